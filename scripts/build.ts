@@ -1,0 +1,53 @@
+/**
+ * Production build: artwork, React Router prerender, then the static-site
+ * finishing steps (deferred hydration, sitemap and robots, 404 and SPA shell
+ * placement, deploy headers, precompressed copies).
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+import { loadSiteConfig } from "../app/config/site-config.ts";
+import { notFoundPath, prerenderedPaths } from "../app/site-map.ts";
+import { precompress } from "./build/precompress.ts";
+import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
+import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
+import { writeDeployFiles } from "./build/deploy-files.ts";
+
+export const buildDir = process.env.BUILD_DIR ?? "build";
+const clientDir = join(buildDir, "client");
+
+function run(command: string, args: string[]) {
+  execFileSync(command, args, { stdio: "inherit" });
+}
+
+export function htmlFileFor(path: string): string {
+  return path === "/" ? "index.html" : join(path.slice(1), "index.html");
+}
+
+const { config } = loadSiteConfig(process.env);
+
+run("node", ["scripts/generate-images.ts"]);
+run("npx", ["react-router", "build"]);
+
+for (const path of prerenderedPaths) {
+  const file = join(clientDir, htmlFileFor(path));
+  const name = path === "/" ? "home" : path.slice(1);
+  const html = deferHydration(readFileSync(file, "utf8"), bootModuleWriter(clientDir, name));
+  writeFileSync(file, html);
+}
+
+// The 404 page sits where static hosts look for it; the SPA shell is kept out
+// of the public folder (only the benchmark's client-rendered baseline uses it).
+renameSync(join(clientDir, htmlFileFor(notFoundPath)), join(clientDir, "404.html"));
+rmSync(join(clientDir, dirname(htmlFileFor(notFoundPath))), { recursive: true });
+renameSync(join(clientDir, "__spa-fallback.html"), join(buildDir, "spa-fallback.html"));
+
+const today = new Date().toISOString().slice(0, 10);
+writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today));
+writeFileSync(join(clientDir, "robots.txt"), robotsTxt(config.siteUrl));
+
+writeDeployFiles(buildDir, config);
+precompress(clientDir);
+
+console.log(`\nBuild ready in ${buildDir}/client (${readdirSync(join(clientDir, "assets")).length} assets).`);

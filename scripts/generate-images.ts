@@ -1,0 +1,1 @@
+// Generates the catalogue artwork and responsive photo variants.

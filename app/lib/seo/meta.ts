@@ -1,0 +1,47 @@
+import type { MetaDescriptor } from "react-router";
+
+import type { SiteConfig } from "../../config/site-config.ts";
+
+export type PageMeta = {
+  /** Canonical path, e.g. "/tasaciones". */
+  path: string;
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** Structured data for the page, rendered as JSON-LD in the static HTML. */
+  jsonLd?: Record<string, unknown>;
+  /** Set for pages that must not be indexed (the 404 page). */
+  noIndex?: boolean;
+};
+
+export const socialImagePath = "/social-card.png";
+
+/** Title, description, canonical URL, Open Graph, Twitter and JSON-LD for one page. */
+export function buildMeta(page: PageMeta, site: Pick<SiteConfig, "siteUrl" | "businessName">): MetaDescriptor[] {
+  const url = `${site.siteUrl}${page.path}`;
+  const image = `${site.siteUrl}${socialImagePath}`;
+  const descriptors: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { name: "keywords", content: page.keywords.join(", ") },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "es_AR" },
+    { property: "og:site_name", content: site.businessName },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.noIndex) {
+    descriptors.push({ name: "robots", content: "noindex" });
+  } else {
+    descriptors.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+  }
+  if (page.jsonLd) descriptors.push({ "script:ld+json": page.jsonLd });
+  return descriptors;
+}

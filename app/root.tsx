@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 
+import { LeadModalHost } from "./features/leads/lead-modal-host.tsx";
 import "./styles/app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -13,6 +15,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <LeadModalHost />
         <Scripts />
       </body>
     </html>
@@ -20,5 +23,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Tests and the boot script read this to know the page is interactive.
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return <Outlet />;
 }

@@ -1,0 +1,28 @@
+import { expect, test } from "vitest";
+
+import { loadSiteConfig } from "../config/site-config.ts";
+import { towers } from "./towers.ts";
+
+test("the catalogue has as many towers as the site claims", () => {
+  expect(towers).toHaveLength(loadSiteConfig({}).config.towersCovered);
+});
+
+test("names and slugs are unique, slugs are URL-safe", () => {
+  expect(new Set(towers.map((tower) => tower.nombre)).size).toBe(towers.length);
+  expect(new Set(towers.map((tower) => tower.slug)).size).toBe(towers.length);
+  for (const tower of towers) expect(tower.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+});
+
+test("every tower has an address, amenities and a source", () => {
+  for (const tower of towers) {
+    expect(tower.direccion.length, tower.nombre).toBeGreaterThan(5);
+    expect(tower.amenities.length, tower.nombre).toBeGreaterThan(5);
+    expect(tower.source.length, tower.nombre).toBeGreaterThan(5);
+  }
+});
+
+test("the catalogue includes the towers the original site names", () => {
+  const names = towers.map((tower) => tower.nombre);
+  for (const name of ["Alvear Tower", "Mulieris", "Renoir I & II"]) expect(names).toContain(name);
+  expect(names.some((name) => name.startsWith("Zencity"))).toBe(true);
+});

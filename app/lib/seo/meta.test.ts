@@ -1,0 +1,43 @@
+import { describe, expect, test } from "vitest";
+
+import { buildMeta } from "./meta.ts";
+
+const site = { siteUrl: "https://www.ejemplo.com.ar", businessName: "Estudio Ejemplo" };
+const page = {
+  path: "/tasaciones",
+  title: "Tasaciones para venta",
+  description: "Tasación con estrategia comercial.",
+  keywords: ["tasación", "Puerto Madero"],
+  jsonLd: { "@type": "Service" },
+};
+
+describe("buildMeta", () => {
+  const meta = buildMeta(page, site);
+
+  test("sets title, description and keywords", () => {
+    expect(meta).toContainEqual({ title: "Tasaciones para venta" });
+    expect(meta).toContainEqual({ name: "description", content: "Tasación con estrategia comercial." });
+    expect(meta).toContainEqual({ name: "keywords", content: "tasación, Puerto Madero" });
+  });
+
+  test("points canonical and og:url at the configured domain", () => {
+    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://www.ejemplo.com.ar/tasaciones" });
+    expect(meta).toContainEqual({ property: "og:url", content: "https://www.ejemplo.com.ar/tasaciones" });
+  });
+
+  test("shares an absolute image on Open Graph and Twitter", () => {
+    expect(meta).toContainEqual({ property: "og:image", content: "https://www.ejemplo.com.ar/social-card.png" });
+    expect(meta).toContainEqual({ name: "twitter:image", content: "https://www.ejemplo.com.ar/social-card.png" });
+    expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  test("carries the JSON-LD", () => {
+    expect(meta).toContainEqual({ "script:ld+json": { "@type": "Service" } });
+  });
+
+  test("a page that must not be indexed has no canonical", () => {
+    const notFound = buildMeta({ ...page, noIndex: true }, site);
+    expect(notFound).toContainEqual({ name: "robots", content: "noindex" });
+    expect(notFound.some((item) => "rel" in item && item.rel === "canonical")).toBe(false);
+  });
+});

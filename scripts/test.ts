@@ -1,0 +1,26 @@
+/**
+ * The whole test suite, as CI runs it: static checks, unit tests, a production
+ * build, then the browser and server tests against that build.
+ */
+import { execFileSync } from "node:child_process";
+
+import { ensureSystemPackages } from "./system-packages.ts";
+import { testBuildEnv } from "../tests/test-build-env.ts";
+
+function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  execFileSync(command, args, { stdio: "inherit", env });
+  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+ensureSystemPackages(["chromium", "nginx", "java"]);
+
+const buildEnv = { ...process.env, ...testBuildEnv };
+step("Images", "node", ["scripts/generate-images.ts"]);
+step("Format", "npx", ["prettier", "--check", "."]);
+step("Types", "npm", ["run", "typecheck"]);
+step("Lint", "npx", ["eslint", "."]);
+step("Unit tests", "npx", ["vitest", "run"]);
+step("Production build (test configuration)", "node", ["scripts/build.ts"], buildEnv);
+step("Browser and server tests", "npx", ["playwright", "test"], buildEnv);

@@ -1,0 +1,35 @@
+// Inlined at the end of every page (its hash is in the Content-Security-Policy).
+// The page is complete HTML; React hydrates it only after the `load` event so
+// that no script competes with the first paint. A tap on a form opener, or a
+// submit of an in-page form, made before that is remembered and hydrates at once;
+// the app replays it when ready (see app/features/leads/pending-intent.ts).
+(function () {
+  var self = document.currentScript;
+  var started = false;
+  function hydrate() {
+    if (started) return;
+    started = true;
+    var boot = document.createElement("script");
+    boot.type = "module";
+    boot.src = self.getAttribute("data-boot");
+    document.head.appendChild(boot);
+  }
+  function remember(event) {
+    if (document.documentElement.hasAttribute("data-hydrated")) return;
+    var target = event.target;
+    if (event.type === "click") {
+      var opener = target.closest && target.closest("[data-lead-form]");
+      if (!opener) return;
+      window.__pendingLead = { form: opener.getAttribute("data-lead-form"), preset: opener.getAttribute("data-lead-preset"), opener: opener };
+    } else {
+      if (!target.matches || !target.matches("form[data-lead-inline]")) return;
+      event.preventDefault();
+      window.__pendingLead = { submit: target.getAttribute("data-lead-inline") };
+    }
+    hydrate();
+  }
+  addEventListener("click", remember, true);
+  addEventListener("submit", remember, true);
+  if (document.readyState === "complete") hydrate();
+  else addEventListener("load", hydrate, { once: true });
+})();

@@ -1,0 +1,18 @@
+import { expect, test } from "vitest";
+
+import { pages } from "../../app/site-map.ts";
+import { robotsTxt, sitemapXml } from "./seo-files.ts";
+
+test("the sitemap lists every page on the configured domain, and only those", () => {
+  const xml = sitemapXml("https://www.ejemplo.com.ar", "2026-11-21");
+  const locations = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
+  expect(locations).toEqual(pages.map((page) => `https://www.ejemplo.com.ar${page.path}`));
+  expect(xml).toContain("<lastmod>2026-11-21</lastmod>");
+  expect(xml).not.toContain("404");
+});
+
+test("robots allows crawling and points at the sitemap", () => {
+  expect(robotsTxt("https://www.ejemplo.com.ar")).toBe(
+    "User-agent: *\nAllow: /\n\nSitemap: https://www.ejemplo.com.ar/sitemap.xml\n",
+  );
+});

@@ -1,0 +1,16 @@
+import { pages } from "../../app/site-map.ts";
+
+export function sitemapXml(siteUrl: string, lastModified: string): string {
+  const urls = pages
+    .map(
+      (page) =>
+        `  <url><loc>${siteUrl}${page.path}</loc><lastmod>${lastModified}</lastmod>` +
+        `<changefreq>${page.changefreq}</changefreq><priority>${page.priority.toFixed(1)}</priority></url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}

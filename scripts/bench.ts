@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: Lighthouse (mobile preset, Debian Chromium) on every page of
+ * the production build, next to the no-script floor and the client-rendered
+ * baseline, then a short load test against nginx. Prints one table and writes
+ * bench/results.json. Runs per page: BENCH_RUNS (default 3); the median is kept.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+import { pages } from "../app/site-map.ts";
+import { hasBuild, serveVariant } from "./bench/variants.ts";
+import { ensureSystemPackages } from "./system-packages.ts";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const ports = { site: 4301, floor: 4302, baseline: 4303 } as const;
+type Column = keyof typeof ports;
+
+const targets = [...pages.map((page) => ({ name: page.path, path: page.path })), { name: "404", path: "/pagina-que-no-existe" }];
+
+type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  bytes: number;
+  jsGzip: number;
+};
+
+ensureSystemPackages(["chromium", "nginx", "wrk"]);
+if (!hasBuild(buildDir)) execFileSync("node", ["scripts/build.ts"], { stdio: "inherit" });
+
+const servers = await Promise.all(
+  (Object.keys(ports) as Column[]).map((column) => serveVariant(column, buildDir, ports[column])),
+);
+
+const chrome = await chromeLauncher.launch({
+  chromePath: "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+const results: Record<string, Record<Column, Figures>> = {};
+try {
+  for (const target of targets) {
+    results[target.name] = {} as Record<Column, Figures>;
+    for (const column of Object.keys(ports) as Column[]) {
+      const samples: Figures[] = [];
+      for (let run = 0; run < runs; run++) samples.push(await measure(`http://127.0.0.1:${ports[column]}${target.path}`));
+      results[target.name]![column] = median(samples);
+      process.stderr.write(`measured ${target.name} ${column}\n`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  for (const server of servers) server.close();
+}
+
+const load = await measureLoad();
+
+printTable();
+mkdirSync("bench", { recursive: true });
+writeFileSync("bench/results.json", JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load }, null, 2));
+console.log("\nWritten bench/results.json");
+
+async function measure(url: string): Promise<Figures> {
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const requests = (audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? [];
+  const scripts = requests.filter((request) => request.resourceType === "Script").map((request) => new URL(request.url).pathname);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcp: value("first-contentful-paint"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    speedIndex: value("speed-index"),
+    bytes: value("total-byte-weight"),
+    jsGzip: scripts.reduce((total, path) => total + gzipSizeOf(path), 0),
+  };
+}
+
+function gzipSizeOf(path: string): number {
+  const file = join(buildDir, "client", `${path}.gz`);
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+function median(samples: Figures[]): Figures {
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const keys = Object.keys(samples[0]!) as (keyof Figures)[];
+  return Object.fromEntries(keys.map((key) => [key, middle(samples.map((sample) => sample[key]))])) as Figures;
+}
+
+async function measureLoad() {
+  const loadModule = "./bench/load.ts";
+  const nginxModule = "../tests/e2e/nginx-server.ts";
+  if (!existsSync(new URL(loadModule, import.meta.url)) || !existsSync(new URL(nginxModule, import.meta.url))) return null;
+  const { runLoad } = await import(loadModule);
+  const { startNginx } = await import(nginxModule);
+  const nginx = await startNginx(buildDir);
+  try {
+    return await runLoad(nginx.baseUrl);
+  } finally {
+    await nginx.stop();
+  }
+}
+
+function printTable() {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const header = ["page", "Perf/A11y/BP/SEO", "FCP", "LCP", "TBT", "CLS", "SI", "bytes", "JS gz", "floor LCP", "base LCP", "LCP/floor", "base/LCP"];
+  const rows = Object.entries(results).map(([name, { site: s, floor: f, baseline: b }]) => [
+    name,
+    `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}`,
+    seconds(s.fcp),
+    seconds(s.lcp),
+    `${Math.round(s.tbt)} ms`,
+    s.cls.toFixed(3),
+    seconds(s.speedIndex),
+    kb(s.bytes),
+    kb(s.jsGzip),
+    seconds(f.lcp),
+    seconds(b.lcp),
+    (s.lcp / f.lcp).toFixed(2),
+    (b.lcp / s.lcp).toFixed(2),
+  ]);
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  console.log(
+    `\nLighthouse mobile, median of ${runs} runs. site = production build; floor = same HTML without scripts; ` +
+      `base = client-rendered shell. The 404 page is served with status 200 here (Lighthouse does not audit 404 responses).\n`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) console.log(line(row));
+  if (load) console.log(`\nLoad (wrk against nginx): ${JSON.stringify(load, null, 2)}`);
+}

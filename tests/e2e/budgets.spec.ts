@@ -1,0 +1,43 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+
+import { expect, hydrated, test } from "./fixtures.ts";
+import { allPages } from "./site-pages.ts";
+
+/**
+ * Byte budgets (gzip) per page, set from measured sizes with a small margin.
+ * A failure names the page and the number; raise a budget only on purpose.
+ */
+const budgets = {
+  html: 16 * 1024,
+  css: 12 * 1024,
+  /** Everything a first visit downloads until the page is interactive (forms load on demand). */
+  javascript: 120 * 1024,
+};
+
+const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
+const gzipSize = (path: string) => statSync(join(clientDir, `${path}.gz`)).size;
+
+for (const { name, path } of allPages) {
+  test(`page ${name} stays within its byte budgets`, async ({ page, outsideRequests }) => {
+    void outsideRequests;
+    const requested: { path: string; type: string }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.hostname === "127.0.0.1") requested.push({ path: url.pathname, type: request.resourceType() });
+    });
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+
+    const htmlFile = name === "404" ? "/404.html" : path === "/" ? "/index.html" : `${path}/index.html`;
+    const sum = (type: string) =>
+      requested.filter((request) => request.type === type).reduce((total, request) => total + gzipSize(request.path), 0);
+    const sizes = { html: gzipSize(htmlFile), css: sum("stylesheet"), javascript: sum("script") };
+    console.log(`${name}: html ${sizes.html} B, css ${sizes.css} B, js ${sizes.javascript} B (gzip)`);
+
+    expect(sizes.html, `${name}: HTML gzip bytes`).toBeLessThanOrEqual(budgets.html);
+    expect(sizes.css, `${name}: CSS gzip bytes`).toBeLessThanOrEqual(budgets.css);
+    expect(sizes.javascript, `${name}: first-visit JavaScript gzip bytes`).toBeLessThanOrEqual(budgets.javascript);
+  });
+}

@@ -1,1 +1,72 @@
-export default function Page() { return <h1>comprar-en-pozo</h1>; }
+import type { Route } from "./+types/comprar-en-pozo";
+import { buttonStyles } from "../components/button-styles.ts";
+import { CallToAction } from "../components/call-to-action.tsx";
+import { CardSection, StepSection } from "../components/card-section.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { Section, SectionHeading } from "../components/section.tsx";
+import { StatList } from "../components/stat-list.tsx";
+import { WhatsAppLink } from "../components/whatsapp-link.tsx";
+import { site } from "../config/site.ts";
+import { whatsappTexts } from "../content/es/common.ts";
+import {
+  benefits,
+  closing,
+  consultation,
+  hero,
+  meta as copy,
+  process,
+  service,
+} from "../content/es/comprar-en-pozo.ts";
+import { OffPlanForm } from "../features/leads/off-plan-form.tsx";
+import { service as serviceLd } from "../lib/seo/json-ld.ts";
+import { buildMeta } from "../lib/seo/meta.ts";
+
+const path = "/comprar-en-pozo";
+
+export const meta: Route.MetaFunction = () =>
+  buildMeta(
+    { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
+    site,
+  );
+
+const heroStats = benefits.items.flatMap((item) =>
+  item.value ? [{ value: item.value, label: item.title }] : [],
+);
+
+export default function ComprarEnPozo() {
+  return (
+    <>
+      <PageHero
+        {...hero}
+        actions={
+          <a href="#consulta" className={buttonStyles.primary}>
+            {hero.cta}
+          </a>
+        }
+        aside={<StatList stats={heroStats} className="sm:grid-cols-2 lg:grid-cols-1" />}
+      />
+      <CardSection id="beneficios" copy={benefits} items={benefits.items} columns={4} />
+      <Section id="consulta" labelledBy="consulta-titulo" tone="tint">
+        <SectionHeading id="consulta-titulo" {...consultation} />
+        <div className="max-w-3xl">
+          <OffPlanForm />
+        </div>
+      </Section>
+      <StepSection id="proceso" copy={process} steps={process.steps} />
+      <CallToAction
+        id="cierre-titulo"
+        title={closing.title}
+        intro={closing.intro}
+        action={
+          <WhatsAppLink
+            text={whatsappTexts.offPlanAdvice}
+            hint={closing.hint}
+            className={`${buttonStyles.whatsapp} px-7 text-lg`}
+          >
+            {closing.button}
+          </WhatsAppLink>
+        }
+      />
+    </>
+  );
+}

@@ -1,1 +1,55 @@
-export default function Page() { return <h1>tasaciones-online</h1>; }
+import type { Route } from "./+types/tasaciones-online";
+import { buttonStyles } from "../components/button-styles.ts";
+import { BadgeList } from "../components/badge-list.tsx";
+import { CardSection } from "../components/card-section.tsx";
+import { LinkList } from "../components/link-list.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { Section, SectionHeading } from "../components/section.tsx";
+import { site } from "../config/site.ts";
+import { serviceLinks } from "../content/es/common.ts";
+import {
+  formSection,
+  hero,
+  meta as copy,
+  moreServices,
+  reasons,
+  service,
+} from "../content/es/tasaciones-online.ts";
+import { ExpressOnlineForm } from "../features/leads/express-online-form.tsx";
+import { service as serviceLd } from "../lib/seo/json-ld.ts";
+import { buildMeta } from "../lib/seo/meta.ts";
+
+const path = "/tasaciones-online";
+
+export const meta: Route.MetaFunction = () =>
+  buildMeta(
+    { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
+    site,
+  );
+
+export default function TasacionesOnline() {
+  return (
+    <>
+      <PageHero
+        {...hero}
+        actions={
+          <a href="#formulario" className={buttonStyles.primary}>
+            {hero.cta}
+          </a>
+        }
+        aside={<BadgeList badges={hero.badges} />}
+      />
+      <Section id="formulario" labelledBy="formulario-titulo" tone="tint">
+        <SectionHeading id="formulario-titulo" {...formSection} />
+        <div className="max-w-3xl">
+          <ExpressOnlineForm />
+        </div>
+      </Section>
+      <CardSection id="razones" copy={reasons} items={reasons.items} />
+      <Section labelledBy="otros-servicios" tone="tint">
+        <SectionHeading id="otros-servicios" {...moreServices} />
+        <LinkList links={serviceLinks.filter((link) => link.path !== path)} />
+      </Section>
+    </>
+  );
+}

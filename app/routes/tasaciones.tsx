@@ -1,1 +1,57 @@
-export default function Page() { return <h1>tasaciones</h1>; }
+import type { Route } from "./+types/tasaciones";
+import { buttonStyles } from "../components/button-styles.ts";
+import { CallToAction } from "../components/call-to-action.tsx";
+import { CardSection, StepSection } from "../components/card-section.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { StatList } from "../components/stat-list.tsx";
+import { site } from "../config/site.ts";
+import {
+  closing,
+  differentiators,
+  hero,
+  meta as copy,
+  service,
+  strategy,
+  typesSection,
+} from "../content/es/tasaciones.ts";
+import { LeadButton } from "../features/leads/lead-button.tsx";
+import { service as serviceLd } from "../lib/seo/json-ld.ts";
+import { buildMeta } from "../lib/seo/meta.ts";
+import { PropertyTypeCatalogue } from "./sections/property-type-catalogue.tsx";
+
+const path = "/tasaciones";
+
+export const meta: Route.MetaFunction = () =>
+  buildMeta(
+    { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
+    site,
+  );
+
+export default function Tasaciones() {
+  return (
+    <>
+      <PageHero
+        {...hero}
+        actions={
+          <LeadButton form="sale" className={buttonStyles.primary}>
+            {hero.cta}
+          </LeadButton>
+        }
+        aside={<StatList stats={[hero.stat]} />}
+      />
+      <PropertyTypeCatalogue id="tipos" copy={typesSection} form="sale" buttonLabel={typesSection.button} />
+      <StepSection id="estrategia" copy={strategy} steps={strategy.steps} tone="tint" />
+      <CardSection id="diferenciales" copy={differentiators} items={differentiators.items} columns={4} />
+      <CallToAction
+        id="cierre-titulo"
+        title={closing.title}
+        intro={closing.intro}
+        action={
+          <LeadButton form="sale" className={buttonStyles.onDark}>
+            {closing.button}
+          </LeadButton>
+        }
+      />
+    </>
+  );
+}

@@ -1,1 +1,46 @@
-export default function Page() { return <h1>tasar-departamentos</h1>; }
+import type { Route } from "./+types/tasar-departamentos";
+import { buttonStyles } from "../components/button-styles.ts";
+import { CardSection, StepSection } from "../components/card-section.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { StatList } from "../components/stat-list.tsx";
+import { site } from "../config/site.ts";
+import { keyStats, presets } from "../content/es/common.ts";
+import {
+  factors,
+  hero,
+  meta as copy,
+  process,
+  service,
+  towersSection,
+} from "../content/es/tasar-departamentos.ts";
+import { LeadButton } from "../features/leads/lead-button.tsx";
+import { service as serviceLd } from "../lib/seo/json-ld.ts";
+import { buildMeta } from "../lib/seo/meta.ts";
+import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
+
+const path = "/tasar-departamentos";
+
+export const meta: Route.MetaFunction = () =>
+  buildMeta(
+    { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
+    site,
+  );
+
+export default function TasarDepartamentos() {
+  return (
+    <>
+      <PageHero
+        {...hero}
+        actions={
+          <LeadButton form="apartment" preset={presets.generalConsultation} className={buttonStyles.primary}>
+            {hero.cta}
+          </LeadButton>
+        }
+        aside={<StatList stats={keyStats} className="grid-cols-3 lg:grid-cols-1" />}
+      />
+      <TowerCatalogue id="torres" copy={towersSection} form="apartment" buttonLabel={towersSection.button} />
+      <CardSection id="factores" copy={factors} items={factors.items} columns={4} tone="tint" />
+      <StepSection id="proceso" copy={process} steps={process.steps} />
+    </>
+  );
+}

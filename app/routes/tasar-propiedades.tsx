@@ -1,1 +1,62 @@
-export default function Page() { return <h1>tasar-propiedades</h1>; }
+import type { Route } from "./+types/tasar-propiedades";
+import { buttonStyles } from "../components/button-styles.ts";
+import { CallToAction } from "../components/call-to-action.tsx";
+import { CardSection } from "../components/card-section.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { StatList } from "../components/stat-list.tsx";
+import { site } from "../config/site.ts";
+import { keyStats, presets } from "../content/es/common.ts";
+import {
+  closing,
+  hero,
+  meta as copy,
+  reasons,
+  service,
+  typesSection,
+} from "../content/es/tasar-propiedades.ts";
+import { LeadButton } from "../features/leads/lead-button.tsx";
+import { service as serviceLd } from "../lib/seo/json-ld.ts";
+import { buildMeta } from "../lib/seo/meta.ts";
+import { PropertyTypeCatalogue } from "./sections/property-type-catalogue.tsx";
+
+const path = "/tasar-propiedades";
+
+export const meta: Route.MetaFunction = () =>
+  buildMeta(
+    { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
+    site,
+  );
+
+export default function TasarPropiedades() {
+  return (
+    <>
+      <PageHero
+        {...hero}
+        actions={
+          <LeadButton form="sale-by-type" className={buttonStyles.primary}>
+            {hero.cta}
+          </LeadButton>
+        }
+        aside={<StatList stats={keyStats} className="grid-cols-3 lg:grid-cols-1" />}
+      />
+      <PropertyTypeCatalogue
+        id="tipos"
+        copy={typesSection}
+        form="sale-by-type"
+        buttonLabel={typesSection.button}
+        showZone
+      />
+      <CardSection id="razones" copy={reasons} items={reasons.items} columns={4} tone="tint" />
+      <CallToAction
+        id="cierre-titulo"
+        title={closing.title}
+        intro={closing.intro}
+        action={
+          <LeadButton form="sale-by-type" preset={presets.saleConsultation} className={buttonStyles.onDark}>
+            {closing.button}
+          </LeadButton>
+        }
+      />
+    </>
+  );
+}

@@ -1,1 +1,75 @@
-export default function Page() { return <h1>valoracion-de-inmuebles</h1>; }
+import { Check } from "lucide-react";
+
+import type { Route } from "./+types/valoracion-de-inmuebles";
+import { buttonStyles } from "../components/button-styles.ts";
+import { CardSection } from "../components/card-section.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { Section, SectionHeading } from "../components/section.tsx";
+import { StatList } from "../components/stat-list.tsx";
+import { site } from "../config/site.ts";
+import { keyStats } from "../content/es/common.ts";
+import {
+  benefits,
+  formPrompt,
+  hero,
+  meta as copy,
+  service,
+  towersSection,
+} from "../content/es/valoracion-de-inmuebles.ts";
+import { LeadButton } from "../features/leads/lead-button.tsx";
+import { service as serviceLd } from "../lib/seo/json-ld.ts";
+import { buildMeta } from "../lib/seo/meta.ts";
+import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
+
+const path = "/valoracion-de-inmuebles";
+
+export const meta: Route.MetaFunction = () =>
+  buildMeta(
+    { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
+    site,
+  );
+
+export default function ValoracionDeInmuebles() {
+  return (
+    <>
+      <PageHero
+        {...hero}
+        actions={
+          <LeadButton form="valuation" className={buttonStyles.primary}>
+            {hero.cta}
+          </LeadButton>
+        }
+        aside={<StatList stats={keyStats} className="grid-cols-3 lg:grid-cols-1" />}
+      />
+
+      <Section labelledBy="formulario-titulo" tone="tint">
+        <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr] lg:items-center">
+          <SectionHeading id="formulario-titulo" {...formPrompt} />
+          <div className="rounded-lg border border-line bg-white p-6 md:p-8">
+            <ul className="space-y-3">
+              {formPrompt.points.map((point) => (
+                <li key={point} className="flex gap-3 text-ink">
+                  <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-water" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+            <LeadButton form="valuation" className={`${buttonStyles.primary} mt-6 w-full`}>
+              {formPrompt.button}
+            </LeadButton>
+          </div>
+        </div>
+      </Section>
+
+      <CardSection id="beneficios" copy={benefits} items={benefits.items} />
+
+      <TowerCatalogue
+        id="torres"
+        copy={towersSection}
+        form="valuation"
+        buttonLabel={towersSection.button}
+        tone="tint"
+      />
+    </>
+  );
+}

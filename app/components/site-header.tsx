@@ -1,0 +1,123 @@
+import { Menu, X } from "lucide-react";
+import { useCallback, useRef, useSyncExternalStore } from "react";
+import { Link, NavLink } from "react-router";
+
+import { site } from "../config/site.ts";
+import { header, nav, whatsappTexts } from "../content/es/common.ts";
+import { buttonStyles } from "./button-styles.ts";
+import { WhatsAppLink } from "./whatsapp-link.tsx";
+
+const menuId = "menu-principal";
+
+function isOpen(element: HTMLElement | null): boolean {
+  // Browsers without the Popover API reject the selector.
+  try {
+    return element?.matches(":popover-open") ?? false;
+  } catch {
+    return false;
+  }
+}
+
+const linkBase =
+  "inline-flex min-h-11 items-center rounded-md px-3 text-[0.9375rem] font-medium no-underline transition-colors";
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `${linkBase} ${
+    isActive
+      ? "text-ink font-semibold underline decoration-brass decoration-2 underline-offset-[0.6rem]"
+      : "text-ink-muted hover:text-ink"
+  }`;
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-12 items-center border-l-4 px-4 text-lg no-underline ${
+    isActive
+      ? "border-brass bg-sand-50 font-semibold text-ink"
+      : "border-transparent text-ink hover:bg-sand-50"
+  }`;
+
+/**
+ * The fixed top bar. Below the md breakpoint the links fold into a menu built
+ * on the Popover API: the toggle works in the static HTML before React
+ * hydrates (hydration waits for `load`), and the browser closes it on Escape
+ * or a tap outside and returns focus to the toggle. Once hydrated, the button
+ * also carries aria-expanded; before that the browser exposes the state itself.
+ * NavLink marks the current page with aria-current="page".
+ */
+export function SiteHeader() {
+  const menuRef = useRef<HTMLDivElement>(null);
+  const subscribe = useCallback((notify: () => void) => {
+    const menu = menuRef.current;
+    menu?.addEventListener("toggle", notify);
+    return () => menu?.removeEventListener("toggle", notify);
+  }, []);
+  const expanded = useSyncExternalStore(
+    subscribe,
+    () => isOpen(menuRef.current),
+    () => undefined,
+  );
+  const closeMenu = () => {
+    if (isOpen(menuRef.current)) menuRef.current?.hidePopover();
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
+      <div className="container-page flex h-16 items-center gap-3">
+        <Link
+          to="/"
+          aria-label={header.homeLabel}
+          className="mr-auto line-clamp-2 min-w-0 font-display text-base leading-tight font-semibold tracking-tight text-ink no-underline sm:text-xl"
+        >
+          {site.businessName}
+        </Link>
+        <nav aria-label={header.navLabel} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {nav.map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path} end className={desktopLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <WhatsAppLink
+          text={whatsappTexts.contact}
+          hint={header.contactHint}
+          className={`${buttonStyles.whatsapp} shrink-0 px-3 sm:px-4`}
+        >
+          {header.contact}
+        </WhatsAppLink>
+        <button
+          type="button"
+          popoverTarget={menuId}
+          aria-controls={menuId}
+          aria-expanded={expanded}
+          aria-label={expanded ? header.menuClose : header.menuOpen}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-ink/20 text-ink hover:bg-sand-50 md:hidden"
+        >
+          {expanded ? (
+            <X aria-hidden="true" focusable="false" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" focusable="false" className="size-6" />
+          )}
+        </button>
+      </div>
+      <div
+        id={menuId}
+        ref={menuRef}
+        popover="auto"
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-b border-line bg-paper p-0 text-ink shadow-lg backdrop:bg-ink/20 md:hidden"
+      >
+        <nav aria-label={header.menuTitle} className="py-2">
+          <ul>
+            {nav.map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path} end className={mobileLink} onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { site } from "../../config/site.ts";
+import type { Card, HeroCopy, PageMetaCopy, SectionIntro } from "../types.ts";
+import { claims } from "./common.ts";
+
+export const meta: PageMetaCopy = {
+  title: `Tasación Online Express en ${claims.delivery} | ${site.businessName}`,
+  description: `Pedí tu tasación online en Puerto Madero: completás un formulario y recibís el informe en ${claims.delivery}, firmado por un tasador matriculado (${claims.registration}).`,
+  keywords: [
+    "tasación online",
+    "tasación express",
+    "valoración de inmuebles",
+    "tasación Puerto Madero online",
+    "tasador matriculado",
+  ],
+};
+
+export const service = {
+  name: "Tasación online express en Puerto Madero",
+  serviceType: "Tasación inmobiliaria online",
+};
+
+export const hero: HeroCopy & { badges: readonly Card[] } = {
+  eyebrow: "Tasación online",
+  title: "Tasación online express",
+  lead: "Completá el formulario con los datos de tu propiedad y recibí una tasación profesional sin moverte de tu casa.",
+  cta: "Completar el formulario",
+  badges: [
+    { icon: "clock", title: `Entrega en ${claims.delivery}`, text: "Informe por WhatsApp o email" },
+    { icon: "badge-check", title: "Tasador matriculado", text: claims.registration },
+    { icon: "target", title: "Precisión garantizada", text: "Comparables reales del barrio" },
+  ],
+};
+
+export const formSection: SectionIntro = {
+  eyebrow: "Formulario",
+  title: "Pedí tu tasación online",
+  intro: "Te lleva unos minutos. Los campos marcados son obligatorios.",
+};
+
+export const reasons: SectionIntro & { items: readonly Card[] } = {
+  eyebrow: "Por qué online",
+  title: "Rápida, precisa y sin vueltas",
+  items: [
+    {
+      icon: "clock",
+      title: "Ahorrás tiempo",
+      text: `Sin visitas previas ni llamadas eternas: tenés tu valor en ${claims.delivery}.`,
+    },
+    {
+      icon: "search",
+      title: "Con datos reales",
+      text: `Usamos cierres y oferta actual de las ${claims.towers} torres que relevamos.`,
+    },
+    {
+      icon: "badge-check",
+      title: "Con firma profesional",
+      text: `Más de ${site.yearsOfExperience} años de experiencia y ${claims.registration}.`,
+    },
+  ],
+};
+
+export const moreServices: SectionIntro = {
+  title: "Otros servicios",
+  intro: "¿Buscás algo más específico?",
+};

@@ -1,1 +1,157 @@
-// Generates the catalogue artwork and responsive photo variants.
+/**
+ * Generates the catalogue images and the site icons before `react-router build`
+ * (and before typecheck, unit tests and the dev server, which import the
+ * manifest). For each tower and property type: the owner's photo from
+ * images/photos/ in AVIF/WebP/JPEG when there is one, otherwise generated SVG
+ * artwork. Also the social card and favicons. Writes only files whose bytes
+ * changed and removes stale ones, so repeated runs are cheap and identical.
+ * See docs/decisions/0005-images.md.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+import sharp from "sharp";
+
+import { loadSiteConfig } from "../app/config/site-config.ts";
+import type { CatalogueImageEntry, ImageKind } from "../app/content/images.ts";
+import { propertyTypes } from "../app/content/property-types.ts";
+import { towers } from "../app/content/towers.ts";
+import { appleTouchIconSvg, faviconSvg, icoFromPng, socialCardSvg } from "./images/brand-art.ts";
+import { findPhoto, photoVariants } from "./images/photos.ts";
+import { propertyTypeSvg } from "./images/property-type-art.ts";
+import { towerSvg, type TowerFacts } from "./images/tower-art.ts";
+
+export type GenerateOptions = {
+  towers: readonly TowerFacts[];
+  propertyTypes: readonly { slug: string; tipo: string }[];
+  /** Owner photos: <photosDir>/towers/<slug>.jpg, <photosDir>/property-types/<slug>.jpg. */
+  photosDir: string;
+  /** Vite's public folder: artwork goes to generated/, icons and the social card to the root. */
+  publicDir: string;
+  /** The typed manifest module the app imports. */
+  manifestFile: string;
+  businessName: string;
+};
+
+export type GenerateResult = {
+  manifest: Record<string, CatalogueImageEntry>;
+  /** Files written or rewritten in this run (unchanged files are left alone). */
+  written: string[];
+  removed: string[];
+};
+
+export const kindFolders: Record<ImageKind, string> = { tower: "towers", "property-type": "property-types" };
+
+/** Served artwork size: the SVGs are drawn on a 320×200 grid and shown up to 640×400. */
+const artwork = { width: 640, height: 400 };
+
+function writeIfChanged(path: string, content: string | Buffer, written: string[]): void {
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  if (existsSync(path) && readFileSync(path).equals(bytes)) return;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes);
+  written.push(path);
+}
+
+function contentHash(content: string): string {
+  return createHash("sha256").update(content).digest("hex").slice(0, 10);
+}
+
+type Item = { kind: ImageKind; slug: string; svg: () => string };
+
+export async function generateImages(options: GenerateOptions): Promise<GenerateResult> {
+  const written: string[] = [];
+  const removed: string[] = [];
+  const manifest: Record<string, CatalogueImageEntry> = {};
+  const keep = new Map<string, Set<string>>();
+
+  const items: Item[] = [
+    ...options.towers.map((tower) => ({
+      kind: "tower" as const,
+      slug: tower.slug,
+      svg: () => towerSvg(tower),
+    })),
+    ...options.propertyTypes.map((type) => ({
+      kind: "property-type" as const,
+      slug: type.slug,
+      svg: () => propertyTypeSvg(type.slug, type.tipo),
+    })),
+  ];
+
+  await Promise.all(
+    items.map(async ({ kind, slug, svg }) => {
+      const folder = kindFolders[kind];
+      const outDir = join(options.publicDir, "generated", folder);
+      const urlPrefix = `/generated/${folder}`;
+      mkdirSync(outDir, { recursive: true });
+      const files = keep.get(outDir) ?? new Set<string>();
+      keep.set(outDir, files);
+      const photo = findPhoto(join(options.photosDir, folder), slug);
+      if (photo) {
+        const variants = await photoVariants(photo, slug, outDir, urlPrefix);
+        for (const file of variants.files) files.add(file);
+        manifest[`${kind}/${slug}`] = variants.entry;
+        return;
+      }
+      const markup = svg();
+      // The hash in the name lets servers cache the files forever.
+      const file = `${slug}-${contentHash(markup)}.svg`;
+      writeIfChanged(join(outDir, file), markup, written);
+      files.add(file);
+      manifest[`${kind}/${slug}`] = { src: `${urlPrefix}/${file}`, ...artwork };
+    }),
+  );
+
+  for (const [dir, files] of keep) {
+    for (const file of readdirSync(dir)) {
+      if (files.has(file)) continue;
+      rmSync(join(dir, file), { force: true });
+      removed.push(join(dir, file));
+    }
+  }
+
+  const cardSvg = socialCardSvg(options.businessName, options.towers);
+  const [card, icon32, touchIcon] = await Promise.all([
+    sharp(Buffer.from(cardSvg)).png({ compressionLevel: 9 }).toBuffer(),
+    sharp(Buffer.from(faviconSvg())).resize(32, 32).png().toBuffer(),
+    sharp(Buffer.from(appleTouchIconSvg())).resize(180, 180).png().toBuffer(),
+  ]);
+  writeIfChanged(join(options.publicDir, "social-card.png"), card, written);
+  writeIfChanged(join(options.publicDir, "favicon.svg"), faviconSvg(), written);
+  writeIfChanged(join(options.publicDir, "favicon.ico"), icoFromPng(icon32, 32), written);
+  writeIfChanged(join(options.publicDir, "apple-touch-icon.png"), touchIcon, written);
+
+  const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
+  writeIfChanged(options.manifestFile, manifestModule(sorted), written);
+  return { manifest: sorted, written, removed };
+}
+
+/** The manifest as a TypeScript module, so the app imports it with literal types. */
+export function manifestModule(manifest: Record<string, CatalogueImageEntry>): string {
+  const lines = Object.entries(manifest).map(
+    ([key, entry]) => `  ${JSON.stringify(key)}: ${JSON.stringify(entry)},`,
+  );
+  return (
+    `// Generated by scripts/generate-images.ts: do not edit. Owner photos go in images/photos/.\n` +
+    `export const imageManifest = {\n${lines.join("\n")}\n} as const;\n`
+  );
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  const result = await generateImages({
+    towers,
+    propertyTypes,
+    photosDir: "images/photos",
+    publicDir: "public",
+    manifestFile: "app/generated/images.ts",
+    businessName: loadSiteConfig(process.env).config.businessName,
+  });
+  const photos = Object.values(result.manifest).filter((entry) => entry.sources).length;
+  console.log(
+    `Imágenes: ${Object.keys(result.manifest).length} (${photos} fotos), ` +
+      `${result.written.length} archivos escritos, ${result.removed.length} eliminados, ` +
+      `${Math.round(performance.now() - started)} ms.`,
+  );
+}

@@ -1,9 +1,12 @@
+import { catalogueImage, type ImageKind } from "../content/images.ts";
+
 /**
- * The image of a tower or a property type. (Placeholder: the artwork pipeline
- * replaces it with responsive, self-hosted images.)
+ * The image of a tower or a property type: the owner's photo (AVIF/WebP/JPEG
+ * in a <picture>) when one is in images/photos/, otherwise the generated
+ * artwork. Always has explicit dimensions so nothing shifts while it loads.
  */
 export type CatalogueImageProps = {
-  kind: "tower" | "property-type";
+  kind: ImageKind;
   slug: string;
   alt: string;
   /** Above the fold: load eagerly with high priority. Default: lazy. */
@@ -13,16 +16,38 @@ export type CatalogueImageProps = {
   className?: string;
 };
 
-export function CatalogueImage({ kind, slug, alt, priority = false, className }: CatalogueImageProps) {
-  return (
+export const defaultSizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+
+export function CatalogueImage({
+  kind,
+  slug,
+  alt,
+  priority = false,
+  sizes = defaultSizes,
+  className,
+}: CatalogueImageProps) {
+  const image = catalogueImage(kind, slug);
+  const img = (
     <img
-      src={`/generated/${kind}/${slug}.svg`}
+      src={image.src}
+      srcSet={image.srcset}
+      sizes={image.srcset ? sizes : undefined}
       alt={alt}
-      width={640}
-      height={400}
+      width={image.width}
+      height={image.height}
       loading={priority ? "eager" : "lazy"}
-      decoding="async"
-      className={className}
+      decoding={priority ? undefined : "async"}
+      fetchPriority={priority ? "high" : undefined}
+      className={className ? `block h-auto w-full ${className}` : "block h-auto w-full"}
     />
+  );
+  if (!image.sources) return img;
+  return (
+    <picture>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

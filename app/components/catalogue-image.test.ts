@@ -1,0 +1,72 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { expect, test, vi } from "vitest";
+
+import { CatalogueImage } from "./catalogue-image.tsx";
+
+// A fixed manifest: the component's behaviour must not depend on a generator run.
+vi.mock("../content/images.ts", () => {
+  const entries: Record<string, unknown> = {
+    "tower/alvear-tower": { src: "/generated/towers/alvear-tower-abc.svg", width: 640, height: 400 },
+    "tower/mulieris": {
+      src: "/generated/towers/mulieris-1-800.jpg",
+      width: 800,
+      height: 500,
+      srcset: "/generated/towers/mulieris-1-400.jpg 400w, /generated/towers/mulieris-1-800.jpg 800w",
+      sources: [
+        { type: "image/avif", srcset: "/m-400.avif 400w, /m-800.avif 800w" },
+        { type: "image/webp", srcset: "/m-400.webp 400w, /m-800.webp 800w" },
+      ],
+    },
+  };
+  return {
+    catalogueImage: (kind: string, slug: string) => {
+      const entry = entries[`${kind}/${slug}`];
+      if (!entry) throw new Error(`No hay imagen para ${kind} "${slug}"`);
+      return entry;
+    },
+  };
+});
+
+const render = (props: Parameters<typeof CatalogueImage>[0]) =>
+  renderToStaticMarkup(createElement(CatalogueImage, props));
+
+test("artwork: a lazy <img> with explicit size, caller's alt and responsive classes", () => {
+  const html = render({ kind: "tower", slug: "alvear-tower", alt: "Alvear Tower", className: "rounded" });
+  expect(html).toMatch(/^<img /);
+  expect(html).toContain('src="/generated/towers/alvear-tower-abc.svg"');
+  expect(html).toContain('alt="Alvear Tower"');
+  expect(html).toContain('width="640"');
+  expect(html).toContain('height="400"');
+  expect(html).toContain('loading="lazy"');
+  expect(html).toContain('decoding="async"');
+  expect(html).toContain('class="block h-auto w-full rounded"');
+  expect(html).not.toMatch(/fetchpriority/i);
+  expect(html).not.toContain("<picture>");
+});
+
+test("priority: eager with high fetch priority", () => {
+  const html = render({ kind: "tower", slug: "alvear-tower", alt: "", priority: true });
+  expect(html).toContain('loading="eager"');
+  // HTML attribute names are case-insensitive; React writes this one in camel case.
+  expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
+  expect(html).not.toContain("decoding");
+});
+
+test("photo: <picture> with AVIF and WebP sources, sizes, and a JPEG fallback", () => {
+  const html = render({ kind: "tower", slug: "mulieris", alt: "Mulieris", sizes: "50vw" });
+  expect(html).toMatch(
+    /^<picture><source type="image\/avif" srcSet="\/m-400\.avif 400w, \/m-800\.avif 800w" sizes="50vw"\/>/,
+  );
+  expect(html).toContain('<source type="image/webp"');
+  expect(html).toContain(
+    'srcSet="/generated/towers/mulieris-1-400.jpg 400w, /generated/towers/mulieris-1-800.jpg 800w"',
+  );
+  expect(html).toContain('width="800"');
+  expect(html).toContain('height="500"');
+  expect(html).toMatch(/<\/picture>$/);
+});
+
+test("an unknown slug fails loudly instead of rendering a broken image", () => {
+  expect(() => render({ kind: "property-type", slug: "castillo", alt: "" })).toThrow(/castillo/);
+});

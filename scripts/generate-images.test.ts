@@ -1,0 +1,138 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { propertyTypes } from "../app/content/property-types.ts";
+import { towers } from "../app/content/towers.ts";
+import { generateImages, type GenerateOptions } from "./generate-images.ts";
+
+const svgBudget = 4096;
+
+let root: string;
+let options: GenerateOptions;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "images-"));
+  options = {
+    towers,
+    propertyTypes,
+    photosDir: join(root, "photos"),
+    publicDir: join(root, "public"),
+    manifestFile: join(root, "app", "generated", "images.ts"),
+    businessName: "Estudio Prueba & Asociados",
+  };
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const fileOf = (src: string) => join(options.publicDir, src);
+
+describe("artwork", () => {
+  test("every tower and property type has an image whose file exists, within the time budget", async () => {
+    const started = performance.now();
+    const { manifest } = await generateImages(options);
+    expect(performance.now() - started).toBeLessThan(5000);
+
+    const keys = [
+      ...towers.map((t) => `tower/${t.slug}`),
+      ...propertyTypes.map((t) => `property-type/${t.slug}`),
+    ];
+    expect(Object.keys(manifest).sort()).toEqual(keys.sort());
+    for (const entry of Object.values(manifest)) {
+      expect(entry).toMatchObject({ width: 640, height: 400 });
+      expect(entry.src).toMatch(/^\/generated\/(towers|property-types)\/[a-z0-9-]+-[0-9a-f]{10}\.svg$/);
+      expect(existsSync(fileOf(entry.src))).toBe(true);
+    }
+    const module = readFileSync(options.manifestFile, "utf8");
+    expect(module).toContain('"tower/alvear-tower": {"src":"/generated/towers/alvear-tower-');
+    expect(module).toContain("} as const;");
+  });
+
+  test("the 26 tower drawings are pairwise different", async () => {
+    const { manifest } = await generateImages(options);
+    const drawings = towers.map((t) => readFileSync(fileOf(manifest[`tower/${t.slug}`]!.src), "utf8"));
+    expect(new Set(drawings).size).toBe(towers.length);
+  });
+
+  test("each SVG is well-formed, titled and under the size budget", async () => {
+    const { manifest } = await generateImages(options);
+    for (const entry of Object.values(manifest)) {
+      const bytes = readFileSync(fileOf(entry.src));
+      expect(bytes.length, entry.src).toBeLessThan(svgBudget);
+      expect(bytes.toString()).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><title>[^<]+<\/title>/,
+      );
+      // librsvg refuses malformed XML, so rendering is the well-formedness check.
+      const { width, height } = await sharp(bytes).metadata();
+      expect({ width, height }).toEqual({ width: 640, height: 400 });
+    }
+  });
+
+  test("a second run writes nothing", async () => {
+    await generateImages(options);
+    const again = await generateImages(options);
+    expect(again.written).toEqual([]);
+    expect(again.removed).toEqual([]);
+  });
+
+  test("writes the social card and the icons", async () => {
+    await generateImages(options);
+    expect(await sharp(join(options.publicDir, "social-card.png")).metadata()).toMatchObject({
+      format: "png",
+      width: 1200,
+      height: 630,
+    });
+    expect(await sharp(join(options.publicDir, "apple-touch-icon.png")).metadata()).toMatchObject({
+      width: 180,
+      height: 180,
+    });
+    const ico = readFileSync(join(options.publicDir, "favicon.ico"));
+    expect([ico.readUInt16LE(2), ico.readUInt16LE(4), ico[6]]).toEqual([1, 1, 32]);
+    expect(ico.subarray(22, 26).toString("latin1")).toBe("\x89PNG");
+    expect(readFileSync(join(options.publicDir, "favicon.svg"), "utf8")).toContain("<title>");
+  });
+});
+
+describe("owner photos", () => {
+  test("a photo named after the slug replaces the artwork, and removing it brings the artwork back", async () => {
+    const photoDir = join(options.photosDir, "towers");
+    mkdirSync(photoDir, { recursive: true });
+    const photo = join(photoDir, "alvear-tower.jpg");
+    // 4:3 on purpose: the pipeline must crop to 16:10.
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#35628c" } })
+      .jpeg()
+      .toFile(photo);
+
+    const { manifest } = await generateImages(options);
+    const entry = manifest["tower/alvear-tower"]!;
+    expect(entry).toMatchObject({ width: 800, height: 500 });
+    expect(entry.src).toMatch(/^\/generated\/towers\/alvear-tower-[0-9a-f]{10}-800\.jpg$/);
+    expect(entry.srcset).toMatch(/-400\.jpg 400w, .*-800\.jpg 800w$/);
+    expect(entry.sources?.map((source) => source.type)).toEqual(["image/avif", "image/webp"]);
+    for (const source of entry.sources ?? []) {
+      for (const candidate of source.srcset.split(", ")) {
+        const [url, descriptor] = candidate.split(" ");
+        const metadata = await sharp(fileOf(url!)).metadata();
+        expect(`${metadata.width}w`).toBe(descriptor);
+        expect(metadata.height).toBe((metadata.width! * 10) / 16);
+      }
+    }
+    expect(await sharp(fileOf(entry.src)).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 800,
+      height: 500,
+    });
+    // Other slugs keep their artwork.
+    expect(manifest["tower/mulieris"]!.src).toMatch(/\.svg$/);
+    expect(manifest["tower/alvear-tower"]!.src).not.toMatch(/\.svg$/);
+
+    rmSync(photo);
+    const after = await generateImages(options);
+    expect(after.manifest["tower/alvear-tower"]!.src).toMatch(/\.svg$/);
+    expect(after.removed.filter((file) => file.includes("alvear-tower-"))).toHaveLength(6);
+    expect(existsSync(fileOf(entry.src))).toBe(false);
+  });
+});

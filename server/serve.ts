@@ -1,37 +1,53 @@
 /**
  * Serves the production build on localhost with the same status codes,
- * redirects and headers as the production nginx configuration.
+ * redirects and headers as the production nginx configuration (both come from
+ * server/headers.ts and the policy the build recorded).
  *   PORT (default 3000), HOST (default 127.0.0.1), BUILD_DIR (default build)
  */
-import { createServer } from "node:http";
-import { extname, join } from "node:path";
+import { createServer, type ServerResponse } from "node:http";
+import { join } from "node:path";
 
-import { cacheControlFor, contentTypes, readVariant, resolvePath } from "./static-site.ts";
+import { allowedMethods, cacheControlFor, readHeaderPolicy, securityHeaders, varyHeader } from "./headers.ts";
+import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
-const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
+const buildDir = process.env.BUILD_DIR ?? "build";
+const clientDir = join(buildDir, "client");
+const everyResponse = [...securityHeaders(readHeaderPolicy(buildDir)), varyHeader];
+
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string | number>,
+  body?: Buffer,
+) {
+  for (const [name, value] of everyResponse) response.setHeader(name, value);
+  response.writeHead(status, headers).end(body);
+}
 
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://localhost");
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    response.writeHead(405, { Allow: "GET, HEAD" }).end();
+  if (!(allowedMethods as readonly string[]).includes(request.method ?? "")) {
+    send(response, 405, { Allow: allowedMethods.join(", "), "Cache-Control": cacheControlFor(url.pathname) });
     return;
   }
   const resolution = resolvePath(clientDir, url.pathname);
   if (resolution.kind === "redirect") {
-    response.writeHead(301, { Location: resolution.location + url.search }).end();
+    send(response, 301, {
+      Location: resolution.location + url.search,
+      "Cache-Control": cacheControlFor(url.pathname),
+    });
     return;
   }
   const { body, encoding } = readVariant(resolution.file, String(request.headers["accept-encoding"] ?? ""));
-  response.writeHead(resolution.status, {
-    "Content-Type": contentTypes[extname(resolution.file)] ?? "application/octet-stream",
+  const headers: Record<string, string | number> = {
+    "Content-Type": contentTypeFor(resolution.file),
     "Content-Length": body.length,
-    "Cache-Control": cacheControlFor(resolution.file),
-    Vary: "Accept-Encoding",
+    "Cache-Control": cacheControlFor(resolution.path),
     ...(encoding ? { "Content-Encoding": encoding } : {}),
-  });
-  response.end(request.method === "HEAD" ? undefined : body);
+  };
+  send(response, resolution.status, headers, request.method === "HEAD" ? undefined : body);
 });
 
 server.listen(port, host, () => {

@@ -1,4 +1,58 @@
-import type { SiteConfig } from "../../app/config/site-config.ts";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 
-/** Writes the server configurations (nginx, static-host headers) for this build. */
-export function writeDeployFiles(_buildDir: string, _config: SiteConfig): void {}
+import type { SiteConfig } from "../../app/config/site-config.ts";
+import { pages } from "../../app/site-map.ts";
+import { headerPolicyFile, headerPolicyFor } from "../../server/headers.ts";
+import { renderNginxConf, renderNginxSite } from "../../server/nginx-config.ts";
+import { renderHeadersFile, renderRedirectsFile } from "../../server/static-host-config.ts";
+import { bootLoaderHash } from "./defer-hydration.ts";
+
+/**
+ * Writes the server configurations for this build, all from server/headers.ts:
+ * - deploy/header-policy.json: the CSP inputs (form service, inline hashes) the Node server reads;
+ * - deploy/site.conf: maps + server block to include in an existing nginx (NGINX_LISTEN, default 80;
+ *   NGINX_ROOT, default this build's client directory; server name from SITE_URL);
+ * - deploy/nginx.conf: a complete, self-contained nginx configuration (127.0.0.1:8080 unless
+ *   NGINX_LISTEN is set; pid, logs and temp files under deploy/run);
+ * - client/_headers and client/_redirects for static hosts.
+ */
+export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
+  const clientDir = join(buildDir, "client");
+  const deployDir = join(buildDir, "deploy");
+  mkdirSync(deployDir, { recursive: true });
+
+  const policy = headerPolicyFor(htmlFiles(clientDir).map((file) => readFileSync(file, "utf8")), config.formServiceUrl);
+  if (!policy.scriptHashes.includes(bootLoaderHash)) {
+    throw new Error(`The boot loader's hash ${bootLoaderHash} is not among the pages' inline scripts.`);
+  }
+  writeFileSync(headerPolicyFile(buildDir), JSON.stringify(policy, null, 2) + "\n");
+
+  const root = resolve(process.env.NGINX_ROOT ?? clientDir);
+  const serverName = process.env.NGINX_SERVER_NAME ?? new URL(config.siteUrl).hostname;
+  writeFileSync(join(deployDir, "site.conf"), renderNginxSite({ policy, root, serverName, listen: process.env.NGINX_LISTEN ?? "80" }));
+  // The standalone configuration keeps its pid, logs and temp files here.
+  mkdirSync(join(deployDir, "run", "tmp"), { recursive: true });
+  writeFileSync(
+    join(deployDir, "nginx.conf"),
+    renderNginxConf({
+      policy,
+      root,
+      serverName,
+      listen: process.env.NGINX_LISTEN ?? "127.0.0.1:8080",
+      prefix: resolve(deployDir, "run"),
+    }),
+  );
+
+  const entries = readdirSync(clientDir, { withFileTypes: true }).map((entry) => ({ name: entry.name, directory: entry.isDirectory() }));
+  writeFileSync(join(clientDir, "_headers"), renderHeadersFile(policy, entries));
+  writeFileSync(join(clientDir, "_redirects"), renderRedirectsFile(pages.map((page) => page.path)));
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return htmlFiles(path);
+    return entry.endsWith(".html") ? [path] : [];
+  });
+}

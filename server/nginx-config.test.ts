@@ -1,0 +1,52 @@
+import { describe, expect, test } from "vitest";
+
+import { securityHeaders, type HeaderPolicy } from "./headers.ts";
+import { renderNginxConf, renderNginxSite } from "./nginx-config.ts";
+
+const policy: HeaderPolicy = {
+  formServiceUrl: "https://f.example",
+  scriptHashes: ["sha256-abc="],
+  styleHashes: [],
+  styleAttributeHashes: [],
+};
+const site = renderNginxSite({
+  policy,
+  root: "/srv/site/client",
+  listen: "80",
+  serverName: "www.example.com",
+});
+
+describe("renderNginxSite", () => {
+  test("sends every security header with `always`, at server level only", () => {
+    for (const [name, value] of securityHeaders(policy))
+      expect(site).toContain(`add_header ${name} "${value}" always;`);
+    const locations = site.split(/\n\s*location /).slice(1);
+    expect(locations.length).toBeGreaterThan(3);
+    for (const location of locations) expect(location.split("\n}")[0]).not.toContain("add_header");
+  });
+
+  test("answers unknown paths with the 404 page, and redirects trailing slashes", () => {
+    expect(site).toContain("error_page 404 /404.html;");
+    expect(site).toContain("rewrite ^/(.+)/$ /$1 permanent;");
+    expect(site).toContain("try_files $uri $uri/index.html =404;");
+    expect(site).toMatch(/location = \/404\.html \{\s*internal;/);
+  });
+
+  test("fills every slot and serves precompressed files", () => {
+    expect(site).not.toMatch(/\{\{[A-Z_]+\}\}/);
+    expect(site).toContain("root /srv/site/client;");
+    expect(site).toContain("gzip_static on;");
+    expect(site).toContain("brotli_static on;");
+    expect(renderNginxSite({ policy, root: "/r", listen: "80", brotli: false })).not.toContain("brotli");
+  });
+});
+
+test("renderNginxConf is a complete configuration with every writable path under the prefix", () => {
+  const conf = renderNginxConf({ policy, root: "/r", listen: "127.0.0.1:9000", prefix: "/tmp/p" });
+  expect(conf).toContain("pid /tmp/p/nginx.pid;");
+  expect(conf).toContain("error_log /tmp/p/error.log warn;");
+  expect(conf).toContain("client_body_temp_path /tmp/p/tmp/body;");
+  expect(conf).toContain("listen 127.0.0.1:9000;");
+  expect(conf).toContain("load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;");
+  expect(conf).toMatch(/http \{[\s\S]*server \{[\s\S]*\}\s*\}\s*$/);
+});

@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs";
+
+import {
+  allowedMethods,
+  compressibleExtensions,
+  contentTypes,
+  immutableCache,
+  immutablePrefixes,
+  revalidateCache,
+  securityHeaders,
+  varyHeader,
+  type HeaderPolicy,
+} from "./headers.ts";
+
+/**
+ * Fills the committed nginx templates (deploy/nginx/) from the header module,
+ * so nginx sends exactly what the Node server and the static-host files send.
+ */
+
+const template = (name: string) => readFileSync(new URL(`../deploy/nginx/${name}`, import.meta.url), "utf8");
+
+export const debianModulesDir = "/usr/lib/nginx/modules";
+export const brotliModules = ["ngx_http_brotli_filter_module.so", "ngx_http_brotli_static_module.so"];
+
+export type SiteOptions = {
+  policy: HeaderPolicy;
+  /** Absolute path of the build's client directory. */
+  root: string;
+  /** `listen` parameters, e.g. "80", "127.0.0.1:8080". */
+  listen: string;
+  serverName?: string;
+  /** Brotli (Debian: libnginx-mod-http-brotli-filter and -static). */
+  brotli?: boolean;
+};
+
+export type StandaloneOptions = SiteOptions & {
+  /** Directory for the pid file, logs and temp files. */
+  prefix: string;
+  workers?: number | "auto";
+  accessLog?: boolean;
+  modulesDir?: string;
+};
+
+/** The maps and the server block, for inclusion inside `http { }`. */
+export function renderNginxSite(options: SiteOptions): string {
+  const brotli = options.brotli ?? true;
+  const compressibleTypes = [
+    ...new Set(compressibleExtensions.map((extension) => mimeType(contentTypes[extension]!))),
+  ];
+  const headers = [
+    ...securityHeaders(options.policy),
+    varyHeader,
+    ["Cache-Control", "$site_cache_control"],
+    ["Allow", "$site_allow"],
+  ];
+  return fill(template("site.conf.template"), {
+    CACHE_MAP: [
+      `    default ${quote(revalidateCache)};`,
+      ...immutablePrefixes.map((prefix) => `    ~^${escapeRegex(prefix)} ${quote(immutableCache)};`),
+    ].join("\n"),
+    ALLOW: allowedMethods.join(", "),
+    METHODS: allowedMethods.join("|"),
+    LISTEN: options.listen,
+    SERVER_NAME: options.serverName ?? "_",
+    ROOT: options.root,
+    TYPES: typesBlock(),
+    CHARSET_TYPES: [...new Set(Object.values(contentTypes).filter(hasCharset).map(mimeType))].join(" "),
+    COMPRESSIBLE_TYPES: compressibleTypes.filter((type) => type !== "text/html").join(" "),
+    BROTLI: brotli
+      ? [
+          "    brotli_static on;",
+          "    brotli on;",
+          `    brotli_types ${compressibleTypes.filter((type) => type !== "text/html").join(" ")};`,
+          "",
+        ].join("\n")
+      : "",
+    HEADERS: headers.map(([name, value]) => `    add_header ${name} ${quote(value!)} always;`).join("\n"),
+    HIDDEN: "^/(404|index\\.html|__spa-fallback\\.html|_headers|_redirects)$|/index\\.html$|\\.(gz|br)$",
+  });
+}
+
+/** A complete nginx.conf that needs nothing outside `prefix` and the build. */
+export function renderNginxConf(options: StandaloneOptions): string {
+  const modulesDir = options.modulesDir ?? debianModulesDir;
+  const site = renderNginxSite(options)
+    .split("\n")
+    .map((line) => (line ? `    ${line}` : line))
+    .join("\n");
+  return fill(template("nginx.conf.template"), {
+    LOAD_MODULES:
+      (options.brotli ?? true)
+        ? brotliModules.map((module) => `load_module ${modulesDir}/${module};`).join("\n")
+        : "",
+    WORKERS: String(options.workers ?? "auto"),
+    PREFIX: options.prefix,
+    ACCESS_LOG: options.accessLog ? `${options.prefix}/access.log` : "off",
+    SITE: site,
+  });
+}
+
+function typesBlock(): string {
+  return Object.entries(contentTypes)
+    .map(([extension, type]) => `        ${mimeType(type)} ${extension.slice(1)};`)
+    .join("\n");
+}
+
+function fill(text: string, values: Record<string, string>): string {
+  const filled = text.replace(/\{\{([A-Z_]+)\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`nginx template: no value for ${whole}`);
+    return value;
+  });
+  return filled;
+}
+
+function mimeType(contentType: string): string {
+  return contentType.split(";")[0]!.trim();
+}
+
+function hasCharset(contentType: string): boolean {
+  return /charset=/i.test(contentType);
+}
+
+/** nginx string literal: double-quoted, with \ and " escaped; `$name` stays a variable. */
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+function escapeRegex(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,373 @@
+/**
+ * The repository's nginx configuration, run by Debian's nginx against the
+ * production build: status codes, bodies, redirects, headers, compression,
+ * caching, and every page in Chromium with zero Content-Security-Policy
+ * violations while the WhatsApp hand-off and the off-plan form still work.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import type { Page } from "@playwright/test";
+
+import { pages } from "../../app/site-map.ts";
+import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
+import { test as base, expect, hydrated } from "./fixtures.ts";
+import { startNginx, type NginxServer } from "./nginx-server.ts";
+import { rawRequest, type RawResponse } from "./raw-http.ts";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const clientDir = join(buildDir, "client");
+const policy = readHeaderPolicy(buildDir);
+const notFoundPage = readFileSync(join(clientDir, "404.html"));
+const pageFile = (path: string) =>
+  readFileSync(join(clientDir, path === "/" ? "index.html" : `${path.slice(1)}/index.html`));
+const homeHtml = pageFile("/").toString("utf8");
+const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(homeHtml)?.[1] ?? "";
+const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
+
+const test = base.extend<object, { nginx: NginxServer }>({
+  nginx: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startNginx(buildDir);
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+});
+
+const get = (nginx: NginxServer, path: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawRequest(`${nginx.baseUrl}${path}`, { method, headers: { "accept-encoding": "identity", ...headers } });
+
+function expectSecurityHeaders(response: RawResponse, what: string) {
+  for (const [name, value] of securityHeaders(policy)) {
+    expect(response.headers.get(name.toLowerCase()), `${name} on ${what}`).toEqual([value]);
+  }
+  expect(response.headers.get("vary"), `Vary on ${what}`).toEqual(["Accept-Encoding"]);
+}
+
+test.describe("nginx: routes", () => {
+  test("every page answers 200 with its prerendered HTML at its clean path", async ({ nginx }) => {
+    for (const { path } of pages) {
+      const response = await get(nginx, path);
+      expect(response.status, path).toBe(200);
+      expect(response.header("content-type"), path).toBe("text/html; charset=utf-8");
+      expect(response.body.equals(pageFile(path)), `${path} body`).toBe(true);
+    }
+  });
+
+  test("a trailing slash is answered with a 301 to the clean path, keeping the query", async ({ nginx }) => {
+    for (const { path } of pages.filter((page) => page.path !== "/")) {
+      const response = await get(nginx, `${path}/`);
+      expect(response.status, `${path}/`).toBe(301);
+      expect(response.header("location")).toBe(path);
+      expect((await get(nginx, `${path}/?utm_source=x`)).header("location")).toBe(`${path}?utm_source=x`);
+    }
+    expect((await get(nginx, "/")).status).toBe(200);
+  });
+
+  test("unknown paths and build files that are not pages get the Spanish 404 page with status 404", async ({
+    nginx,
+  }) => {
+    expect(notFoundPage.toString("utf8")).toContain('lang="es-AR"');
+    const paths = [
+      "/pagina-que-no-existe",
+      "/404",
+      "/404.html",
+      "/index.html",
+      "/tasaciones/index.html",
+      "/__spa-fallback.html",
+      "/spa-fallback.html",
+      "/_headers",
+      "/_redirects",
+      "/index.html.gz",
+      "/index.html.br",
+      "/assets/no-existe.js",
+      "/assets",
+      "/tasaciones/otra",
+    ];
+    for (const path of paths) {
+      const response = await get(nginx, path);
+      expect(response.status, path).toBe(404);
+      expect(response.header("content-type"), path).toBe("text/html; charset=utf-8");
+      expect(response.body.equals(notFoundPage), `${path} body is 404.html`).toBe(true);
+    }
+  });
+
+  test("sitemap.xml and robots.txt are served with their types", async ({ nginx }) => {
+    const sitemap = await get(nginx, "/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.header("content-type")).toBe("application/xml; charset=utf-8");
+    for (const { path } of pages) expect(sitemap.body.toString()).toContain(`${path}</loc>`);
+    const robots = await get(nginx, "/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.header("content-type")).toBe("text/plain; charset=utf-8");
+    expect(robots.body.toString()).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  });
+
+  test("methods other than GET and HEAD get 405 with Allow", async ({ nginx }) => {
+    const response = await get(nginx, "/", {}, "POST");
+    expect(response.status).toBe(405);
+    expect(response.header("allow")).toBe("GET, HEAD");
+    expectSecurityHeaders(response, "405");
+    const head = await get(nginx, "/tasaciones", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.header("allow")).toBeUndefined();
+  });
+});
+
+test.describe("nginx: headers", () => {
+  test("every response carries every security header exactly once", async ({ nginx }) => {
+    expect(stylesheet && bootScript, "the home page links a stylesheet and a boot module").toBeTruthy();
+    for (const path of [
+      "/",
+      "/comprar-en-pozo",
+      stylesheet,
+      bootScript,
+      "/sitemap.xml",
+      "/robots.txt",
+      "/no-existe",
+      "/404",
+      "/tasaciones/",
+    ]) {
+      expectSecurityHeaders(await get(nginx, path), path);
+      expectSecurityHeaders(
+        await get(nginx, path, { "accept-encoding": "br, gzip" }),
+        `${path} (compressed)`,
+      );
+    }
+  });
+
+  test("the CSP allows only this site, the boot loader's hash and the form service", async ({ nginx }) => {
+    const csp = (await get(nginx, "/")).header("content-security-policy") ?? "";
+    const directives = new Map(
+      csp
+        .split(";")
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    expect(directives.get("default-src")).toEqual(["'none'"]);
+    expect(directives.get("script-src")).toEqual([
+      "'self'",
+      ...policy.scriptHashes.map((hash) => `'${hash}'`),
+    ]);
+    expect(directives.get("connect-src")).toEqual(["'self'", policy.formServiceUrl]);
+    expect(directives.get("form-action")).toEqual(["'self'", policy.formServiceUrl]);
+    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    expect(directives.get("base-uri")).toEqual(["'self'"]);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  test("hashed assets are immutable for a year; HTML, sitemap, robots and the 404 page are revalidated", async ({
+    nginx,
+  }) => {
+    for (const path of [stylesheet, bootScript])
+      expect((await get(nginx, path)).header("cache-control"), path).toBe(immutableCache);
+    for (const path of [
+      "/",
+      "/tasaciones",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/no-existe",
+      "/assets/no-existe.js",
+      "/tasaciones/",
+    ]) {
+      expect((await get(nginx, path)).header("cache-control"), path).toBe(revalidateCache);
+    }
+  });
+
+  test("compression is negotiated: brotli first, then gzip, identity otherwise", async ({ nginx }) => {
+    for (const path of ["/", "/tasaciones-online", stylesheet, bootScript, "/sitemap.xml", "/no-existe"]) {
+      const original = path === "/no-existe" ? notFoundPage : (await get(nginx, path)).body;
+      const cases: [string, string | undefined][] = [
+        ["br", "br"],
+        ["gzip", "gzip"],
+        ["gzip, deflate, br", "br"],
+        ["identity", undefined],
+      ];
+      for (const [accept, expected] of cases) {
+        const response = await get(nginx, path, { "accept-encoding": accept });
+        expect(response.header("content-encoding"), `${path} with ${accept}`).toBe(expected);
+        expect(response.decoded().equals(original), `${path} with ${accept} decodes to the file`).toBe(true);
+        expect(response.headers.get("vary"), `${path} Vary`).toEqual(["Accept-Encoding"]);
+      }
+    }
+  });
+});
+
+/** Collects CSP violations (DOM events and Chromium's console reports) and Permissions-Policy errors. */
+async function watchPolicyErrors(page: Page): Promise<() => Promise<string[]>> {
+  const reports: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Permissions-Policy|Permissions policy/i.test(message.text()))
+      reports.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const store: string[] = [];
+    (window as unknown as { __policyViolations: string[] }).__policyViolations = store;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      store.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return async () => {
+    const events = await page
+      .evaluate(() => (window as unknown as { __policyViolations?: string[] }).__policyViolations ?? [])
+      .catch(() => [] as string[]);
+    return [...events, ...reports];
+  };
+}
+
+test.describe("nginx: in Chromium", () => {
+  for (const { path } of [...pages, { path: "/pagina-que-no-existe" }]) {
+    test(`${path} loads and hydrates with no CSP violation`, async ({ page, nginx, outsideRequests }) => {
+      void outsideRequests;
+      const violations = await watchPolicyErrors(page);
+      const response = await page.goto(`${nginx.baseUrl}${path}`);
+      expect(response?.status()).toBe(path.startsWith("/pagina") ? 404 : 200);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      expect(await violations()).toEqual([]);
+    });
+  }
+
+  test("the header Contacto link still opens WhatsApp in a new tab (COOP same-origin)", async ({
+    page,
+    context,
+    nginx,
+    whatsapp,
+  }) => {
+    const violations = await watchPolicyErrors(page);
+    await page.goto(`${nginx.baseUrl}/`);
+    await hydrated(page);
+    const contact = page.getByRole("banner").getByRole("link", { name: /contacto/i });
+    await expect(contact).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+    const [tab] = await Promise.all([context.waitForEvent("page"), contact.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/^https:\/\/wa\.me\//);
+    expect((await whatsapp.last()).text).toMatch(/tasaci[oó]n/i);
+    expect(await violations()).toEqual([]);
+  });
+
+  test("window.open with noopener still opens a WhatsApp tab under COOP same-origin", async ({
+    page,
+    context,
+    nginx,
+    whatsapp,
+  }) => {
+    await page.goto(`${nginx.baseUrl}/`);
+    await hydrated(page);
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      page.evaluate(
+        () => void window.open("https://wa.me/5491100000000?text=Hola", "_blank", "noopener,noreferrer"),
+      ),
+    ]);
+    await tab.waitForLoadState();
+    expect((await whatsapp.last()).text).toBe("Hola");
+  });
+
+  test("the policy lets the page reach the form service (connect-src and form-action)", async ({
+    page,
+    context,
+    nginx,
+    outsideRequests,
+  }) => {
+    void outsideRequests;
+    const received: string[] = [];
+    await context.route(`${policy.formServiceUrl}/**`, async (route) => {
+      received.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
+      await route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        headers: { "access-control-allow-origin": "*" },
+        body: "<title>ok</title>",
+      });
+    });
+    const violations = await watchPolicyErrors(page);
+    await page.goto(`${nginx.baseUrl}/comprar-en-pozo`);
+    await hydrated(page);
+    await page.evaluate(
+      (origin) => fetch(`${origin}/api/form/submit/prueba-fetch`, { method: "POST", body: new FormData() }),
+      policy.formServiceUrl,
+    );
+    expect(await violations()).toEqual([]);
+    await page.evaluate((origin) => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = `${origin}/api/form/submit/prueba-form`;
+      document.body.append(form);
+      form.submit();
+    }, policy.formServiceUrl);
+    await expect
+      .poll(() => received)
+      .toEqual(["POST /api/form/submit/prueba-fetch", "POST /api/form/submit/prueba-form"]);
+  });
+
+  test("the off-plan form on /comprar-en-pozo still posts to the form service", async ({
+    page,
+    context,
+    nginx,
+    outsideRequests,
+  }) => {
+    void outsideRequests;
+    const posts: { path: string; body: string }[] = [];
+    await context.route(`${policy.formServiceUrl}/**`, async (route) => {
+      posts.push({ path: new URL(route.request().url()).pathname, body: route.request().postData() ?? "" });
+      await route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        headers: { "access-control-allow-origin": "*" },
+        body: "<title>ok</title>",
+      });
+    });
+    const violations = await watchPolicyErrors(page);
+    await page.goto(`${nginx.baseUrl}/comprar-en-pozo`);
+    await hydrated(page);
+    const form = page.locator('form[action*="/api/form/submit/"]');
+    await expect(form, "the off-plan form is on /comprar-en-pozo").toHaveCount(1);
+    await form.evaluate((element: HTMLFormElement) => {
+      // Through the prototype setters, so React's controlled fields see the change too.
+      const setValue = (control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string) =>
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")!.set!.call(control, value);
+      const samples: Record<string, string> = {
+        email: "prueba@example.com",
+        tel: "1122334455",
+        number: "2",
+        text: "Prueba",
+      };
+      for (const control of Array.from(element.elements)) {
+        if (control instanceof HTMLSelectElement) {
+          const option = Array.from(control.options).find(
+            (candidate) => candidate.value && !candidate.disabled,
+          );
+          if (option) setValue(control, option.value);
+        } else if (control instanceof HTMLTextAreaElement) {
+          setValue(control, "Consulta de prueba");
+        } else if (control instanceof HTMLInputElement) {
+          if (control.type === "radio" || control.type === "checkbox") {
+            if (control.required || !element.querySelector(`[name="${control.name}"]:checked`))
+              control.click();
+            continue;
+          }
+          if (control.type in samples) setValue(control, samples[control.type]!);
+        } else {
+          continue;
+        }
+        control.dispatchEvent(new Event("input", { bubbles: true }));
+        control.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
+    const violationsBefore = await violations();
+    await form.locator('button[type="submit"], button:not([type])').first().click();
+    await expect
+      .poll(() => posts.length, { message: "the form never reached the form service" })
+      .toBeGreaterThan(0);
+    expect(posts[0]!.path).toMatch(/^\/api\/form\/submit\/[a-z0-9-]+$/);
+    expect(posts[0]!.body).toContain("nombre=");
+    expect(violationsBefore).toEqual([]);
+  });
+});

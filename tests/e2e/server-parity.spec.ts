@@ -1,0 +1,96 @@
+/**
+ * The project's own serve command (Playwright's web server) and nginx answer
+ * every kind of request the same way: status, redirect target, headers, body.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { pages } from "../../app/site-map.ts";
+import { readHeaderPolicy, securityHeaders } from "../../server/headers.ts";
+import { test as base, expect } from "./fixtures.ts";
+import { startNginx, type NginxServer } from "./nginx-server.ts";
+import { rawRequest } from "./raw-http.ts";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const homeHtml = readFileSync(join(buildDir, "client", "index.html"), "utf8");
+const assets = [...homeHtml.matchAll(/(?:href|src|data-boot)="(\/assets\/[^"]+)"/g)].map(
+  (match) => match[1]!,
+);
+
+const test = base.extend<object, { nginx: NginxServer }>({
+  nginx: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startNginx(buildDir);
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+});
+
+const compared = [
+  ...securityHeaders(readHeaderPolicy(buildDir)).map(([name]) => name),
+  "Vary",
+  "Cache-Control",
+  "Content-Encoding",
+  "Location",
+  "Allow",
+].map((name) => name.toLowerCase());
+
+const paths = [
+  ...pages.map((page) => page.path),
+  ...pages.filter((page) => page.path !== "/").map((page) => `${page.path}/`),
+  "/tasaciones/?ref=parity",
+  ...assets.slice(0, 3),
+  "/sitemap.xml",
+  "/robots.txt",
+  "/no-existe",
+  "/404",
+  "/404.html",
+  "/index.html",
+  "/tasaciones/index.html",
+  "/_headers",
+  "/_redirects",
+  "/index.html.br",
+  "/assets/no-existe.js",
+];
+
+test("the Node server and nginx give identical status, headers and bodies", async ({ nginx, baseURL }) => {
+  expect(assets.length, "the home page links assets").toBeGreaterThan(0);
+  const differences: string[] = [];
+  const requests = paths.flatMap((path) =>
+    ["br, gzip", "gzip", "identity"].map((encoding) => ({ path, method: "GET", encoding })),
+  );
+  requests.push(
+    { path: "/", method: "HEAD", encoding: "br" },
+    { path: "/", method: "POST", encoding: "identity" },
+  );
+  for (const { path, method, encoding } of requests) {
+    const options = { method, headers: { "accept-encoding": encoding } };
+    const [node, reference] = await Promise.all([
+      rawRequest(`${baseURL}${path}`, options),
+      rawRequest(`${nginx.baseUrl}${path}`, options),
+    ]);
+    const what = `${method} ${path} (${encoding})`;
+    if (node.status !== reference.status)
+      differences.push(`${what}: status ${node.status} vs nginx ${reference.status}`);
+    for (const name of compared) {
+      if (node.header(name) !== reference.header(name)) {
+        differences.push(
+          `${what}: ${name} ${JSON.stringify(node.header(name))} vs nginx ${JSON.stringify(reference.header(name))}`,
+        );
+      }
+    }
+    if (reference.status === 200 || reference.status === 404) {
+      if (node.header("content-type") !== reference.header("content-type")) {
+        differences.push(
+          `${what}: content-type ${node.header("content-type")} vs nginx ${reference.header("content-type")}`,
+        );
+      }
+      if (method === "GET" && !node.decoded().equals(reference.decoded()))
+        differences.push(`${what}: bodies differ`);
+    }
+  }
+  expect(differences).toEqual([]);
+});

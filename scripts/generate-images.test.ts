@@ -80,6 +80,7 @@ describe("artwork", () => {
 
   test("writes the social card and the icons", async () => {
     await generateImages(options);
+    expect(readFileSync(join(options.publicDir, "social-card.png")).length).toBeLessThan(150_000);
     expect(await sharp(join(options.publicDir, "social-card.png")).metadata()).toMatchObject({
       format: "png",
       width: 1200,

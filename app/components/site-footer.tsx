@@ -11,7 +11,7 @@ const iconClass = "mt-0.5 size-5 shrink-0 text-sand";
 export function SiteFooter() {
   const tel = `tel:+${site.whatsappNumber}`;
   return (
-    <footer data-tone="dark" className="bg-ink text-[#c9d2dc]">
+    <footer data-tone="dark" className="border-t-4 border-sand/70 bg-ink-deep text-[#c9d2dc]">
       <div className="container-page grid gap-10 py-14 md:grid-cols-[1.3fr_1fr_1fr]">
         <div>
           <p className="font-display text-2xl font-semibold text-paper">{site.businessName}</p>

@@ -3,7 +3,6 @@ import { buttonStyles } from "../components/button-styles.ts";
 import { CallToAction } from "../components/call-to-action.tsx";
 import { CardSection, StepSection } from "../components/card-section.tsx";
 import { PageHero } from "../components/page-hero.tsx";
-import { Section, SectionHeading } from "../components/section.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { site } from "../config/site.ts";
@@ -11,8 +10,8 @@ import { whatsappTexts } from "../content/es/common.ts";
 import {
   benefits,
   closing,
-  consultation,
   hero,
+  heroStats,
   meta as copy,
   process,
   service,
@@ -29,10 +28,6 @@ export const meta: Route.MetaFunction = () =>
     site,
   );
 
-const heroStats = benefits.items.flatMap((item) =>
-  item.value ? [{ value: item.value, label: item.title }] : [],
-);
-
 export default function ComprarEnPozo() {
   return (
     <>
@@ -43,15 +38,17 @@ export default function ComprarEnPozo() {
             {hero.cta}
           </a>
         }
-        aside={<StatList stats={heroStats} className="sm:grid-cols-2 lg:grid-cols-1" />}
+        aside={<StatList stats={heroStats} className="grid-cols-2 lg:grid-cols-1" />}
       />
       <CardSection id="beneficios" copy={benefits} items={benefits.items} columns={4} />
-      <Section id="consulta" labelledBy="consulta-titulo" tone="tint">
-        <SectionHeading id="consulta-titulo" {...consultation} />
-        <div className="max-w-3xl">
-          <OffPlanForm />
+      {/* The form brings its own heading. */}
+      <div id="consulta" className="bg-sand-50 py-16 md:py-24">
+        <div className="container-page">
+          <div className="mx-auto max-w-3xl">
+            <OffPlanForm />
+          </div>
         </div>
-      </Section>
+      </div>
       <StepSection id="proceso" copy={process} steps={process.steps} />
       <CallToAction
         id="cierre-titulo"

@@ -32,9 +32,9 @@ export default function Home() {
             <LeadButton form="express" className={buttonStyles.primary}>
               {hero.cta}
             </LeadButton>
-            <Link to="/tasar-departamentos" className={buttonStyles.secondary}>
+            <a href="#edificios" className={buttonStyles.secondary}>
               {hero.secondary}
-            </Link>
+            </a>
           </>
         }
         aside={<StatList stats={keyStats} className="grid-cols-3 lg:grid-cols-1" />}

@@ -7,14 +7,7 @@ import { PageHero } from "../components/page-hero.tsx";
 import { Section, SectionHeading } from "../components/section.tsx";
 import { site } from "../config/site.ts";
 import { serviceLinks } from "../content/es/common.ts";
-import {
-  formSection,
-  hero,
-  meta as copy,
-  moreServices,
-  reasons,
-  service,
-} from "../content/es/tasaciones-online.ts";
+import { hero, meta as copy, moreServices, reasons, service } from "../content/es/tasaciones-online.ts";
 import { ExpressOnlineForm } from "../features/leads/express-online-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
@@ -39,12 +32,14 @@ export default function TasacionesOnline() {
         }
         aside={<BadgeList badges={hero.badges} />}
       />
-      <Section id="formulario" labelledBy="formulario-titulo" tone="tint">
-        <SectionHeading id="formulario-titulo" {...formSection} />
-        <div className="max-w-3xl">
-          <ExpressOnlineForm />
+      {/* The form brings its own heading. */}
+      <div id="formulario" className="bg-sand-50 py-16 md:py-24">
+        <div className="container-page">
+          <div className="mx-auto max-w-3xl">
+            <ExpressOnlineForm />
+          </div>
         </div>
-      </Section>
+      </div>
       <CardSection id="razones" copy={reasons} items={reasons.items} />
       <Section labelledBy="otros-servicios" tone="tint">
         <SectionHeading id="otros-servicios" {...moreServices} />

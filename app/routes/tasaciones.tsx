@@ -37,7 +37,7 @@ export default function Tasaciones() {
             {hero.cta}
           </LeadButton>
         }
-        aside={<StatList stats={[hero.stat]} />}
+        aside={<StatList stats={hero.stats} className="grid-cols-3 lg:grid-cols-1" />}
       />
       <PropertyTypeCatalogue id="tipos" copy={typesSection} form="sale" buttonLabel={typesSection.button} />
       <StepSection id="estrategia" copy={strategy} steps={strategy.steps} tone="tint" />

@@ -1,5 +1,5 @@
 import { site } from "../../config/site.ts";
-import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Step } from "../types.ts";
+import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Stat, Step } from "../types.ts";
 import { claims } from "./common.ts";
 
 export const meta: PageMetaCopy = {
@@ -25,6 +25,12 @@ export const hero: HeroCopy = {
   lead: "Te ayudamos a elegir el proyecto, la unidad y el plan de pagos que mejor se ajustan a tu objetivo.",
   cta: "Consultar Inversión",
 };
+
+/** The two claims set large beside the hero. */
+export const heroStats: readonly Stat[] = [
+  { value: claims.offPlanDiscount, label: "por debajo del valor final, como máximo" },
+  { value: claims.appreciation, label: "de revalorización anual estimada" },
+];
 
 export const benefits: SectionIntro & { items: readonly (Card & { value?: string })[] } = {
   eyebrow: "Beneficios",
@@ -53,12 +59,6 @@ export const benefits: SectionIntro & { items: readonly (Card & { value?: string
       text: "Recibís la unidad terminada, lista para habitar o para poner en renta.",
     },
   ],
-};
-
-export const consultation: SectionIntro = {
-  eyebrow: "Consulta de inversión",
-  title: "Contanos qué estás buscando",
-  intro: "Presupuesto, tipología y plazos: con eso te proponemos los proyectos que encajan.",
 };
 
 export const process: SectionIntro & { steps: readonly Step[] } = {

@@ -19,7 +19,7 @@ export const hero: HeroCopy & { secondary: string } = {
   title: "Conocé el valor real de tu departamento en Puerto Madero",
   lead: `Tasaciones profesionales con informe en ${claims.delivery}. Conocemos cada torre, cada dique y cada vista.`,
   cta: "Solicitar Tasación Express",
-  secondary: "Ver edificios",
+  secondary: `Ver las ${claims.towers} torres`,
 };
 
 export const services: SectionIntro & { items: readonly ActionCard[] } = {

@@ -31,12 +31,6 @@ export const hero: HeroCopy & { badges: readonly Card[] } = {
   ],
 };
 
-export const formSection: SectionIntro = {
-  eyebrow: "Formulario",
-  title: "Pedí tu tasación online",
-  intro: "Te lleva unos minutos. Los campos marcados son obligatorios.",
-};
-
 export const reasons: SectionIntro & { items: readonly Card[] } = {
   eyebrow: "Por qué online",
   title: "Rápida, precisa y sin vueltas",

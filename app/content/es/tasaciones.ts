@@ -1,5 +1,5 @@
 import { site } from "../../config/site.ts";
-import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Step } from "../types.ts";
+import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Stat, Step } from "../types.ts";
 import { claims } from "./common.ts";
 
 export const meta: PageMetaCopy = {
@@ -19,12 +19,16 @@ export const service = {
   serviceType: "Tasación inmobiliaria para venta",
 };
 
-export const hero: HeroCopy & { stat: { value: string; label: string } } = {
+export const hero: HeroCopy & { stats: readonly Stat[] } = {
   eyebrow: "Tasaciones para venta",
   title: "Un precio que vende, con una estrategia detrás",
   lead: "Tasamos tu propiedad con datos de cierre reales y te decimos cómo salir al mercado.",
   cta: "Solicitar Tasación",
-  stat: { value: claims.fasterSale, label: "más rápido se venden las propiedades bien tasadas" },
+  stats: [
+    { value: claims.fasterSale, label: "más rápido se venden las propiedades bien tasadas" },
+    { value: claims.delivery, label: "para tener tu informe" },
+    { value: claims.experience, label: "años de cierres en el barrio" },
+  ],
 };
 
 export const typesSection: SectionIntro & { button: (tipo: string) => string } = {

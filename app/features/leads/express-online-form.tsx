@@ -1,4 +1,77 @@
-/** The in-page express appraisal form of /tasaciones-online. (Placeholder until the lead forms land.) */
+import { useEffect, useId, useRef, useState } from "react";
+
+import { copy } from "./copy.ts";
+import { expressOnlineForm } from "./forms/express-online.ts";
+import type { LeadValues } from "./forms/types.ts";
+import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
+import { LeadForm } from "./lead-form.tsx";
+import { WhatsAppLink } from "./whatsapp-link.tsx";
+
+/** How long the "Enviando solicitud..." state shows (spec: 2000 ms). Visual only. */
+export const sendingMs = 2000;
+
+type Result =
+  { kind: "idle" } | { kind: "sending" | "success"; refusedUrl: string | null } | { kind: "error" };
+
+/**
+ * The in-page express appraisal form of /tasaciones-online. WhatsApp opens
+ * inside the submit itself; the sending state that follows is only feedback.
+ */
 export function ExpressOnlineForm() {
-  return null;
+  const titleId = useId();
+  const [result, setResult] = useState<Result>({ kind: "idle" });
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  function submit(values: LeadValues) {
+    window.clearTimeout(timer.current);
+    try {
+      const url = leadWhatsAppUrl(expressOnlineForm, values);
+      const refusedUrl = openWhatsApp(url) ? null : url;
+      pushLeadEvent(expressOnlineForm.id);
+      setResult({ kind: "sending", refusedUrl });
+      timer.current = window.setTimeout(() => setResult({ kind: "success", refusedUrl }), sendingMs);
+    } catch {
+      setResult({ kind: "error" });
+    }
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
+      <h2 id={titleId} className="text-2xl font-semibold text-ink">
+        {expressOnlineForm.title}
+      </h2>
+      {expressOnlineForm.description && (
+        <p className="mt-2 mb-6 text-ink-muted">{expressOnlineForm.description}</p>
+      )}
+      <LeadForm
+        data-lead-inline={expressOnlineForm.id}
+        aria-labelledby={titleId}
+        definition={expressOnlineForm}
+        onValues={submit}
+        pendingLabel={result.kind === "sending" ? copy.sending : null}
+        status={
+          <>
+            <div role="status">
+              {result.kind === "success" && (
+                <div className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4">
+                  <p className="font-medium text-ink">{copy.expressSuccess}</p>
+                  {result.refusedUrl && (
+                    <WhatsAppLink href={result.refusedUrl}>{copy.openWhatsApp}</WhatsAppLink>
+                  )}
+                </div>
+              )}
+            </div>
+            <div role="alert">
+              {result.kind === "error" && (
+                <p className="rounded-md border border-red-700/30 bg-red-50 p-4 font-medium text-red-800">
+                  {copy.expressError}
+                </p>
+              )}
+            </div>
+          </>
+        }
+      />
+    </section>
+  );
 }

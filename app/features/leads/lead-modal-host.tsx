@@ -1,4 +1,71 @@
-/** Opens the lead form modals for every LeadButton on the page. (Placeholder until the lead forms land.) */
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+
+import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalRequest } from "./modal-request.ts";
+import { replayInlineSubmit, takePendingLead } from "./pending-intent.ts";
+
+// The modal and the form definitions stay out of the page's initial JavaScript.
+const loadModal = () => import("./lead-modal.tsx");
+const LeadModal = lazy(loadModal);
+
+const modalFormIds: readonly string[] = ["express", "valuation", "sale", "apartment", "sale-by-type"];
+
+function isModalFormId(value: string | null | undefined): value is ModalFormId {
+  return value != null && modalFormIds.includes(value);
+}
+
+function openerFrom(target: EventTarget | null): HTMLElement | null {
+  const opener = target instanceof Element ? target.closest("[data-lead-form]") : null;
+  return opener instanceof HTMLElement ? opener : null;
+}
+
+/**
+ * Opens the lead form modals for every LeadButton on the page: one delegated
+ * click listener reads the button's data attributes. Taps made before
+ * hydration (recorded by the boot loader) are replayed once, on mount.
+ */
 export function LeadModalHost() {
-  return null;
+  const [request, setRequest] = useState<ModalRequest | null>(null);
+  const [open, setOpen] = useState(false);
+  const sequence = useRef(0);
+
+  useEffect(() => {
+    function openForm(form: ModalFormId, preset: string | null, opener: HTMLElement | null) {
+      sequence.current += 1;
+      setRequest({ form, preset, opener, sequence: sequence.current });
+      setOpen(true);
+    }
+    function onClick(event: MouseEvent) {
+      const opener = openerFrom(event.target);
+      const form = opener?.dataset.leadForm;
+      if (!opener || !isModalFormId(form)) return;
+      event.preventDefault();
+      openForm(form, opener.dataset.leadPreset ?? null, opener);
+    }
+    // Fetch the modal's code as soon as the visitor heads for an opener.
+    function warm(event: Event) {
+      if (openerFrom(event.target)) void loadModal();
+    }
+
+    document.addEventListener("click", onClick);
+    document.addEventListener("pointerover", warm, { passive: true });
+    document.addEventListener("focusin", warm);
+
+    const pending = takePendingLead();
+    if (pending && "submit" in pending) replayInlineSubmit(pending.submit);
+    else if (pending && isModalFormId(pending.form)) openForm(pending.form, pending.preset, pending.opener);
+
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("pointerover", warm);
+      document.removeEventListener("focusin", warm);
+    };
+  }, []);
+
+  if (!request) return null;
+  return (
+    <Suspense fallback={null}>
+      <LeadModal request={request} open={open} onClose={() => setOpen(false)} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,103 @@
-/** The in-page off-plan consultation form of /comprar-en-pozo. (Placeholder until the lead forms land.) */
+import { useId, useMemo, useState, useSyncExternalStore } from "react";
+
+import { site } from "../../config/site.ts";
+import { copy } from "./copy.ts";
+import { offPlanForm } from "./forms/off-plan.ts";
+import type { LeadValues } from "./forms/types.ts";
+import { leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
+import { LeadForm } from "./lead-form.tsx";
+import { WhatsAppLink } from "./whatsapp-link.tsx";
+
+export const offPlanAction = `${site.formServiceUrl}/api/form/submit/${site.offPlanFormId}`;
+
+/** A service that never answers must not leave the visitor waiting forever. */
+const requestTimeoutMs = 15_000;
+
+type Result = { kind: "idle" | "sending" | "success" } | { kind: "error"; whatsappUrl: string };
+
+const inlineSelector = 'form[data-lead-inline="off-plan"]';
+const never = () => () => {};
+const thisYear = () => new Date().getFullYear();
+/** Hydration must match the prerendered options, so it starts from the year the HTML was built in. */
+const builtYear = () =>
+  typeof document === "undefined"
+    ? thisYear()
+    : Number(document.querySelector(inlineSelector)?.getAttribute("data-year")) || thisYear();
+
+/**
+ * The off-plan consultation of /comprar-en-pozo: a real form that posts to the
+ * hosted form service without JavaScript. With JavaScript the same fields are
+ * posted in the background; if that fails, the answers go by WhatsApp instead.
+ */
 export function OffPlanForm() {
-  return null;
+  const titleId = useId();
+  const year = useSyncExternalStore(never, thisYear, builtYear);
+  const definition = useMemo(() => offPlanForm(year), [year]);
+  const [result, setResult] = useState<Result>({ kind: "idle" });
+  const [sent, setSent] = useState(0);
+
+  async function submit(values: LeadValues, form: HTMLFormElement) {
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+    const whatsappUrl = leadWhatsAppUrl(definition, values);
+    setResult({ kind: "sending" });
+    try {
+      const response = await fetch(offPlanAction, {
+        method: "POST",
+        mode: "cors",
+        body,
+        headers: { Accept: "application/json" },
+        signal: AbortSignal.timeout(requestTimeoutMs),
+      });
+      if (!response.ok) throw new Error(`El servicio respondió ${response.status}`);
+      pushLeadEvent(definition.id);
+      setSent((count) => count + 1);
+      setResult({ kind: "success" });
+    } catch {
+      setResult({ kind: "error", whatsappUrl });
+    }
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
+      <h2 id={titleId} className="text-2xl font-semibold text-ink">
+        {definition.title}
+      </h2>
+      {definition.description && <p className="mt-2 mb-6 text-ink-muted">{definition.description}</p>}
+      <LeadForm
+        key={sent}
+        method="post"
+        action={offPlanAction}
+        data-lead-inline={definition.id}
+        data-year={year}
+        aria-labelledby={titleId}
+        definition={definition}
+        onValues={(values, form) => void submit(values, form)}
+        submitLabel={copy.offPlanSubmit}
+        opensWhatsApp={false}
+        pendingLabel={result.kind === "sending" ? copy.offPlanSending : null}
+        status={
+          <>
+            <div role="status">
+              {result.kind === "success" && (
+                <p className="rounded-md border border-line bg-sand-50 p-4 font-medium text-ink">
+                  {copy.offPlanSuccess}
+                </p>
+              )}
+            </div>
+            <div role="alert">
+              {result.kind === "error" && (
+                <div className="flex flex-col items-start gap-3 rounded-md border border-red-700/30 bg-red-50 p-4">
+                  <p className="font-medium text-red-800">{copy.offPlanError}</p>
+                  <WhatsAppLink href={result.whatsappUrl} onClick={() => pushLeadEvent(definition.id)}>
+                    {copy.submitWhatsApp}
+                  </WhatsAppLink>
+                </div>
+              )}
+            </div>
+          </>
+        }
+      />
+    </section>
+  );
 }

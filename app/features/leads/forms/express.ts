@@ -1,0 +1,36 @@
+import { address, contactName, email, phone, select, surface } from "./fields.ts";
+import { homePropertyTypes, homeRooms, towerOptions } from "./options.ts";
+import type { FormDefinition } from "./types.ts";
+
+/**
+ * Home express request (modal on /). The spec's `urgencia` has no input on this
+ * form, so it is not part of the definition and never reaches the message.
+ */
+export const expressForm: FormDefinition = {
+  id: "express",
+  title: "Solicitar tasación express",
+  description: "Contanos lo básico de tu propiedad y recibí el informe en 24-48 horas.",
+  messageHeading: "solicitud de tasación express",
+  presetField: "edificio",
+  sections: [
+    {
+      title: "Propiedad",
+      fields: [
+        select("tipoPropiedad", "Tipo de propiedad", homePropertyTypes, "🏠", true),
+        {
+          ...select("edificio", "Edificio", towerOptions, "🏢"),
+          help: "Opcional: elegí la torre si la propiedad está en una.",
+        },
+        address(true),
+      ],
+    },
+    {
+      title: "Características",
+      fields: [
+        surface("superficie", "Superficie", "Superficie total aproximada de la unidad.", true),
+        select("ambientes", "Ambientes", homeRooms, "🚪", true),
+      ],
+    },
+    { title: "Contacto", fields: [contactName(), phone("telefono"), email()] },
+  ],
+};

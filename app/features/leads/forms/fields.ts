@@ -1,0 +1,97 @@
+import type { FieldDefinition } from "./types.ts";
+
+/** Fields that several forms share, written once. */
+
+export const commentsMaxLength = 500;
+
+export function comments(rows = 4): FieldDefinition {
+  return {
+    name: "comentarios",
+    label: "Comentarios",
+    type: "textarea",
+    rows,
+    maxLength: commentsMaxLength,
+    help: "Opcional: lo que quieras contarnos de la propiedad o de tu consulta.",
+    message: { emoji: "💬" },
+  };
+}
+
+export function surface(name: string, label: string, help: string, required = false): FieldDefinition {
+  return {
+    name,
+    label: `${label} (m²)`,
+    type: "number",
+    required,
+    unit: "m²",
+    inputMode: "decimal",
+    help,
+    message: { emoji: "📐", label },
+  };
+}
+
+/** The three surfaces of the valuation and sale forms, under whichever names each form uses. */
+export function surfaces(names: { covered: string; uncovered: string; total: string }): FieldDefinition[] {
+  return [
+    surface(names.covered, "Superficie cubierta", "Metros bajo techo, dentro de la unidad."),
+    surface(names.uncovered, "Superficie descubierta", "Balcones, terrazas o patios propios sin techo."),
+    surface(names.total, "Superficie total", "Cubierta más descubierta, como figura en la escritura."),
+  ];
+}
+
+export function contactName(name = "nombre"): FieldDefinition {
+  return {
+    name,
+    label: "Nombre y apellido",
+    type: "text",
+    required: true,
+    autoComplete: "name",
+    message: { emoji: "👤", label: "Nombre" },
+  };
+}
+
+export function phone(name: string, label = "Teléfono"): FieldDefinition {
+  return {
+    name,
+    label,
+    type: "tel",
+    required: true,
+    autoComplete: "tel",
+    inputMode: "tel",
+    help: "Con código de área, por ejemplo 11 5555-5555.",
+    message: { emoji: "📱", label },
+  };
+}
+
+export function email(): FieldDefinition {
+  return {
+    name: "email",
+    label: "Email",
+    type: "email",
+    required: true,
+    autoComplete: "email",
+    inputMode: "email",
+    message: { emoji: "📧" },
+  };
+}
+
+export function address(required: boolean): FieldDefinition {
+  return {
+    name: "direccion",
+    label: "Dirección",
+    type: "text",
+    required,
+    autoComplete: "street-address",
+    placeholder: "Calle y número",
+    message: { emoji: "📍" },
+  };
+}
+
+export function select(
+  name: string,
+  label: string,
+  options: readonly string[],
+  emoji: string,
+  required = false,
+): FieldDefinition {
+  return { name, label, type: "select", options, required, message: { emoji } };
+}

@@ -1,0 +1,39 @@
+import { site } from "../../config/site.ts";
+import { buildWhatsAppUrl } from "../../lib/whatsapp.ts";
+import { composeMessage } from "./compose-message.ts";
+import type { FormId } from "./forms/form-ids.ts";
+import type { FormDefinition, LeadValues } from "./forms/types.ts";
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+export function leadWhatsAppUrl(definition: FormDefinition, values: LeadValues): string {
+  return buildWhatsAppUrl(site.whatsappNumber, composeMessage(definition, values));
+}
+
+/**
+ * Opens WhatsApp in a new tab. Must run synchronously inside the visitor's
+ * submit: browsers refuse tabs opened after an await or a timer. Returns false
+ * when the tab was refused, so the caller shows an "Abrir WhatsApp" link.
+ * The "noopener" feature would make window.open return null even on success,
+ * so the opener reference is dropped by hand instead.
+ */
+export function openWhatsApp(url: string): boolean {
+  const tab = window.open(url, "_blank");
+  if (!tab) return false;
+  try {
+    tab.opener = null;
+  } catch {
+    // A cross-origin tab may refuse the write; it has no access to us anyway.
+  }
+  return true;
+}
+
+/** Analytics hook (decision 12): the form's id only, never what the visitor typed. */
+export function pushLeadEvent(form: FormId): void {
+  window.dataLayer ??= [];
+  window.dataLayer.push({ event: "generate_lead", form });
+}

@@ -1,0 +1,157 @@
+import { CircleCheck, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+
+import { copy } from "./copy.ts";
+import { modalForms } from "./forms/registry.ts";
+import type { LeadValues } from "./forms/types.ts";
+import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
+import { LeadForm } from "./lead-form.tsx";
+import type { ModalRequest } from "./modal-request.ts";
+import { WhatsAppLink } from "./whatsapp-link.tsx";
+
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A lead form in a native modal dialog: the page behind is inert and does not
+ * scroll, Tab cycles inside, Escape / Cancelar / the close icon close it, and
+ * focus returns to the button that opened it. The dialog stays mounted once
+ * loaded, so closing by mistake keeps what was typed (same form and preset).
+ */
+export default function LeadModal({
+  request,
+  open,
+  onClose,
+}: {
+  request: ModalRequest;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const definition = modalForms[request.form];
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [resets, setResets] = useState(0);
+  // The tab WhatsApp should have opened in, when the browser refused it.
+  const [refused, setRefused] = useState<{ sequence: number; url: string } | null>(null);
+  const refusedUrl = refused?.sequence === request.sequence ? refused.url : null;
+  const whatsAppLink = useRef<HTMLAnchorElement>(null);
+
+  // The form hides behind the "Abrir WhatsApp" panel: focus follows.
+  useEffect(() => {
+    if (refusedUrl) whatsAppLink.current?.focus();
+  }, [refusedUrl]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (!open) {
+      if (dialog.open) dialog.close();
+      const opener = request.opener?.isConnected
+        ? request.opener
+        : document.querySelector<HTMLElement>(`[data-lead-form="${request.form}"]`);
+      opener?.focus();
+      return;
+    }
+    if (!dialog.open) dialog.showModal();
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
+    dialog.querySelector<HTMLElement>("form:not([hidden]) :is(input, select, textarea)")?.focus();
+    return () => {
+      root.style.overflow = overflow;
+    };
+  }, [open, request]);
+
+  function submit(values: LeadValues) {
+    const url = leadWhatsAppUrl(definition, values);
+    const opened = openWhatsApp(url);
+    pushLeadEvent(definition.id);
+    // The home form starts empty after each request, preset building included.
+    if (definition.id === "express") setResets((count) => count + 1);
+    if (opened) onClose();
+    else setRefused({ sequence: request.sequence, url });
+  }
+
+  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter(
+      (item) => item.getClientRects().length > 0,
+    );
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (open) onClose();
+      }}
+      onKeyDown={trapTab}
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-2xl overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-ink-deep/70"
+    >
+      <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-line bg-white px-5 py-4">
+        <div>
+          <h2 id={titleId} className="text-xl font-semibold text-ink">
+            {definition.title}
+          </h2>
+          {definition.description && <p className="mt-1 text-sm text-ink-muted">{definition.description}</p>}
+        </div>
+        <button
+          type="button"
+          aria-label={copy.close}
+          onClick={onClose}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-sand-50"
+        >
+          <X aria-hidden="true" className="size-6" />
+        </button>
+      </div>
+      <div className="px-5 py-5">
+        {refusedUrl && (
+          <div role="status" className="flex flex-col items-start gap-3">
+            <CircleCheck aria-hidden="true" className="size-8 text-water" />
+            <h3 className="text-lg font-semibold">{copy.readyTitle}</h3>
+            <p className="text-ink-muted">{copy.readyText}</p>
+            <div className="flex w-full flex-col gap-3 sm:flex-row">
+              <WhatsAppLink ref={whatsAppLink} href={refusedUrl} onClick={onClose}>
+                {copy.openWhatsApp}
+              </WhatsAppLink>
+              <button type="button" onClick={onClose} className={secondaryButton}>
+                {copy.close}
+              </button>
+            </div>
+          </div>
+        )}
+        <LeadForm
+          key={`${request.form}|${request.preset ?? ""}|${resets}`}
+          hidden={refusedUrl !== null}
+          aria-labelledby={titleId}
+          definition={definition}
+          preset={request.preset}
+          onValues={submit}
+          actions={
+            <button type="button" onClick={onClose} className={secondaryButton}>
+              {copy.cancel}
+            </button>
+          }
+        />
+      </div>
+    </dialog>
+  );
+}
+
+const secondaryButton =
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-ink-muted bg-white px-5 py-2.5 text-base font-medium text-ink hover:bg-sand-50";

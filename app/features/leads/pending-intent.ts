@@ -1,0 +1,26 @@
+import type { FormId, ModalFormId } from "./forms/form-ids.ts";
+
+/**
+ * What the boot loader (scripts/build/boot-loader.js) remembers when a visitor
+ * taps a form opener or submits an in-page form before the page hydrated.
+ */
+export type PendingLead =
+  { form: ModalFormId; preset: string | null; opener: HTMLElement | null } | { submit: FormId };
+
+declare global {
+  interface Window {
+    __pendingLead?: PendingLead;
+  }
+}
+
+/** Returns the remembered intent once, so it is replayed a single time. */
+export function takePendingLead(): PendingLead | undefined {
+  const pending = window.__pendingLead;
+  delete window.__pendingLead;
+  return pending;
+}
+
+/** Replays an in-page submit: the form's own handler runs, with native validation. */
+export function replayInlineSubmit(formId: FormId): void {
+  document.querySelector<HTMLFormElement>(`form[data-lead-inline="${formId}"]`)?.requestSubmit();
+}

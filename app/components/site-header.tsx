@@ -39,7 +39,9 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  * hydrates (hydration waits for `load`), and the browser closes it on Escape
  * or a tap outside and returns focus to the toggle. Once hydrated, the button
  * also carries aria-expanded; before that the browser exposes the state itself.
- * NavLink marks the current page with aria-current="page".
+ * NavLink marks the current page with aria-current="page". Only "/" needs
+ * `end`: the prerenderer renders each page at "/path/", which an exact match
+ * would miss (and hydration does not repair attributes).
  */
 export function SiteHeader() {
   const menuRef = useRef<HTMLDivElement>(null);
@@ -71,7 +73,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end className={desktopLink}>
+                <NavLink to={item.path} end={item.path === "/"} className={desktopLink}>
                   {item.label}
                 </NavLink>
               </li>
@@ -110,7 +112,7 @@ export function SiteHeader() {
           <ul>
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end className={mobileLink} onClick={closeMenu}>
+                <NavLink to={item.path} end={item.path === "/"} className={mobileLink} onClick={closeMenu}>
                   {item.label}
                 </NavLink>
               </li>

@@ -88,9 +88,10 @@ const cases: PageCase[] = [
       const seeTowers = page.getByRole("link", { name: "VER EDIFICIOS", exact: true });
       await expect(seeTowers).toHaveAttribute("href", "/tasar-departamentos");
       await expect(page.getByRole("heading", { name: "Tasador matriculado" })).toBeVisible();
-      const whatsappCta = page.getByRole("link", {
-        name: new RegExp(site.phoneDisplay.replace(/[+]/g, "\\+")),
-      });
+      // The WhatsApp call to action shows the phone number and opens the chat.
+      const whatsappCta = page.locator("main").getByRole("link", { name: /WhatsApp/ });
+      await expect(whatsappCta).toContainText(site.phoneDisplay);
+      await expect(whatsappCta).toHaveAttribute("target", "_blank");
       await expect(whatsappCta).toHaveAttribute(
         "href",
         new RegExp(`^https://wa\\.me/${site.whatsappNumber}\\?text=`),
@@ -320,6 +321,19 @@ test("the header links navigate and mark the current page", async ({ page }) => 
     const current = nav.locator('[aria-current="page"]');
     await expect(current).toHaveCount(1);
     await expect(current).toHaveText(target.name);
+  }
+});
+
+test("each menu page marks its own link as current from the first paint", async ({ page }) => {
+  for (const [path, name] of [
+    ["/tasaciones", "Tasaciones"],
+    ["/comprar-en-pozo", "Comprar en Pozo"],
+    ["/tasaciones-online", "Valoración de Inmuebles"],
+  ]) {
+    await page.goto(path!);
+    const current = page.getByRole("navigation", { name: "Principal" }).locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText(name!);
   }
 });
 

@@ -5,7 +5,7 @@ import { expressOnlineForm } from "./forms/express-online.ts";
 import type { LeadValues } from "./forms/types.ts";
 import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
-import { WhatsAppLink } from "./whatsapp-link.tsx";
+import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
 /** How long the "Enviando solicitud..." state shows (spec: 2000 ms). Visual only. */
 export const sendingMs = 2000;
@@ -38,7 +38,7 @@ export function ExpressOnlineForm() {
 
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
-      <h2 id={titleId} className="text-2xl font-semibold text-ink">
+      <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink md:text-4xl">
         {expressOnlineForm.title}
       </h2>
       {expressOnlineForm.description && (
@@ -57,7 +57,7 @@ export function ExpressOnlineForm() {
                 <div className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4">
                   <p className="font-medium text-ink">{copy.expressSuccess}</p>
                   {result.refusedUrl && (
-                    <WhatsAppLink href={result.refusedUrl}>{copy.openWhatsApp}</WhatsAppLink>
+                    <WhatsAppFallbackLink href={result.refusedUrl}>{copy.openWhatsApp}</WhatsAppFallbackLink>
                   )}
                 </div>
               )}

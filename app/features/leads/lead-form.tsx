@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle, MessageCircle } from "lucide-react";
 import {
   useEffect,
   useId,
@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from "react";
 
+import { buttonStyles } from "../../components/button-styles.ts";
 import { readValues } from "./compose-message.ts";
 import { copy } from "./copy.ts";
 import type { FieldDefinition, FormDefinition, LeadValues } from "./forms/types.ts";
@@ -82,13 +83,13 @@ export function LeadForm({
           <button
             type="submit"
             disabled={pendingLabel !== null}
-            className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 text-base font-semibold disabled:cursor-wait disabled:opacity-80 ${
-              opensWhatsApp
-                ? "bg-whatsapp text-ink hover:bg-whatsapp-hover"
-                : "bg-ink text-white hover:bg-water"
-            }`}
+            className={`${opensWhatsApp ? buttonStyles.whatsapp : buttonStyles.primary} disabled:cursor-wait disabled:opacity-80`}
           >
-            {pendingLabel !== null && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+            {pendingLabel !== null ? (
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            ) : (
+              opensWhatsApp && <MessageCircle aria-hidden="true" className="size-5" />
+            )}
             {pendingLabel ?? submitLabel}
           </button>
         </div>

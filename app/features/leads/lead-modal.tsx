@@ -1,13 +1,14 @@
 import { CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
+import { buttonStyles } from "../../components/button-styles.ts";
 import { copy } from "./copy.ts";
 import { modalForms } from "./forms/registry.ts";
 import type { LeadValues } from "./forms/types.ts";
 import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
 import type { ModalRequest } from "./modal-request.ts";
-import { WhatsAppLink } from "./whatsapp-link.tsx";
+import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -105,7 +106,7 @@ export default function LeadModal({
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-line bg-white px-5 py-4">
         <div>
-          <h2 id={titleId} className="text-xl font-semibold text-ink">
+          <h2 id={titleId} className="font-display text-2xl font-semibold text-ink">
             {definition.title}
           </h2>
           {definition.description && <p className="mt-1 text-sm text-ink-muted">{definition.description}</p>}
@@ -126,10 +127,10 @@ export default function LeadModal({
             <h3 className="text-lg font-semibold">{copy.readyTitle}</h3>
             <p className="text-ink-muted">{copy.readyText}</p>
             <div className="flex w-full flex-col gap-3 sm:flex-row">
-              <WhatsAppLink ref={whatsAppLink} href={refusedUrl} onClick={onClose}>
+              <WhatsAppFallbackLink ref={whatsAppLink} href={refusedUrl} onClick={onClose}>
                 {copy.openWhatsApp}
-              </WhatsAppLink>
-              <button type="button" onClick={onClose} className={secondaryButton}>
+              </WhatsAppFallbackLink>
+              <button type="button" onClick={onClose} className={buttonStyles.secondary}>
                 {copy.close}
               </button>
             </div>
@@ -143,7 +144,7 @@ export default function LeadModal({
           preset={request.preset}
           onValues={submit}
           actions={
-            <button type="button" onClick={onClose} className={secondaryButton}>
+            <button type="button" onClick={onClose} className={buttonStyles.secondary}>
               {copy.cancel}
             </button>
           }
@@ -152,6 +153,3 @@ export default function LeadModal({
     </dialog>
   );
 }
-
-const secondaryButton =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-ink-muted bg-white px-5 py-2.5 text-base font-medium text-ink hover:bg-sand-50";

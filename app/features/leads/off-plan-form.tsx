@@ -6,7 +6,7 @@ import { offPlanForm } from "./forms/off-plan.ts";
 import type { LeadValues } from "./forms/types.ts";
 import { leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
-import { WhatsAppLink } from "./whatsapp-link.tsx";
+import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
 export const offPlanAction = `${site.formServiceUrl}/api/form/submit/${site.offPlanFormId}`;
 
@@ -60,7 +60,7 @@ export function OffPlanForm() {
 
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
-      <h2 id={titleId} className="text-2xl font-semibold text-ink">
+      <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink md:text-4xl">
         {definition.title}
       </h2>
       {definition.description && <p className="mt-2 mb-6 text-ink-muted">{definition.description}</p>}
@@ -89,9 +89,12 @@ export function OffPlanForm() {
               {result.kind === "error" && (
                 <div className="flex flex-col items-start gap-3 rounded-md border border-red-700/30 bg-red-50 p-4">
                   <p className="font-medium text-red-800">{copy.offPlanError}</p>
-                  <WhatsAppLink href={result.whatsappUrl} onClick={() => pushLeadEvent(definition.id)}>
+                  <WhatsAppFallbackLink
+                    href={result.whatsappUrl}
+                    onClick={() => pushLeadEvent(definition.id)}
+                  >
                     {copy.submitWhatsApp}
-                  </WhatsAppLink>
+                  </WhatsAppFallbackLink>
                 </div>
               )}
             </div>

@@ -1,16 +1,22 @@
+import { MessageCircle } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 
-/** A real link to WhatsApp, for when the browser refused to open the tab itself. */
-export function WhatsAppLink({
+import { buttonStyles } from "../../components/button-styles.ts";
+
+/**
+ * A real link carrying a lead's WhatsApp URL, for when the browser refused to
+ * open the tab itself or the form service failed: the visitor's own tap opens it.
+ */
+export function WhatsAppFallbackLink({
   href,
   children,
   onClick,
   ref,
 }: {
   href: string;
-  ref?: Ref<HTMLAnchorElement>;
   children: ReactNode;
   onClick?: () => void;
+  ref?: Ref<HTMLAnchorElement>;
 }) {
   return (
     <a
@@ -19,8 +25,9 @@ export function WhatsAppLink({
       target="_blank"
       rel="noopener noreferrer"
       onClick={onClick}
-      className="inline-flex min-h-11 items-center justify-center rounded-md bg-whatsapp px-5 py-2.5 text-base font-semibold text-ink no-underline hover:bg-whatsapp-hover"
+      className={buttonStyles.whatsapp}
     >
+      <MessageCircle aria-hidden="true" focusable="false" className="size-5 shrink-0" strokeWidth={2} />
       {children}
     </a>
   );

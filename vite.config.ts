@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig } from "vitest/config";
 
 import { loadSiteConfig, SiteConfigError } from "./app/config/site-config.ts";
 
@@ -16,13 +16,8 @@ function readSiteConfig() {
   }
 }
 
-const { config: siteConfig, examplesInUse } = readSiteConfig();
-if (examplesInUse.length > 0 && !process.env.VITEST) {
-  console.warn(
-    `\n\u001b[33m⚠  ATENCIÓN: el sitio usa valores de EJEMPLO en ${examplesInUse.join(", ")}.\n` +
-      `   Definí esas variables de entorno antes de publicar (ver README, "Configuración").\u001b[0m\n`,
-  );
-}
+// Validated once per build; an invalid value stops it here, naming the variable.
+const { config: siteConfig } = readSiteConfig();
 
 export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },

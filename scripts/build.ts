@@ -25,7 +25,14 @@ export function htmlFileFor(path: string): string {
   return path === "/" ? "index.html" : join(path.slice(1), "index.html");
 }
 
-const { config } = loadSiteConfig(process.env);
+const { config, examplesInUse } = loadSiteConfig(process.env);
+if (examplesInUse.length > 0) {
+  console.warn(
+    `\n\u001b[33m⚠  ATENCIÓN: el sitio usa valores de EJEMPLO en ${examplesInUse.join(", ")}.\n` +
+      `   Definí esas variables de entorno antes de publicar (README, "Configuration"); ` +
+      `\`npm run check:release\` lo verifica.\u001b[0m\n`,
+  );
+}
 
 run("node", ["scripts/generate-images.ts"]);
 run("npx", ["react-router", "build"]);

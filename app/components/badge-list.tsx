@@ -8,7 +8,7 @@ export function BadgeList({ badges }: { badges: readonly Card[] }) {
       {badges.map((badge) => (
         <li key={badge.title} className="flex items-center gap-4 rounded-lg border border-line bg-white p-4">
           <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-sand-50 text-water">
-            <Icon name={badge.icon} />
+            <Icon icon={badge.icon} />
           </span>
           <span>
             <span className="block font-semibold text-ink">{badge.title}</span>

@@ -48,7 +48,7 @@ export function CardGrid<Item extends Card>({
                 dark ? "bg-white/10 text-sand" : "bg-sand-50 text-water"
               }`}
             >
-              <Icon name={item.icon} />
+              <Icon icon={item.icon} />
             </span>
             {value ? (
               <p

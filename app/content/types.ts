@@ -1,3 +1,5 @@
+import type { LucideIcon } from "lucide-react";
+
 import type { PagePath } from "../site-map.ts";
 
 /**
@@ -6,30 +8,12 @@ import type { PagePath } from "../site-map.ts";
  * its own routes, because the URL decides the language.
  */
 
-/** Icons are named here and drawn by components/icon.tsx, so content stays data only. */
-export type IconName =
-  | "clock"
-  | "file-check"
-  | "map-pin"
-  | "building"
-  | "trending-up"
-  | "chart-column"
-  | "badge-check"
-  | "shield-check"
-  | "handshake"
-  | "search"
-  | "ruler"
-  | "target"
-  | "wallet"
-  | "key-round"
-  | "percent"
-  | "calendar-check"
-  | "landmark"
-  | "scale"
-  | "compass"
-  | "clipboard-list"
-  | "layers"
-  | "gauge";
+/**
+ * Icons are lucide-react components (inline SVG), imported by the content
+ * module that uses them so each page ships only its own icons. They are always
+ * decorative: the text next to them carries the meaning.
+ */
+export type IconComponent = LucideIcon;
 
 export type PageMetaCopy = {
   title: string;
@@ -38,7 +22,7 @@ export type PageMetaCopy = {
 };
 
 export type Card = {
-  icon: IconName;
+  icon: IconComponent;
   title: string;
   text: string;
 };

@@ -1,3 +1,5 @@
+import { KeyRound, Percent, TrendingUp, Wallet } from "lucide-react";
+
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Stat, Step } from "../types.ts";
 import { claims } from "./common.ts";
@@ -37,24 +39,24 @@ export const benefits: SectionIntro & { items: readonly (Card & { value?: string
   title: "Por qué comprar en pozo",
   items: [
     {
-      icon: "percent",
+      icon: Percent,
       value: claims.offPlanDiscount,
       title: "Precio de lanzamiento",
       text: `Comprás hasta ${claims.offPlanDiscount} por debajo del valor final de la unidad terminada.`,
     },
     {
-      icon: "wallet",
+      icon: Wallet,
       title: "Financiación extendida en pesos",
       text: "Cuotas fijas en pesos durante la obra, sin depender de un crédito bancario.",
     },
     {
-      icon: "trending-up",
+      icon: TrendingUp,
       value: claims.appreciation,
       title: "Revalorización",
       text: `Una revalorización estimada del ${claims.appreciation} anual mientras avanza la obra.`,
     },
     {
-      icon: "key-round",
+      icon: KeyRound,
       title: "Entrega llave en mano",
       text: "Recibís la unidad terminada, lista para habitar o para poner en renta.",
     },

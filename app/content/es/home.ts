@@ -1,3 +1,14 @@
+import {
+  BadgeCheck,
+  Building2,
+  ChartColumn,
+  Clock,
+  FileCheck,
+  Handshake,
+  MapPin,
+  TrendingUp,
+} from "lucide-react";
+
 import { site } from "../../config/site.ts";
 import type { ActionCard, Card, HeroCopy, PageMetaCopy, SectionIntro, Stat } from "../types.ts";
 import { claims } from "./common.ts";
@@ -28,37 +39,37 @@ export const services: SectionIntro & { items: readonly ActionCard[] } = {
   intro: "Un solo profesional, de la primera consulta al informe firmado.",
   items: [
     {
-      icon: "clock",
+      icon: Clock,
       title: `Entrega rápida en ${claims.delivery}`,
       text: "Pedís la tasación hoy y tenés el informe en tus manos en uno o dos días hábiles.",
       action: "Pedir tasación express",
     },
     {
-      icon: "file-check",
+      icon: FileCheck,
       title: "Configuración profesional",
       text: "Metodología de comparables, ajustes por piso, vista y amenities, y un informe firmado con matrícula.",
       action: "Solicitar informe profesional",
     },
     {
-      icon: "map-pin",
+      icon: MapPin,
       title: "Especialización local",
       text: "Trabajamos solo en Puerto Madero: sabemos cuánto vale cada dique, cada torre y cada orientación.",
       action: "Consultar por mi torre",
     },
     {
-      icon: "building",
+      icon: Building2,
       title: "Departamentos residenciales",
       text: "Monoambientes, semipisos, pisos y penthouses en torres con amenities y edificios de los docks.",
       action: "Tasar mi departamento",
     },
     {
-      icon: "trending-up",
+      icon: TrendingUp,
       title: "Asesoramiento en inversión",
       text: "Te ayudamos a comprar, vender o esperar, con números claros de renta y revalorización.",
       action: "Pedir asesoramiento",
     },
     {
-      icon: "chart-column",
+      icon: ChartColumn,
       title: "Análisis de mercado",
       text: "Precios de cierre, tiempos de venta y oferta actual del barrio, para que negocies con argumentos.",
       action: "Solicitar análisis",
@@ -71,22 +82,22 @@ export const whyUs: SectionIntro & { items: readonly Card[] } = {
   title: "Precisión de especialista, trato de vecino",
   items: [
     {
-      icon: "badge-check",
+      icon: BadgeCheck,
       title: "Profesional matriculado",
       text: `${claims.registration}. Cada informe lleva firma y responsabilidad profesional.`,
     },
     {
-      icon: "building",
+      icon: Building2,
       title: `${claims.towers} torres relevadas`,
       text: "Conocemos plantas, amenities, expensas y valores de cierre de cada edificio del barrio.",
     },
     {
-      icon: "clock",
+      icon: Clock,
       title: `Informe en ${claims.delivery}`,
       text: "Respuesta rápida sin perder rigor: el tiempo de tu decisión importa.",
     },
     {
-      icon: "handshake",
+      icon: Handshake,
       title: `Más de ${site.yearsOfExperience} años`,
       text: "Acompañamos propietarios, herederos e inversores en cada ciclo del mercado.",
     },

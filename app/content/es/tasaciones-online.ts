@@ -1,3 +1,5 @@
+import { BadgeCheck, Clock, Search, Target } from "lucide-react";
+
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro } from "../types.ts";
 import { claims } from "./common.ts";
@@ -25,9 +27,9 @@ export const hero: HeroCopy & { badges: readonly Card[] } = {
   lead: "Completá el formulario con los datos de tu propiedad y recibí una tasación profesional sin moverte de tu casa.",
   cta: "Completar el formulario",
   badges: [
-    { icon: "clock", title: `Entrega en ${claims.delivery}`, text: "Informe por WhatsApp o email" },
-    { icon: "badge-check", title: "Tasador matriculado", text: claims.registration },
-    { icon: "target", title: "Precisión garantizada", text: "Comparables reales del barrio" },
+    { icon: Clock, title: `Entrega en ${claims.delivery}`, text: "Informe por WhatsApp o email" },
+    { icon: BadgeCheck, title: "Tasador matriculado", text: claims.registration },
+    { icon: Target, title: "Precisión garantizada", text: "Comparables reales del barrio" },
   ],
 };
 
@@ -36,17 +38,17 @@ export const reasons: SectionIntro & { items: readonly Card[] } = {
   title: "Rápida, precisa y sin vueltas",
   items: [
     {
-      icon: "clock",
+      icon: Clock,
       title: "Ahorrás tiempo",
       text: `Sin visitas previas ni llamadas eternas: tenés tu valor en ${claims.delivery}.`,
     },
     {
-      icon: "search",
+      icon: Search,
       title: "Con datos reales",
       text: `Usamos cierres y oferta actual de las ${claims.towers} torres que relevamos.`,
     },
     {
-      icon: "badge-check",
+      icon: BadgeCheck,
       title: "Con firma profesional",
       text: `Más de ${site.yearsOfExperience} años de experiencia y ${claims.registration}.`,
     },

@@ -1,3 +1,5 @@
+import { BadgeCheck, Clock, Gauge, MapPin } from "lucide-react";
+
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Stat, Step } from "../types.ts";
 import { claims } from "./common.ts";
@@ -66,22 +68,22 @@ export const differentiators: SectionIntro & { items: readonly Card[] } = {
   title: "Lo que nos distingue",
   items: [
     {
-      icon: "map-pin",
+      icon: MapPin,
       title: "Solo Puerto Madero",
       text: `${claims.towers} torres relevadas y ${site.yearsOfExperience} años de cierres en el barrio.`,
     },
     {
-      icon: "badge-check",
+      icon: BadgeCheck,
       title: "Firma matriculada",
       text: `${claims.registration}: un informe con responsabilidad profesional.`,
     },
     {
-      icon: "gauge",
+      icon: Gauge,
       title: `Hasta ${claims.fasterSale} más rápido`,
       text: "Un precio bien calibrado atrae compradores desde la primera semana.",
     },
     {
-      icon: "clock",
+      icon: Clock,
       title: `Informe en ${claims.delivery}`,
       text: "Salís al mercado cuando vos decidís, no cuando llega el tasador.",
     },

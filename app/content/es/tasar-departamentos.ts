@@ -1,3 +1,5 @@
+import { Building2, ChartColumn, MapPin, Ruler } from "lucide-react";
+
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Step } from "../types.ts";
 import { claims } from "./common.ts";
@@ -39,22 +41,22 @@ export const factors: SectionIntro & { items: readonly Card[] } = {
   title: "Cuatro factores que definen el valor",
   items: [
     {
-      icon: "building",
+      icon: Building2,
       title: "Edificio",
       text: "Categoría de la torre, amenities, seguridad, expensas y estado de las áreas comunes.",
     },
     {
-      icon: "map-pin",
+      icon: MapPin,
       title: "Ubicación",
       text: "Dique, frente al agua o a la reserva, piso y orientación de la unidad.",
     },
     {
-      icon: "ruler",
+      icon: Ruler,
       title: "Características",
       text: "Superficies cubierta y descubierta, ambientes, cochera, baulera, estado y terminaciones.",
     },
     {
-      icon: "chart-column",
+      icon: ChartColumn,
       title: "Mercado",
       text: "Ventas recientes en la misma torre y en edificios comparables, y la oferta actual.",
     },

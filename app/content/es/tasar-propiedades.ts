@@ -1,3 +1,5 @@
+import { Gauge, Handshake, ShieldCheck, Target } from "lucide-react";
+
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro } from "../types.ts";
 import { claims } from "./common.ts";
@@ -38,22 +40,22 @@ export const reasons: SectionIntro & { items: readonly Card[] } = {
   title: "Cuatro razones para tasar antes de vender",
   items: [
     {
-      icon: "target",
+      icon: Target,
       title: "Precio justo desde el día uno",
       text: "Publicás en el valor correcto y captás a los compradores serios en las primeras semanas.",
     },
     {
-      icon: "gauge",
+      icon: Gauge,
       title: `Vendés hasta ${claims.fasterSale} más rápido`,
       text: "Las propiedades bien tasadas pasan menos tiempo publicadas y no se desgastan.",
     },
     {
-      icon: "handshake",
+      icon: Handshake,
       title: "Negociás con argumentos",
       text: "Un informe firmado respalda tu precio frente a cada contraoferta.",
     },
     {
-      icon: "shield-check",
+      icon: ShieldCheck,
       title: "Evitás rebajas sucesivas",
       text: "Sin precios inflados que después hay que bajar de a poco, perdiendo tiempo y valor.",
     },

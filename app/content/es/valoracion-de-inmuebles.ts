@@ -1,3 +1,5 @@
+import { Clock, Landmark, Scale } from "lucide-react";
+
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro } from "../types.ts";
 import { claims } from "./common.ts";
@@ -39,17 +41,17 @@ export const benefits: SectionIntro & { items: readonly Card[] } = {
   title: "Una valoración que te sirve para decidir",
   items: [
     {
-      icon: "scale",
+      icon: Scale,
       title: "Valor de mercado real",
       text: "Comparables de tu misma torre y de edificios equivalentes, no promedios de portal.",
     },
     {
-      icon: "landmark",
+      icon: Landmark,
       title: "Respaldo para cada trámite",
       text: "Sucesiones, divorcios, garantías o una venta: un informe firmado que podés presentar.",
     },
     {
-      icon: "clock",
+      icon: Clock,
       title: `Listo en ${claims.delivery}`,
       text: "Sabés cuánto vale tu propiedad antes de tu próxima reunión o negociación.",
     },

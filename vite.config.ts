@@ -2,22 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 
-import { loadSiteConfig, SiteConfigError } from "./app/config/site-config.ts";
-
-function readSiteConfig() {
-  try {
-    return loadSiteConfig(process.env);
-  } catch (error) {
-    if (error instanceof SiteConfigError) {
-      console.error(`\n${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
+import { loadSiteConfigOrExit } from "./app/config/site-config.ts";
 
 // Validated once per build; an invalid value stops it here, naming the variable.
-const { config: siteConfig } = readSiteConfig();
+const { config: siteConfig } = loadSiteConfigOrExit(process.env);
 
 export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },

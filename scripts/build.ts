@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-import { loadSiteConfig } from "../app/config/site-config.ts";
+import { loadSiteConfigOrExit } from "../app/config/site-config.ts";
 import { notFoundPath, prerenderedPaths } from "../app/site-map.ts";
 import { precompress } from "./build/precompress.ts";
 import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
@@ -25,7 +25,7 @@ export function htmlFileFor(path: string): string {
   return path === "/" ? "index.html" : join(path.slice(1), "index.html");
 }
 
-const { config, examplesInUse } = loadSiteConfig(process.env);
+const { config, examplesInUse } = loadSiteConfigOrExit(process.env);
 if (examplesInUse.length > 0) {
   console.warn(
     `\n\u001b[33m⚠  ATENCIÓN: el sitio usa valores de EJEMPLO en ${examplesInUse.join(", ")}.\n` +

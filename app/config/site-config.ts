@@ -89,3 +89,14 @@ export function loadSiteConfig(env: Environment): LoadedSiteConfig {
 export const siteSettingVariables: Record<SiteSettingKey, string> = Object.fromEntries(
   Object.entries(settings).map(([key, setting]) => [key, setting.env]),
 ) as Record<SiteSettingKey, string>;
+
+/** For build scripts: the configuration, or a readable Spanish error and exit code 1. */
+export function loadSiteConfigOrExit(env: Environment): LoadedSiteConfig {
+  try {
+    return loadSiteConfig(env);
+  } catch (error) {
+    if (!(error instanceof SiteConfigError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+}

@@ -6,7 +6,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build", ".react-router", "app/generated", "public/generated", "node_modules", "bench", "test-results"] },
+  {
+    ignores: [
+      "build",
+      "build-*",
+      ".tmp*",
+      ".react-router",
+      "app/generated",
+      "public/generated",
+      "node_modules",
+      "bench",
+      "test-results",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -21,16 +33,34 @@ export default tseslint.config(
         {
           zones: [
             { target: "./app/features", from: "./app/routes", message: "Features must not import routes." },
-            { target: "./app/components", from: ["./app/routes", "./app/features"], message: "Shared UI must not import routes or features." },
-            { target: "./app/content", from: ["./app/routes", "./app/features", "./app/components"], message: "Content is data only." },
-            { target: "./app/config", from: ["./app/routes", "./app/features", "./app/components", "./app/content"], message: "Configuration is data only." },
-            { target: "./app/lib", from: ["./app/routes", "./app/features", "./app/components"], message: "lib holds pure helpers." },
+            {
+              target: "./app/components",
+              from: ["./app/routes", "./app/features"],
+              message: "Shared UI must not import routes or features.",
+            },
+            {
+              target: "./app/content",
+              from: ["./app/routes", "./app/features", "./app/components"],
+              message: "Content is data only.",
+            },
+            {
+              target: "./app/config",
+              from: ["./app/routes", "./app/features", "./app/components", "./app/content"],
+              message: "Configuration is data only.",
+            },
+            {
+              target: "./app/lib",
+              from: ["./app/routes", "./app/features", "./app/components"],
+              message: "lib holds pure helpers.",
+            },
           ],
         },
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
-    settings: { "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })] },
+    settings: {
+      "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+    },
   },
   {
     files: ["app/**/*.tsx"],

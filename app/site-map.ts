@@ -4,10 +4,20 @@
  */
 export const pages = [
   { path: "/", file: "routes/home.tsx", changefreq: "weekly", priority: 1.0 },
-  { path: "/valoracion-de-inmuebles", file: "routes/valoracion-de-inmuebles.tsx", changefreq: "monthly", priority: 0.9 },
+  {
+    path: "/valoracion-de-inmuebles",
+    file: "routes/valoracion-de-inmuebles.tsx",
+    changefreq: "monthly",
+    priority: 0.9,
+  },
   { path: "/tasaciones", file: "routes/tasaciones.tsx", changefreq: "monthly", priority: 0.9 },
   { path: "/comprar-en-pozo", file: "routes/comprar-en-pozo.tsx", changefreq: "monthly", priority: 0.8 },
-  { path: "/tasar-departamentos", file: "routes/tasar-departamentos.tsx", changefreq: "monthly", priority: 0.9 },
+  {
+    path: "/tasar-departamentos",
+    file: "routes/tasar-departamentos.tsx",
+    changefreq: "monthly",
+    priority: 0.9,
+  },
   { path: "/tasar-propiedades", file: "routes/tasar-propiedades.tsx", changefreq: "monthly", priority: 0.8 },
   { path: "/tasaciones-online", file: "routes/tasaciones-online.tsx", changefreq: "monthly", priority: 0.9 },
 ] as const;

@@ -20,7 +20,10 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const ports = { site: 4301, floor: 4302, baseline: 4303 } as const;
 type Column = keyof typeof ports;
 
-const targets = [...pages.map((page) => ({ name: page.path, path: page.path })), { name: "404", path: "/pagina-que-no-existe" }];
+const targets = [
+  ...pages.map((page) => ({ name: page.path, path: page.path })),
+  { name: "404", path: "/pagina-que-no-existe" },
+];
 
 type Figures = {
   performance: number;
@@ -63,7 +66,8 @@ try {
     results[target.name] = {} as Record<Column, Figures>;
     for (const column of Object.keys(ports) as Column[]) {
       const samples: Figures[] = [];
-      for (let run = 0; run < runs; run++) samples.push(await measure(`http://127.0.0.1:${ports[column]}${target.path}`));
+      for (let run = 0; run < runs; run++)
+        samples.push(await measure(`http://127.0.0.1:${ports[column]}${target.path}`));
       results[target.name]![column] = median(samples);
       process.stderr.write(`measured ${target.name} ${column}\n`);
     }
@@ -77,7 +81,10 @@ const load = await measureLoad();
 
 printTable();
 mkdirSync("bench", { recursive: true });
-writeFileSync("bench/results.json", JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load }, null, 2));
+writeFileSync(
+  "bench/results.json",
+  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load }, null, 2),
+);
 console.log("\nWritten bench/results.json");
 
 async function measure(url: string): Promise<Figures> {
@@ -86,8 +93,12 @@ async function measure(url: string): Promise<Figures> {
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const requests = (audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? [];
-  const scripts = requests.filter((request) => request.resourceType === "Script").map((request) => new URL(request.url).pathname);
+  const requests =
+    (audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ??
+    [];
+  const scripts = requests
+    .filter((request) => request.resourceType === "Script")
+    .map((request) => new URL(request.url).pathname);
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -111,13 +122,16 @@ function gzipSizeOf(path: string): number {
 function median(samples: Figures[]): Figures {
   const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const keys = Object.keys(samples[0]!) as (keyof Figures)[];
-  return Object.fromEntries(keys.map((key) => [key, middle(samples.map((sample) => sample[key]))])) as Figures;
+  return Object.fromEntries(
+    keys.map((key) => [key, middle(samples.map((sample) => sample[key]))]),
+  ) as Figures;
 }
 
 async function measureLoad() {
   const loadModule = "./bench/load.ts";
   const nginxModule = "../tests/e2e/nginx-server.ts";
-  if (!existsSync(new URL(loadModule, import.meta.url)) || !existsSync(new URL(nginxModule, import.meta.url))) return null;
+  if (!existsSync(new URL(loadModule, import.meta.url)) || !existsSync(new URL(nginxModule, import.meta.url)))
+    return null;
   const { runLoad } = await import(loadModule);
   const { startNginx } = await import(nginxModule);
   const nginx = await startNginx(buildDir);
@@ -131,7 +145,21 @@ async function measureLoad() {
 function printTable() {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const header = ["page", "Perf/A11y/BP/SEO", "FCP", "LCP", "TBT", "CLS", "SI", "bytes", "JS gz", "floor LCP", "base LCP", "LCP/floor", "base/LCP"];
+  const header = [
+    "page",
+    "Perf/A11y/BP/SEO",
+    "FCP",
+    "LCP",
+    "TBT",
+    "CLS",
+    "SI",
+    "bytes",
+    "JS gz",
+    "floor LCP",
+    "base LCP",
+    "LCP/floor",
+    "base/LCP",
+  ];
   const rows = Object.entries(results).map(([name, { site: s, floor: f, baseline: b }]) => [
     name,
     `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}`,
@@ -148,7 +176,8 @@ function printTable() {
     (b.lcp / s.lcp).toFixed(2),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
   console.log(
     `\nLighthouse mobile, median of ${runs} runs. site = production build; floor = same HTML without scripts; ` +
       `base = client-rendered shell. The 404 page is served with status 200 here (Lighthouse does not audit 404 responses).\n`,

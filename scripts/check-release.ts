@@ -24,7 +24,9 @@ for (const tower of towers.filter((tower) => /a confirmar/i.test(tower.amenities
 }
 
 if (problems.length > 0) {
-  console.error(`No está listo para publicar (${problems.length} pendientes):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  console.error(
+    `No está listo para publicar (${problems.length} pendientes):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
   process.exit(1);
 }
 console.log("Listo para publicar: configuración real y torres verificadas.");

@@ -27,11 +27,16 @@ export function ensureSystemPackages(names: (keyof typeof requirements)[]): void
   const packages = missing.flatMap((requirement) => requirement.packages);
   console.log(`Installing from Debian: ${packages.join(" ")}`);
   if (process.getuid?.() !== 0) {
-    throw new Error(`Missing ${missing.map((m) => m.name).join(", ")}: run as root or install ${packages.join(" ")}.`);
+    throw new Error(
+      `Missing ${missing.map((m) => m.name).join(", ")}: run as root or install ${packages.join(" ")}.`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { stdio: "inherit", env });
+  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], {
+    stdio: "inherit",
+    env,
+  });
   const still = missing.filter((requirement) => !requirement.present());
   if (still.length > 0) throw new Error(`Could not install ${still.map((m) => m.name).join(", ")}.`);
 }

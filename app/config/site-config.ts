@@ -6,42 +6,129 @@ import { z } from "zod";
  * fresh clone builds and runs. `npm run check:release` refuses the examples.
  */
 
-const digits = z.string().regex(/^\d{10,15}$/, "solo dígitos, con código de país (por ejemplo 5491123456789)");
+const digits = z
+  .string()
+  .regex(/^\d{10,15}$/, "solo dígitos, con código de país (por ejemplo 5491123456789)");
 const text = z.string().trim().min(2, "no puede estar vacío");
 const httpsOrigin = z
   .url({ protocol: /^https?$/, error: "debe ser una URL absoluta, por ejemplo https://www.ejemplo.com.ar" })
   .transform((value) => value.replace(/\/+$/, ""));
 const list = z
   .string()
-  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string()).min(1, "debe tener al menos un valor separado por comas"));
 const percent = z.coerce.number().int().min(1).max(100);
 
 /** Each setting: its environment variable, its schema and its default. `example` marks fictional defaults. */
 const settings = {
-  businessName: { env: "SITE_BUSINESS_NAME", schema: text, fallback: "Madero Tasaciones (ejemplo)", example: true },
+  businessName: {
+    env: "SITE_BUSINESS_NAME",
+    schema: text,
+    fallback: "Madero Tasaciones (ejemplo)",
+    example: true,
+  },
   appraiserName: { env: "SITE_APPRAISER_NAME", schema: text, fallback: "Lic. Laura Ejemplo", example: true },
   registrationNumber: { env: "SITE_REGISTRATION_NUMBER", schema: text, fallback: "Mat. 0000", example: true },
   professionalBody: { env: "SITE_PROFESSIONAL_BODY", schema: text, fallback: "CUCICBA", example: false },
   whatsappNumber: { env: "SITE_WHATSAPP_NUMBER", schema: digits, fallback: "5491100000000", example: true },
   phoneDisplay: { env: "SITE_PHONE_DISPLAY", schema: text, fallback: "+54 9 11 0000-0000", example: true },
-  streetAddress: { env: "SITE_STREET_ADDRESS", schema: text, fallback: "Av. Alicia Moreau de Justo 0000, piso 0", example: true },
-  locality: { env: "SITE_LOCALITY", schema: text, fallback: "Puerto Madero, Ciudad Autónoma de Buenos Aires", example: false },
+  streetAddress: {
+    env: "SITE_STREET_ADDRESS",
+    schema: text,
+    fallback: "Av. Alicia Moreau de Justo 0000, piso 0",
+    example: true,
+  },
+  locality: {
+    env: "SITE_LOCALITY",
+    schema: text,
+    fallback: "Puerto Madero, Ciudad Autónoma de Buenos Aires",
+    example: false,
+  },
   postalCode: { env: "SITE_POSTAL_CODE", schema: text, fallback: "C1107", example: false },
-  email: { env: "SITE_EMAIL", schema: z.email("debe ser un email válido"), fallback: "contacto@tasaciones-madero.example", example: true },
-  siteUrl: { env: "SITE_URL", schema: httpsOrigin, fallback: "https://www.tasaciones-madero.example", example: true },
-  formServiceUrl: { env: "SITE_FORM_SERVICE_URL", schema: httpsOrigin, fallback: "https://formularios.tasaciones-madero.example", example: true },
-  offPlanFormId: { env: "SITE_OFFPLAN_FORM_ID", schema: z.string().regex(/^[a-z0-9-]+$/, "solo minúsculas, números y guiones"), fallback: "consulta-inversion-pozo", example: false },
-  openingDays: { env: "SITE_OPENING_DAYS", schema: list, fallback: "Monday,Tuesday,Wednesday,Thursday,Friday", example: false },
-  opens: { env: "SITE_OPENS", schema: z.string().regex(/^\d{2}:\d{2}$/, "formato HH:MM"), fallback: "09:00", example: false },
-  closes: { env: "SITE_CLOSES", schema: z.string().regex(/^\d{2}:\d{2}$/, "formato HH:MM"), fallback: "18:00", example: false },
+  email: {
+    env: "SITE_EMAIL",
+    schema: z.email("debe ser un email válido"),
+    fallback: "contacto@tasaciones-madero.example",
+    example: true,
+  },
+  siteUrl: {
+    env: "SITE_URL",
+    schema: httpsOrigin,
+    fallback: "https://www.tasaciones-madero.example",
+    example: true,
+  },
+  formServiceUrl: {
+    env: "SITE_FORM_SERVICE_URL",
+    schema: httpsOrigin,
+    fallback: "https://formularios.tasaciones-madero.example",
+    example: true,
+  },
+  offPlanFormId: {
+    env: "SITE_OFFPLAN_FORM_ID",
+    schema: z.string().regex(/^[a-z0-9-]+$/, "solo minúsculas, números y guiones"),
+    fallback: "consulta-inversion-pozo",
+    example: false,
+  },
+  openingDays: {
+    env: "SITE_OPENING_DAYS",
+    schema: list,
+    fallback: "Monday,Tuesday,Wednesday,Thursday,Friday",
+    example: false,
+  },
+  opens: {
+    env: "SITE_OPENS",
+    schema: z.string().regex(/^\d{2}:\d{2}$/, "formato HH:MM"),
+    fallback: "09:00",
+    example: false,
+  },
+  closes: {
+    env: "SITE_CLOSES",
+    schema: z.string().regex(/^\d{2}:\d{2}$/, "formato HH:MM"),
+    fallback: "18:00",
+    example: false,
+  },
   currencies: { env: "SITE_CURRENCIES", schema: list, fallback: "ARS,USD", example: false },
-  paymentMethods: { env: "SITE_PAYMENT_METHODS", schema: list, fallback: "Cash,Credit Card,Bank Transfer", example: false },
-  deliveryHours: { env: "SITE_DELIVERY_HOURS", schema: z.string().regex(/^\d+-\d+$/, "formato 24-48"), fallback: "24-48", example: false },
-  yearsOfExperience: { env: "SITE_YEARS_OF_EXPERIENCE", schema: z.coerce.number().int().min(1).max(80), fallback: "15", example: false },
-  towersCovered: { env: "SITE_TOWERS_COVERED", schema: z.coerce.number().int().min(1).max(200), fallback: "26", example: false },
-  offPlanDiscountPercent: { env: "SITE_OFFPLAN_DISCOUNT_PERCENT", schema: percent, fallback: "30", example: false },
-  yearlyAppreciation: { env: "SITE_YEARLY_APPRECIATION", schema: z.string().regex(/^\d+-\d+$/, "formato 8-12"), fallback: "8-12", example: false },
+  paymentMethods: {
+    env: "SITE_PAYMENT_METHODS",
+    schema: list,
+    fallback: "Cash,Credit Card,Bank Transfer",
+    example: false,
+  },
+  deliveryHours: {
+    env: "SITE_DELIVERY_HOURS",
+    schema: z.string().regex(/^\d+-\d+$/, "formato 24-48"),
+    fallback: "24-48",
+    example: false,
+  },
+  yearsOfExperience: {
+    env: "SITE_YEARS_OF_EXPERIENCE",
+    schema: z.coerce.number().int().min(1).max(80),
+    fallback: "15",
+    example: false,
+  },
+  towersCovered: {
+    env: "SITE_TOWERS_COVERED",
+    schema: z.coerce.number().int().min(1).max(200),
+    fallback: "26",
+    example: false,
+  },
+  offPlanDiscountPercent: {
+    env: "SITE_OFFPLAN_DISCOUNT_PERCENT",
+    schema: percent,
+    fallback: "30",
+    example: false,
+  },
+  yearlyAppreciation: {
+    env: "SITE_YEARLY_APPRECIATION",
+    schema: z.string().regex(/^\d+-\d+$/, "formato 8-12"),
+    fallback: "8-12",
+    example: false,
+  },
   fasterSalePercent: { env: "SITE_FASTER_SALE_PERCENT", schema: percent, fallback: "40", example: false },
 } as const;
 
@@ -75,7 +162,9 @@ export function loadSiteConfig(env: Environment): LoadedSiteConfig {
     const raw = env[setting.env]?.trim() || setting.fallback;
     const parsed = setting.schema.safeParse(raw);
     if (!parsed.success) {
-      problems.push(`${setting.env}=${JSON.stringify(raw)}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+      problems.push(
+        `${setting.env}=${JSON.stringify(raw)}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`,
+      );
       continue;
     }
     config[key] = parsed.data;

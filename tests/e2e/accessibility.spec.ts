@@ -55,7 +55,12 @@ test("keyboard focus is visible on links and buttons", async ({ page, outsideReq
     const outline = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement;
       const style = getComputedStyle(element);
-      return { tag: element.tagName, outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
+      return {
+        tag: element.tagName,
+        outline: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        shadow: style.boxShadow,
+      };
     });
     const visible = (outline.outline !== "none" && outline.width > 0) || outline.shadow !== "none";
     expect(visible, `focused ${outline.tag} has no visible focus indicator`).toBe(true);

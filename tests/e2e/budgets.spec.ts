@@ -32,12 +32,16 @@ for (const { name, path } of allPages) {
 
     const htmlFile = name === "404" ? "/404.html" : path === "/" ? "/index.html" : `${path}/index.html`;
     const sum = (type: string) =>
-      requested.filter((request) => request.type === type).reduce((total, request) => total + gzipSize(request.path), 0);
+      requested
+        .filter((request) => request.type === type)
+        .reduce((total, request) => total + gzipSize(request.path), 0);
     const sizes = { html: gzipSize(htmlFile), css: sum("stylesheet"), javascript: sum("script") };
     console.log(`${name}: html ${sizes.html} B, css ${sizes.css} B, js ${sizes.javascript} B (gzip)`);
 
     expect(sizes.html, `${name}: HTML gzip bytes`).toBeLessThanOrEqual(budgets.html);
     expect(sizes.css, `${name}: CSS gzip bytes`).toBeLessThanOrEqual(budgets.css);
-    expect(sizes.javascript, `${name}: first-visit JavaScript gzip bytes`).toBeLessThanOrEqual(budgets.javascript);
+    expect(sizes.javascript, `${name}: first-visit JavaScript gzip bytes`).toBeLessThanOrEqual(
+      budgets.javascript,
+    );
   });
 }

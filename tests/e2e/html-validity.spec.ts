@@ -21,10 +21,17 @@ test("every prerendered page passes the Nu HTML Checker with zero errors", () =>
   expect(files.length).toBe(8);
   let report = "";
   try {
-    execFileSync("java", ["-jar", vnuJar, "--format", "json", "--errors-only", ...files], { encoding: "utf8", stdio: "pipe" });
+    execFileSync("java", ["-jar", vnuJar, "--format", "json", "--errors-only", ...files], {
+      encoding: "utf8",
+      stdio: "pipe",
+    });
   } catch (error) {
     report = (error as { stderr: string }).stderr;
   }
-  const messages = report ? (JSON.parse(report).messages as { url: string; message: string; extract?: string }[]) : [];
-  expect(messages.map((m) => `${m.url.split("/client/")[1]}: ${m.message} [${m.extract?.trim() ?? ""}]`)).toEqual([]);
+  const messages = report
+    ? (JSON.parse(report).messages as { url: string; message: string; extract?: string }[])
+    : [];
+  expect(
+    messages.map((m) => `${m.url.split("/client/")[1]}: ${m.message} [${m.extract?.trim() ?? ""}]`),
+  ).toEqual([]);
 });

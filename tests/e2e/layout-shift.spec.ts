@@ -2,13 +2,19 @@ import { expect, hydrated, test } from "./fixtures.ts";
 import { allPages } from "./site-pages.ts";
 
 for (const { name, path } of allPages) {
-  test(`page ${name} does not shift while loading and scrolling at 390 px`, async ({ page, outsideRequests }) => {
+  test(`page ${name} does not shift while loading and scrolling at 390 px`, async ({
+    page,
+    outsideRequests,
+  }) => {
     void outsideRequests;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => {
       (window as unknown as { __shift: number }).__shift = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
           if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
         }
       }).observe({ type: "layout-shift", buffered: true });

@@ -10,7 +10,11 @@ describe("JSON-LD", () => {
     const agent = realEstateAgent(site, "Tasaciones en Puerto Madero");
     expect(agent["@type"]).toBe("RealEstateAgent");
     expect(agent.telephone).toBe(site.phoneDisplay);
-    expect(agent.address).toMatchObject({ "@type": "PostalAddress", streetAddress: site.streetAddress, addressCountry: "AR" });
+    expect(agent.address).toMatchObject({
+      "@type": "PostalAddress",
+      streetAddress: site.streetAddress,
+      addressCountry: "AR",
+    });
     expect(agent.openingHoursSpecification).toEqual({
       "@type": "OpeningHoursSpecification",
       dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
@@ -23,7 +27,12 @@ describe("JSON-LD", () => {
   });
 
   test("a service page names its provider and URL", () => {
-    const data = service(site, { path: "/tasaciones", name: "Tasación", description: "d", serviceType: "Tasación" });
+    const data = service(site, {
+      path: "/tasaciones",
+      name: "Tasación",
+      description: "d",
+      serviceType: "Tasación",
+    });
     expect(data).toMatchObject({ "@type": "Service", url: "https://www.ejemplo.com.ar/tasaciones" });
     expect(data.provider).toMatchObject({ "@type": "RealEstateAgent", name: site.businessName });
   });

@@ -50,7 +50,10 @@ function provider(site: SiteConfig) {
 }
 
 /** A page describing one service the business offers. */
-export function service(site: SiteConfig, page: { path: string; name: string; description: string; serviceType: string }) {
+export function service(
+  site: SiteConfig,
+  page: { path: string; name: string; description: string; serviceType: string },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Service",

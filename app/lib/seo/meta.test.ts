@@ -21,13 +21,23 @@ describe("buildMeta", () => {
   });
 
   test("points canonical and og:url at the configured domain", () => {
-    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://www.ejemplo.com.ar/tasaciones" });
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://www.ejemplo.com.ar/tasaciones",
+    });
     expect(meta).toContainEqual({ property: "og:url", content: "https://www.ejemplo.com.ar/tasaciones" });
   });
 
   test("shares an absolute image on Open Graph and Twitter", () => {
-    expect(meta).toContainEqual({ property: "og:image", content: "https://www.ejemplo.com.ar/social-card.png" });
-    expect(meta).toContainEqual({ name: "twitter:image", content: "https://www.ejemplo.com.ar/social-card.png" });
+    expect(meta).toContainEqual({
+      property: "og:image",
+      content: "https://www.ejemplo.com.ar/social-card.png",
+    });
+    expect(meta).toContainEqual({
+      name: "twitter:image",
+      content: "https://www.ejemplo.com.ar/social-card.png",
+    });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 

@@ -17,7 +17,10 @@ export type PageMeta = {
 export const socialImagePath = "/social-card.png";
 
 /** Title, description, canonical URL, Open Graph, Twitter and JSON-LD for one page. */
-export function buildMeta(page: PageMeta, site: Pick<SiteConfig, "siteUrl" | "businessName">): MetaDescriptor[] {
+export function buildMeta(
+  page: PageMeta,
+  site: Pick<SiteConfig, "siteUrl" | "businessName">,
+): MetaDescriptor[] {
   const url = `${site.siteUrl}${page.path}`;
   const image = `${site.siteUrl}${socialImagePath}`;
   const descriptors: MetaDescriptor[] = [

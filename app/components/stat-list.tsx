@@ -14,7 +14,7 @@ export function StatList({ stats, tone = "light", className = "" }: StatListProp
       {stats.map((stat) => (
         <div
           key={stat.label}
-          className={`flex flex-col-reverse border-l-2 pl-3 sm:pl-5 ${dark ? "border-sand/60" : "border-brass/50"}`}
+          className={`flex flex-col-reverse justify-end border-l-2 pl-3 sm:pl-5 ${dark ? "border-sand/60" : "border-brass/50"}`}
         >
           <dt className={`mt-1 text-sm leading-snug ${dark ? "text-[#c9d2dc]" : "text-ink-muted"}`}>
             {stat.label}

@@ -271,7 +271,7 @@ test("the home page's JSON-LD describes the agent: hours, currencies, payment me
   request,
 }) => {
   const html = await (await request.get("/")).text();
-  const agent = jsonLdOf(html).find((data) => data["@type"] === "RealEstateAgent") as Record<string, any>;
+  const agent = jsonLdOf(html).find((data) => data["@type"] === "RealEstateAgent") as Record<string, string>;
   expect(agent).toBeDefined();
   expect(agent.name).toBe(site.businessName);
   expect(agent.telephone).toBe(site.phoneDisplay);

@@ -80,7 +80,7 @@ export function address(required: boolean): FieldDefinition {
     label: "Dirección",
     type: "text",
     required,
-    autoComplete: "street-address",
+    autoComplete: "address-line1",
     placeholder: "Calle y número",
     message: { emoji: "📍" },
   };

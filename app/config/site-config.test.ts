@@ -5,7 +5,7 @@ import { loadSiteConfig, SiteConfigError } from "./site-config.ts";
 const realValues = {
   SITE_BUSINESS_NAME: "Estudio Pérez Tasaciones",
   SITE_APPRAISER_NAME: "Lic. Ana Pérez",
-  SITE_REGISTRATION_NUMBER: "Mat. 1234",
+  SITE_REGISTRATION_NUMBER: "1234",
   SITE_WHATSAPP_NUMBER: "5491145678901",
   SITE_PHONE_DISPLAY: "+54 9 11 4567-8901",
   SITE_STREET_ADDRESS: "Juana Manso 1000",

@@ -33,7 +33,7 @@ const settings = {
     example: true,
   },
   appraiserName: { env: "SITE_APPRAISER_NAME", schema: text, fallback: "Lic. Laura Ejemplo", example: true },
-  registrationNumber: { env: "SITE_REGISTRATION_NUMBER", schema: text, fallback: "Mat. 0000", example: true },
+  registrationNumber: { env: "SITE_REGISTRATION_NUMBER", schema: text, fallback: "0000", example: true },
   professionalBody: { env: "SITE_PROFESSIONAL_BODY", schema: text, fallback: "CUCICBA", example: false },
   whatsappNumber: { env: "SITE_WHATSAPP_NUMBER", schema: digits, fallback: "5491100000000", example: true },
   phoneDisplay: { env: "SITE_PHONE_DISPLAY", schema: text, fallback: "+54 9 11 0000-0000", example: true },

@@ -1,5 +1,5 @@
-import { comments, contactName, email, phone, select, surfaces } from "./fields.ts";
-import { ages, conditions, garageTerms, rooms, towerOptions, views, yesNo } from "./options.ts";
+import { comments, contactName, email, phone, rented, select, surfaces } from "./fields.ts";
+import { ages, conditions, garageTerms, rooms, towerOptions, views } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
@@ -29,11 +29,7 @@ export const apartmentForm: FormDefinition = {
         ...surfaces({ covered: "m2_cubiertos", uncovered: "m2_descubiertos", total: "m2_totales" }),
         select("antiguedad", "Antigüedad", ages, "📅"),
         select("estado", "Estado", conditions, "🛠️"),
-        {
-          ...select("con_renta", "¿Tiene renta?", yesNo, "💰"),
-          help: "Si hoy está alquilada.",
-          message: { emoji: "💰", label: "Con renta" },
-        },
+        rented("con_renta"),
         comments(3),
       ],
     },

@@ -1,3 +1,4 @@
+import { yesNo } from "./options.ts";
 import type { FieldDefinition } from "./types.ts";
 
 /** Fields that several forms share, written once. */
@@ -94,4 +95,13 @@ export function select(
   required = false,
 ): FieldDefinition {
   return { name, label, type: "select", options, required, message: { emoji } };
+}
+
+/** Whether the property is let today (field names differ between forms: conRenta, con_renta). */
+export function rented(name: string): FieldDefinition {
+  return {
+    ...select(name, "¿Tiene renta?", yesNo, "💰"),
+    help: "Si hoy está alquilada.",
+    message: { emoji: "💰", label: "Con renta" },
+  };
 }

@@ -1,5 +1,5 @@
-import { address, comments, contactName, email, phone, select, surfaces } from "./fields.ts";
-import { ages, conditions, garageTerms, rooms, towerOptions, views, yesNo } from "./options.ts";
+import { address, comments, contactName, email, phone, rented, select, surfaces } from "./fields.ts";
+import { ages, conditions, garageTerms, rooms, towerOptions, views } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
 /** Sale appraisal by property type (modal on /tasar-propiedades). */
@@ -38,11 +38,7 @@ export const saleByTypeForm: FormDefinition = {
         select("cochera", "Cochera", garageTerms, "🚗"),
         select("antiguedad", "Antigüedad", ages, "📅"),
         select("estado", "Estado", conditions, "🛠️"),
-        {
-          ...select("con_renta", "¿Tiene renta?", yesNo, "💰"),
-          help: "Si hoy está alquilada.",
-          message: { emoji: "💰", label: "Con renta" },
-        },
+        rented("con_renta"),
         comments(),
       ],
     },

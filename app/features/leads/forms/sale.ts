@@ -1,4 +1,4 @@
-import { address, comments, contactName, email, phone, select, surfaces } from "./fields.ts";
+import { address, comments, contactName, email, phone, rented, select, surfaces } from "./fields.ts";
 import { conditions, pageAges, rooms, salePropertyTypes, saleUrgencies, views, yesNo } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
@@ -30,11 +30,7 @@ export const saleForm: FormDefinition = {
         }),
         select("antiguedad", "Antigüedad", pageAges, "📅"),
         select("estado", "Estado", conditions, "🛠️"),
-        {
-          ...select("conRenta", "¿Tiene renta?", yesNo, "💰"),
-          help: "Si hoy está alquilada.",
-          message: { emoji: "💰", label: "Con renta" },
-        },
+        rented("conRenta"),
         {
           ...select("urgencia", "¿Para cuándo necesitás la tasación?", saleUrgencies, "⏱️"),
           message: { emoji: "⏱️", label: "Urgencia" },

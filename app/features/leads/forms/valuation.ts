@@ -1,4 +1,4 @@
-import { comments, contactName, email, phone, select, surfaces } from "./fields.ts";
+import { comments, contactName, email, phone, rented, select, surfaces } from "./fields.ts";
 import { conditions, pageAges, rooms, towerOptions, views, yesNo } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
@@ -29,11 +29,7 @@ export const valuationForm: FormDefinition = {
         }),
         select("antiguedad", "Antigüedad", pageAges, "📅"),
         select("estado", "Estado", conditions, "🛠️"),
-        {
-          ...select("conRenta", "¿Tiene renta?", yesNo, "💰"),
-          help: "Si hoy está alquilada.",
-          message: { emoji: "💰", label: "Con renta" },
-        },
+        rented("conRenta"),
         comments(),
       ],
     },

@@ -12,6 +12,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { pages } from "../app/site-map.ts";
+import { startNginx } from "../tests/e2e/nginx-server.ts";
+import { runLoad } from "./bench/load.ts";
 import { hasBuild, serveVariant } from "./bench/variants.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
@@ -128,12 +130,6 @@ function median(samples: Figures[]): Figures {
 }
 
 async function measureLoad() {
-  const loadModule = "./bench/load.ts";
-  const nginxModule = "../tests/e2e/nginx-server.ts";
-  if (!existsSync(new URL(loadModule, import.meta.url)) || !existsSync(new URL(nginxModule, import.meta.url)))
-    return null;
-  const { runLoad } = await import(loadModule);
-  const { startNginx } = await import(nginxModule);
   const nginx = await startNginx(buildDir);
   try {
     return await runLoad(nginx.baseUrl);
@@ -185,5 +181,12 @@ function printTable() {
   console.log(line(header));
   console.log(line(widths.map((width) => "-".repeat(width))));
   for (const row of rows) console.log(line(row));
-  if (load) console.log(`\nLoad (wrk against nginx): ${JSON.stringify(load, null, 2)}`);
+  console.log("\nLoad: wrk against nginx on 127.0.0.1 (Accept-Encoding: br, gzip)\n");
+  for (const figure of load) {
+    console.log(
+      `${new URL(figure.url).pathname}: ${figure.requestsPerSecond} req/s, latency p50 ${figure.latencyMs.p50} ms, ` +
+        `p90 ${figure.latencyMs.p90} ms, p99 ${figure.latencyMs.p99} ms, ${figure.requests} requests, ${figure.errors} errors`,
+    );
+  }
+  if (load.some((figure) => figure.errors > 0)) process.exitCode = 1;
 }

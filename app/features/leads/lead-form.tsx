@@ -51,8 +51,11 @@ export function LeadForm({
 }: LeadFormProps) {
   const idPrefix = useId();
 
+  const pending = pendingLabel !== null;
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (intercept) event.preventDefault();
+    if (intercept || pending) event.preventDefault();
+    if (pending) return;
     const form = event.currentTarget;
     onValues(readValues(definition, new FormData(form)), form);
   }
@@ -78,14 +81,16 @@ export function LeadForm({
         </fieldset>
       ))}
       <div className="flex flex-col gap-3">
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {/* Stacked in DOM order on phones too, so Tab follows what the eye sees. */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           {actions}
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
           <button
             type="submit"
-            disabled={pendingLabel !== null}
-            className={`${opensWhatsApp ? buttonStyles.whatsapp : buttonStyles.primary} disabled:cursor-wait disabled:opacity-80`}
+            aria-disabled={pending || undefined}
+            className={`${opensWhatsApp ? buttonStyles.whatsapp : buttonStyles.primary} aria-disabled:cursor-wait aria-disabled:opacity-80`}
           >
-            {pendingLabel !== null ? (
+            {pending ? (
               <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
             ) : (
               opensWhatsApp && <MessageCircle aria-hidden="true" className="size-5" />
@@ -212,6 +217,13 @@ function CommentBox({
   const box = useRef<HTMLTextAreaElement>(null);
   // Text typed before hydration is already in the box.
   useEffect(() => setLength(box.current?.value.length ?? 0), []);
+  // form.reset() empties the box without an input event.
+  useEffect(() => {
+    const form = box.current?.form;
+    const emptied = () => setLength(0);
+    form?.addEventListener("reset", emptied);
+    return () => form?.removeEventListener("reset", emptied);
+  }, []);
   const counterId = `${common.id}-counter`;
   const describedBy = [common["aria-describedby"], limit ? counterId : undefined].filter(Boolean).join(" ");
   return (

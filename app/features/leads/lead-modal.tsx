@@ -102,9 +102,10 @@ export default function LeadModal({
         if (open) onClose();
       }}
       onKeyDown={trapTab}
-      className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-2xl overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-ink-deep/70"
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-2xl flex-col overflow-hidden rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-ink-deep/70 open:flex"
     >
-      <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-line bg-white px-5 py-4">
+      {/* Only the body scrolls: a field scrolled into view never hides under the title bar. */}
+      <div className="flex shrink-0 items-start justify-between gap-4 border-b border-line bg-white px-5 py-4">
         <div>
           <h2 id={titleId} className="font-display text-2xl font-semibold text-ink">
             {definition.title}
@@ -120,7 +121,7 @@ export default function LeadModal({
           <X aria-hidden="true" className="size-6" />
         </button>
       </div>
-      <div className="px-5 py-5">
+      <div className="overflow-y-auto overscroll-contain px-5 py-5">
         {refusedUrl && (
           <div role="status" className="flex flex-col items-start gap-3">
             <CircleCheck aria-hidden="true" className="size-8 text-water" />

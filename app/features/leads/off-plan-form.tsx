@@ -34,7 +34,6 @@ export function OffPlanForm() {
   const year = useSyncExternalStore(never, thisYear, builtYear);
   const definition = useMemo(() => offPlanForm(year), [year]);
   const [result, setResult] = useState<Result>({ kind: "idle" });
-  const [sent, setSent] = useState(0);
 
   async function submit(values: LeadValues, form: HTMLFormElement) {
     const body = new URLSearchParams();
@@ -51,7 +50,8 @@ export function OffPlanForm() {
       });
       if (!response.ok) throw new Error(`El servicio respondió ${response.status}`);
       pushLeadEvent(definition.id);
-      setSent((count) => count + 1);
+      // Emptied in place, not remounted: the focus and the status live region stay where they are.
+      form.reset();
       setResult({ kind: "success" });
     } catch {
       setResult({ kind: "error", whatsappUrl });
@@ -65,7 +65,6 @@ export function OffPlanForm() {
       </h2>
       {definition.description && <p className="mt-2 mb-6 text-ink-muted">{definition.description}</p>}
       <LeadForm
-        key={sent}
         method="post"
         action={offPlanAction}
         data-lead-inline={definition.id}

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import frauncesFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import interFont from "./generated/fonts/inter-400-600.woff2?url";
+import frauncesFont from "./generated/fonts/fraunces-600.woff2?url";
 
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer.tsx";

@@ -34,7 +34,7 @@ if (examplesInUse.length > 0) {
   );
 }
 
-run("node", ["scripts/generate-images.ts"]);
+run("npm", ["run", "generate"]);
 run("npx", ["react-router", "build"]);
 
 for (const path of prerenderedPaths) {

@@ -17,7 +17,7 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
 ensureSystemPackages(["chromium", "nginx", "java"]);
 
 const buildEnv = { ...process.env, ...testBuildEnv };
-step("Images", "node", ["scripts/generate-images.ts"]);
+step("Generated images and fonts", "npm", ["run", "generate"]);
 step("Format", "npx", ["prettier", "--check", "."]);
 step("Types", "npm", ["run", "typecheck"]);
 step("Lint", "npx", ["eslint", "."]);

@@ -1,6 +1,7 @@
 // Inlined at the end of every page (its hash is in the Content-Security-Policy).
-// The page is complete HTML; React hydrates it only after the `load` event so
-// that no script competes with the first paint. A tap on a form opener, or a
+// The page is complete HTML; React hydrates it only once the page has loaded and
+// its fonts have painted (then at the next idle moment), so that no script
+// competes with the first paint. A tap on a form opener, or a
 // submit of an in-page form, made before that is remembered and hydrates at once;
 // the app replays it when ready (see app/features/leads/pending-intent.ts).
 (function () {
@@ -30,6 +31,13 @@
   }
   addEventListener("click", remember, true);
   addEventListener("submit", remember, true);
-  if (document.readyState === "complete") hydrate();
-  else addEventListener("load", hydrate, { once: true });
+  function whenPainted() {
+    var fonts = document.fonts ? document.fonts.ready : Promise.resolve();
+    fonts.then(function () {
+      if (window.requestIdleCallback) requestIdleCallback(hydrate, { timeout: 1000 });
+      else setTimeout(hydrate, 50);
+    });
+  }
+  if (document.readyState === "complete") whenPainted();
+  else addEventListener("load", whenPainted, { once: true });
 })();

@@ -9,8 +9,18 @@ import { allPages } from "./site-pages.ts";
  * A failure names the page and the number; raise a budget only on purpose.
  */
 const budgets = {
-  html: 16 * 1024,
-  css: 12 * 1024,
+  /** HTML per page: the catalogue pages carry 26 towers. */
+  html: {
+    "/": 12_000,
+    "/valoracion-de-inmuebles": 10_000,
+    "/tasaciones": 7_000,
+    "/comprar-en-pozo": 7_500,
+    "/tasar-departamentos": 10_000,
+    "/tasar-propiedades": 7_000,
+    "/tasaciones-online": 7_000,
+    "404": 4_200,
+  } as Record<string, number>,
+  css: 7_500,
   /** Everything a first visit downloads until the page is interactive (forms load on demand). */
   javascript: 140 * 1024,
 };
@@ -38,7 +48,7 @@ for (const { name, path } of allPages) {
     const sizes = { html: gzipSize(htmlFile), css: sum("stylesheet"), javascript: sum("script") };
     console.log(`${name}: html ${sizes.html} B, css ${sizes.css} B, js ${sizes.javascript} B (gzip)`);
 
-    expect(sizes.html, `${name}: HTML gzip bytes`).toBeLessThanOrEqual(budgets.html);
+    expect(sizes.html, `${name}: HTML gzip bytes`).toBeLessThanOrEqual(budgets.html[name]!);
     expect(sizes.css, `${name}: CSS gzip bytes`).toBeLessThanOrEqual(budgets.css);
     expect(sizes.javascript, `${name}: first-visit JavaScript gzip bytes`).toBeLessThanOrEqual(
       budgets.javascript,

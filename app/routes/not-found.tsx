@@ -8,7 +8,8 @@ import { buildMeta } from "../lib/seo/meta.ts";
 import { notFoundPath } from "../site-map.ts";
 import { Link } from "react-router";
 
-export const meta: Route.MetaFunction = () => buildMeta({ path: notFoundPath, ...copy, noIndex: true }, site);
+export const meta: Route.MetaFunction = () =>
+  buildMeta({ path: notFoundPath, ...copy, isErrorPage: true }, site);
 
 export default function NotFound() {
   return (

@@ -45,9 +45,9 @@ describe("buildMeta", () => {
     expect(meta).toContainEqual({ "script:ld+json": { "@type": "Service" } });
   });
 
-  test("a page that must not be indexed has no canonical", () => {
-    const notFound = buildMeta({ ...page, noIndex: true }, site);
-    expect(notFound).toContainEqual({ name: "robots", content: "noindex" });
+  test("the error page has no canonical URL", () => {
+    const notFound = buildMeta({ ...page, isErrorPage: true }, site);
     expect(notFound.some((item) => "rel" in item && item.rel === "canonical")).toBe(false);
+    expect(notFound.some((item) => "property" in item && item.property === "og:url")).toBe(false);
   });
 });

@@ -10,8 +10,11 @@ export type PageMeta = {
   keywords: readonly string[];
   /** Structured data for the page, rendered as JSON-LD in the static HTML. */
   jsonLd?: Record<string, unknown>;
-  /** Set for pages that must not be indexed (the 404 page). */
-  noIndex?: boolean;
+  /**
+   * The 404 page: no canonical URL (it stands for any unknown path). It is kept
+   * out of search results by its HTTP status 404, which every server sends.
+   */
+  isErrorPage?: boolean;
 };
 
 export const socialImagePath = "/social-card.png";
@@ -40,9 +43,7 @@ export function buildMeta(
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
   ];
-  if (page.noIndex) {
-    descriptors.push({ name: "robots", content: "noindex" });
-  } else {
+  if (!page.isErrorPage) {
     descriptors.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
   }
   if (page.jsonLd) descriptors.push({ "script:ld+json": page.jsonLd });

@@ -1,5 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
+import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
+
 /**
  * Browser tests run in Debian's Chromium against the production build served
  * by the project's own server. Nothing leaves 127.0.0.1 (see tests/e2e/fixtures.ts).
@@ -17,17 +19,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
     locale: "es-AR",
     timezoneId: "America/Argentina/Buenos_Aires",

@@ -14,6 +14,7 @@ import lighthouse from "lighthouse";
 import { pages } from "../app/site-map.ts";
 import { startNginx } from "../tests/e2e/nginx-server.ts";
 import { runLoad } from "./bench/load.ts";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { hasBuild, serveVariant } from "./bench/variants.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
@@ -49,17 +50,8 @@ const servers = await Promise.all(
 );
 
 const chrome = await chromeLauncher.launch({
-  chromePath: "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: chromiumFlags,
 });
 
 const results: Record<string, Record<Column, Figures>> = {};

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 import { catalogue } from "../content/es/common.ts";
 import type { PropertyType } from "../content/property-types.ts";
-import { CatalogueImage } from "./catalogue-image.tsx";
+import { CatalogueCard, DetailLine } from "./catalogue-card.tsx";
 
 type PropertyTypeGridProps = {
   types: readonly PropertyType[];
@@ -20,33 +20,20 @@ export function PropertyTypeGrid({ types, showZone = false, renderAction }: Prop
       {types.map((type) => {
         const headingId = `tipo-${type.slug}`;
         return (
-          <li
+          <CatalogueCard
             key={type.slug}
-            className="flex flex-col overflow-hidden rounded-lg border border-line bg-white"
+            image={{ kind: "property-type", slug: type.slug, alt: catalogue.typeImageAlt(type.tipo) }}
+            title={type.tipo}
+            headingId={headingId}
+            action={renderAction(type, headingId)}
           >
-            <CatalogueImage
-              kind="property-type"
-              slug={type.slug}
-              alt={catalogue.typeImageAlt(type.tipo)}
-              className="aspect-[16/10] h-auto w-full bg-sand-50 object-cover"
-            />
-            <div className="flex flex-1 flex-col p-5">
-              <h3 id={headingId} className="font-display text-xl font-semibold text-ink">
-                {type.tipo}
-              </h3>
-              {showZone ? (
-                <p className="mt-2 flex gap-2 text-sm font-medium text-water">
-                  <MapPin aria-hidden="true" focusable="false" className="mt-0.5 size-4 shrink-0" />
-                  <span>
-                    <span className="sr-only">{catalogue.zoneLabel}: </span>
-                    {type.zona}
-                  </span>
-                </p>
-              ) : null}
-              <p className="mt-2 leading-relaxed text-ink-muted">{type.descripcion}</p>
-              <div className="mt-auto pt-5">{renderAction(type, headingId)}</div>
-            </div>
-          </li>
+            {showZone ? (
+              <DetailLine icon={MapPin} label={catalogue.zoneLabel} className="font-medium text-water">
+                {type.zona}
+              </DetailLine>
+            ) : null}
+            <p className="mt-2 leading-relaxed text-ink-muted">{type.descripcion}</p>
+          </CatalogueCard>
         );
       })}
     </ul>

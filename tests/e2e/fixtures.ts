@@ -46,4 +46,15 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }
 
+/** Holds the page's boot module back until `release()` is called, so the page stays un-hydrated. */
+export async function holdHydration(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/boot-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export { expect };

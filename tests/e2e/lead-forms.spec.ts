@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { formServicePort } from "../test-build-env.ts";
-import { expect, hydrated, test, type Handoff } from "./fixtures.ts";
+import { expect, holdHydration, hydrated, test, type Handoff } from "./fixtures.ts";
 import { FormService } from "./form-service.ts";
 
 /**
@@ -264,12 +264,7 @@ test.describe("modal behaviour", () => {
   test("a tap before hydration opens the modal, with its preset, once the page is ready", async ({
     page,
   }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/boot-*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdHydration(page);
     await page.goto("/tasar-departamentos");
     const opener = page
       .getByRole("listitem")
@@ -627,12 +622,7 @@ test.describe("express online form (/tasaciones-online)", () => {
     page,
     whatsapp,
   }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/boot-*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdHydration(page);
     await page.goto("/tasaciones-online");
     const form = page.locator('form[data-lead-inline="express-online"]');
     await fill(form);

@@ -1,11 +1,11 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { site } from "../config/site.ts";
 import { footer, nav, serviceLinks } from "../content/es/common.ts";
 
 const linkClass = "text-paper underline decoration-sand/50 underline-offset-4 hover:decoration-sand";
-const iconClass = "mt-0.5 size-5 shrink-0 text-sand";
 
 /** Business facts and every section, on every page. */
 export function SiteFooter() {
@@ -21,38 +21,22 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold tracking-widest text-sand uppercase">{footer.contactTitle}</h2>
           <ul className="mt-4 space-y-3">
-            <li className="flex gap-3">
-              <Phone aria-hidden="true" focusable="false" className={iconClass} />
-              <span>
-                <span className="sr-only">{footer.phoneLabel}: </span>
-                <a href={tel} className={linkClass}>
-                  {site.phoneDisplay}
-                </a>
-              </span>
-            </li>
-            <li className="flex gap-3">
-              <Mail aria-hidden="true" focusable="false" className={iconClass} />
-              <span>
-                <span className="sr-only">{footer.emailLabel}: </span>
-                <a href={`mailto:${site.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
-                  {site.email}
-                </a>
-              </span>
-            </li>
-            <li className="flex gap-3">
-              <MapPin aria-hidden="true" focusable="false" className={iconClass} />
-              <span>
-                <span className="sr-only">{footer.addressLabel}: </span>
-                {footer.address}
-              </span>
-            </li>
-            <li className="flex gap-3">
-              <Clock aria-hidden="true" focusable="false" className={iconClass} />
-              <span>
-                <span className="sr-only">{footer.hoursLabel}: </span>
-                {footer.hours}
-              </span>
-            </li>
+            <ContactItem icon={Phone} label={footer.phoneLabel}>
+              <a href={tel} className={linkClass}>
+                {site.phoneDisplay}
+              </a>
+            </ContactItem>
+            <ContactItem icon={Mail} label={footer.emailLabel}>
+              <a href={`mailto:${site.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
+                {site.email}
+              </a>
+            </ContactItem>
+            <ContactItem icon={MapPin} label={footer.addressLabel}>
+              {footer.address}
+            </ContactItem>
+            <ContactItem icon={Clock} label={footer.hoursLabel}>
+              {footer.hours}
+            </ContactItem>
           </ul>
         </div>
         <nav aria-labelledby="footer-servicios">
@@ -74,5 +58,26 @@ export function SiteFooter() {
         <p className="container-page py-5 text-sm">{footer.rights}</p>
       </div>
     </footer>
+  );
+}
+
+/** One contact fact: a decorative icon, a label for screen readers, the value. */
+function ContactItem({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex gap-3">
+      <Icon aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-sand" />
+      <span>
+        <span className="sr-only">{label}: </span>
+        {children}
+      </span>
+    </li>
   );
 }

@@ -30,7 +30,8 @@ export class RateLimiter {
       return { allowed: true };
     }
     this.buckets.set(key, { tokens, at: now });
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+    const waitMs = Math.round((1 - tokens) / perMs); // whole milliseconds: no float dust in the seconds
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
   /** Buckets that have refilled completely hold no information: drop them. */

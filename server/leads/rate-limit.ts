@@ -24,7 +24,7 @@ export class RateLimiter {
     const tokens = bucket
       ? Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * perMs)
       : this.perMinute;
-    if (tokens >= 1) {
+    if (tokens > 1 - 1e-9) {
       this.buckets.set(key, { tokens: tokens - 1, at: now });
       if (this.buckets.size > 10_000) this.forgetFull(now);
       return { allowed: true };

@@ -11,7 +11,7 @@
  */
 import { Agent, request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
@@ -288,7 +288,8 @@ export function printLeadTables(results: LeadFigures[]): void {
   };
   console.log(
     `\nLead submissions (POST /api/form/submit/express, 201 after commit), ${seconds} s per row; ` +
-      `raw = plain inserts, same durability, no HTTP\n`,
+      `raw = plain inserts, same durability, no HTTP. Load average when done: ${loadavg()[0]!.toFixed(1)} ` +
+      `(2 cores; other work on the machine slows every figure)\n`,
   );
   table(
     ["database", "clients", "HTTP leads/s", "p50 ms", "p99 ms", "errors", "raw inserts/s", "raw p50", "raw p99"],

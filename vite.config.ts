@@ -11,6 +11,6 @@ export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
   plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
   test: {
-    include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
   },
 });

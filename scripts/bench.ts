@@ -12,7 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { pages } from "../app/site-map.ts";
-import { startNginx } from "../tests/e2e/nginx-server.ts";
+import { startNginx } from "./nginx-server.ts";
 import { runLoad } from "./bench/load.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { hasBuild, serveVariant } from "./bench/variants.ts";

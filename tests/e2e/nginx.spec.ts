@@ -12,7 +12,7 @@ import type { Page } from "@playwright/test";
 import { pages } from "../../app/site-map.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
 import { test as base, expect, hydrated } from "./fixtures.ts";
-import { startNginx, type NginxServer } from "./nginx-server.ts";
+import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { rawRequest, type RawResponse } from "./raw-http.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";

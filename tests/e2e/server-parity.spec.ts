@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pages } from "../../app/site-map.ts";
 import { readHeaderPolicy, securityHeaders } from "../../server/headers.ts";
 import { test as base, expect } from "./fixtures.ts";
-import { startNginx, type NginxServer } from "./nginx-server.ts";
+import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { rawRequest } from "./raw-http.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";

@@ -1,6 +1,7 @@
 /**
- * The 26 residential towers of the catalogue, from the facts in the project's
- * towers data (name, address, amenities and where each fact came from).
+ * The residential towers of the catalogue, from the facts in the project's
+ * towers data (name, address, amenities and where each fact came from). Pages
+ * print how many there are from this list (tower-count.ts).
  * `verified: false` entries must be checked by the owner before publishing:
  * `npm run check:release` lists them.
  */

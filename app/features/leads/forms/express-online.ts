@@ -1,3 +1,4 @@
+import { site } from "../../../config/site.ts";
 import { address, contactName, email, phone, select, surface } from "./fields.ts";
 import { ages, amenities, homePropertyTypes, onlineConditions, onlineUrgencies, rooms } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
@@ -6,7 +7,7 @@ import type { FormDefinition } from "./types.ts";
 export const expressOnlineForm: FormDefinition = {
   id: "express-online",
   title: "Tasación express online",
-  description: "Completá el formulario y recibí tu tasación en 24-48 horas.",
+  description: `Completá el formulario y recibí tu tasación en ${site.deliveryHours} horas.`,
   messageHeading: "solicitud de tasación express online",
   sections: [
     {

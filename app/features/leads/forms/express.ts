@@ -1,3 +1,4 @@
+import { site } from "../../../config/site.ts";
 import { address, contactName, email, phone, select, surface } from "./fields.ts";
 import { homePropertyTypes, homeRooms, towerOptions } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
@@ -9,7 +10,7 @@ import type { FormDefinition } from "./types.ts";
 export const expressForm: FormDefinition = {
   id: "express",
   title: "Solicitar tasación express",
-  description: "Contanos lo básico de tu propiedad y recibí el informe en 24-48 horas.",
+  description: `Contanos lo básico de tu propiedad y recibí el informe en ${site.deliveryHours} horas.`,
   messageHeading: "solicitud de tasación express",
   presetField: "edificio",
   sections: [

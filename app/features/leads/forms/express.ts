@@ -17,11 +17,20 @@ export const expressForm: FormDefinition = {
     {
       title: "Propiedad",
       fields: [
-        select("tipoPropiedad", "Tipo de propiedad", homePropertyTypes, "🏠", true),
-        {
-          ...select("edificio", "Edificio", towerOptions, "🏢"),
+        select({
+          name: "tipoPropiedad",
+          label: "Tipo de propiedad",
+          options: homePropertyTypes,
+          emoji: "🏠",
+          required: true,
+        }),
+        select({
+          name: "edificio",
+          label: "Edificio",
+          options: towerOptions,
+          emoji: "🏢",
           help: "Opcional: elegí la torre si la propiedad está en una.",
-        },
+        }),
         address(true),
       ],
     },
@@ -29,7 +38,7 @@ export const expressForm: FormDefinition = {
       title: "Características",
       fields: [
         surface("superficie", "Superficie", "Superficie total aproximada de la unidad.", true),
-        select("ambientes", "Ambientes", homeRooms, "🚪", true),
+        select({ name: "ambientes", label: "Ambientes", options: homeRooms, emoji: "🚪", required: true }),
       ],
     },
     { title: "Contacto", fields: [contactName(), phone("telefono"), email()] },

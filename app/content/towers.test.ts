@@ -21,6 +21,17 @@ test("every tower has an address, amenities and a source", () => {
   }
 });
 
+test("floors and volumes agree: one floor count for all volumes, or one per volume", () => {
+  for (const tower of towers) {
+    const volumes = tower.volumes ?? 1;
+    expect(Number.isInteger(volumes) && volumes >= 1, tower.nombre).toBe(true);
+    if (!tower.floors) continue;
+    expect([1, volumes], tower.nombre).toContain(tower.floors.length);
+    for (const floors of tower.floors)
+      expect(Number.isInteger(floors) && floors > 0, tower.nombre).toBe(true);
+  }
+});
+
 test("the catalogue includes the towers the original site names", () => {
   const names = towers.map((tower) => tower.nombre);
   for (const name of ["Alvear Tower", "Mulieris", "Renoir I & II"]) expect(names).toContain(name);

@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
+import { buildDir as defaultBuildDir, clientDirOf, pageFile } from "../server/build-layout.ts";
 import { readHeaderPolicy, type HeaderPolicy } from "../server/headers.ts";
 import { renderNginxConf } from "../server/nginx-config.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
@@ -30,12 +31,12 @@ export type NginxOptions = {
 };
 
 export async function startNginx(
-  buildDir = process.env.BUILD_DIR ?? "build",
+  buildDir = defaultBuildDir,
   options: NginxOptions = {},
 ): Promise<NginxServer> {
   ensureSystemPackages(["nginx"]);
-  const root = resolve(buildDir, "client");
-  if (!existsSync(join(root, "index.html")))
+  const root = resolve(clientDirOf(buildDir));
+  if (!existsSync(join(root, pageFile("/"))))
     throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
 
   const port = options.port ?? (await freePort());

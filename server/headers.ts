@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { deployDirOf } from "./build-layout.ts";
+
 /**
  * The HTTP headers every server of this site sends: the single source that the
  * Node serve command, the generated nginx configuration and the static-host
@@ -185,7 +187,7 @@ function decodeAttribute(value: string): string {
 
 /** Where a build records its policy, so a server never recomputes hashes for HTML it did not build. */
 export function headerPolicyFile(buildDir: string): string {
-  return join(buildDir, "deploy", "header-policy.json");
+  return join(deployDirOf(buildDir), "header-policy.json");
 }
 
 export function readHeaderPolicy(buildDir: string): HeaderPolicy {

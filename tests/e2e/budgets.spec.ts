@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 
+import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { allPages } from "./site-pages.ts";
 
@@ -25,7 +26,7 @@ const budgets = {
   javascript: 140 * 1024,
 };
 
-const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
+const clientDir = clientDirOf(buildDir);
 const gzipSize = (path: string) => statSync(join(clientDir, `${path}.gz`)).size;
 
 for (const { name, path } of allPages) {
@@ -40,7 +41,7 @@ for (const { name, path } of allPages) {
     await hydrated(page);
     await page.waitForLoadState("networkidle");
 
-    const htmlFile = name === "404" ? "/404.html" : path === "/" ? "/index.html" : `${path}/index.html`;
+    const htmlFile = `/${name === "404" ? notFoundFile : pageFile(path)}`;
     const sum = (type: string) =>
       requested
         .filter((request) => request.type === type)

@@ -5,7 +5,9 @@ import { createRequire } from "node:module";
 
 import { expect, test } from "@playwright/test";
 
-const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
+import { buildDir, clientDirOf } from "../../server/build-layout.ts";
+
+const clientDir = clientDirOf(buildDir);
 const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
 
 function htmlFiles(dir: string): string[] {

@@ -11,7 +11,7 @@ test("each page path maps to its HTML file in the client folder", () => {
 
 test("nginx hides exactly the paths the Node server hides", () => {
   const site = renderNginxSite({
-    policy: { formServiceUrl: "https://f.example", scriptHashes: [], styleHashes: [], styleAttributeHashes: [] },
+    policy: { formServiceUrl: "https://f.example", scriptHashes: [] },
     root: "/srv/site/client",
     listen: "80",
   });

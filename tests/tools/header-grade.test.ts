@@ -8,8 +8,6 @@ const ours = Object.fromEntries(
   securityHeaders({
     formServiceUrl: "https://f.example",
     scriptHashes: ["sha256-abc="],
-    styleHashes: [],
-    styleAttributeHashes: [],
   }),
 );
 const html =

@@ -10,7 +10,8 @@ import { expressOnlineForm } from "../../app/features/leads/forms/express-online
 import { expressForm } from "../../app/features/leads/forms/express.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
-import { formEncoded, json, send, startService, urlEncoded, type ServiceProcess } from "./service-process.ts";
+import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
 /**
  * The lead endpoint as a visitor's browser, a script and an attacker meet it:

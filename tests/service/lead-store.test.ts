@@ -5,8 +5,13 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
 
-import { startPostgres, type PostgresServer } from "../../../tests/postgres-server.ts";
-import { LeadStore, startOfWeekInBuenosAires, type NewLead, type StorageOptions } from "./lead-store.ts";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import {
+  LeadStore,
+  startOfWeekInBuenosAires,
+  type NewLead,
+  type StorageOptions,
+} from "../../server/leads/storage/lead-store.ts";
 
 /** The same suite on a real SQLite file and a real PostgreSQL server. */
 type Backend = {

@@ -78,7 +78,9 @@ export function createLeadApi(options: LeadApiOptions) {
       return;
     }
     const origin = request.headers.origin;
-    const allowed = origin === undefined || isAllowedOrigin(origin, request);
+    // "null" comes from privacy-sensitive contexts (a sandboxed frame, some redirects): like no
+    // Origin at all it gets no CORS header, but its lead is kept, as a script's would be.
+    const allowed = origin === undefined || origin === "null" || isAllowedOrigin(origin, request);
     if (allowed && origin && origin !== "null") {
       response.setHeader("Access-Control-Allow-Origin", origin);
     }
@@ -100,7 +102,7 @@ export function createLeadApi(options: LeadApiOptions) {
       return sendJson(response, 405, { ok: false, error: "Método no permitido." });
     }
     const wantsJson = /\bapplication\/json\b/.test(String(request.headers.accept ?? ""));
-    const formId = decodeURIComponent(match[1]!);
+    const formId = safeDecode(match[1]!);
     const answer = await submit(request, formId, allowed, url);
     if ("lead" in answer) {
       if (wantsJson) return sendJson(response, 201, { ok: true, id: answer.lead.id });
@@ -246,6 +248,15 @@ export function createLeadApi(options: LeadApiOptions) {
   }
 
   return { handleApi, thankYouPage };
+}
+
+/** The form id as written in the URL; a malformed escape names no form (404), never an error. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
 }
 
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | "too-large"> {

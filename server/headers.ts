@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 /** What a build needs the policy to allow; written by the build, read by every server. */
 export type HeaderPolicy = {
-  /** Origin of the hosted form service the off-plan form posts to. */
+  /** The lead service (SITE_FORM_SERVICE_URL): "" = this origin, "none" = no service, or its origin. */
   formServiceUrl: string;
   /** CSP hashes ('sha256-…') of the inline scripts the build emits. */
   scriptHashes: string[];
@@ -73,15 +73,20 @@ export function contentSecurityPolicy(policy: HeaderPolicy): string {
     // data: for small images inlined by the CSS pipeline; never for scripts.
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", policy.formServiceUrl]],
+    ["connect-src", ["'self'", ...serviceOrigin(policy)]],
     ["manifest-src", ["'self'"]],
-    // Only the off-plan form posts, to the form service; WhatsApp hand-offs are link navigations.
-    ["form-action", ["'self'", policy.formServiceUrl]],
+    // The lead forms post to the lead service; WhatsApp hand-offs are link navigations.
+    ["form-action", ["'self'", ...serviceOrigin(policy)]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["object-src", ["'none'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+}
+
+/** The lead service's origin when it is elsewhere; same origin and "none" add nothing to 'self'. */
+function serviceOrigin(policy: HeaderPolicy): string[] {
+  return /^https?:/.test(policy.formServiceUrl) ? [policy.formServiceUrl] : [];
 }
 
 /** Chromium-recognised features the site never uses (unknown names would log console errors). */

@@ -23,6 +23,18 @@ const list = z
   )
   .pipe(z.array(z.string()).min(1, "debe tener al menos un valor separado por comas"));
 const percent = z.coerce.number().int().min(1).max(100);
+/** Where the lead service answers: "" = the site's own origin, "none" = no service (static site only). */
+const formService = z.union([
+  z.literal(""),
+  z.literal("none"),
+  z
+    .url({
+      protocol: /^https?$/,
+      error:
+        'debe ser vacío (el mismo origen), "none" (sin servicio) o un origen, por ejemplo https://leads.ejemplo.com.ar',
+    })
+    .transform((value) => value.replace(/\/+$/, "")),
+]);
 
 /** Each setting: its environment variable, its schema and its default. `example` marks fictional defaults. */
 const settings = {
@@ -62,12 +74,7 @@ const settings = {
     fallback: "https://www.tasaciones-madero.example",
     example: true,
   },
-  formServiceUrl: {
-    env: "SITE_FORM_SERVICE_URL",
-    schema: httpsOrigin,
-    fallback: "https://formularios.tasaciones-madero.example",
-    example: true,
-  },
+  formServiceUrl: { env: "SITE_FORM_SERVICE_URL", schema: formService, fallback: "", example: false },
   offPlanFormId: {
     env: "SITE_OFFPLAN_FORM_ID",
     schema: z.string().regex(/^[a-z0-9-]+$/, "solo minúsculas, números y guiones"),
@@ -130,6 +137,13 @@ const settings = {
     example: false,
   },
   fasterSalePercent: { env: "SITE_FASTER_SALE_PERCENT", schema: percent, fallback: "40", example: false },
+  /** How long a lead is kept before deletion (product decision 15); printed on /privacidad. */
+  leadsRetentionMonths: {
+    env: "LEADS_RETENTION_MONTHS",
+    schema: z.coerce.number().int().min(1, "al menos 1 mes").max(120, "como mucho 120 meses"),
+    fallback: "24",
+    example: false,
+  },
 } as const;
 
 type Settings = typeof settings;

@@ -97,6 +97,7 @@ export const footer = {
   hours: officeHours(site.openingDays, site.opens, site.closes),
   address: `${site.streetAddress}, ${site.locality}`,
   rights: `© ${new Date().getFullYear()} ${site.businessName}`,
+  privacy: "Política de privacidad",
 } as const;
 
 /** Labels of the tower and property-type cards. */

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import type { TestType } from "@playwright/test";
 
 /**
  * Stands in for the lead service on 127.0.0.1 and answers like its contract
@@ -8,6 +11,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * `201 {"ok":true,"id":…}`; CORS for the requesting origin. It records every
  * submission (its fields, in order) and can be told to fail (any status, with
  * Retry-After on 429) or be stopped to play an unreachable one.
+ *
+ * The site under test knows one service address (tests/test-build-env.ts), so
+ * spec files running in parallel workers take turns: start() waits while
+ * another file holds the port. A page may also reach the service from another
+ * file's test meanwhile, so tests pick their own submissions (see `to`).
  */
 export type Submission = {
   path: string;
@@ -27,14 +35,23 @@ export class FormService {
     this.port = port;
   }
 
-  async start(): Promise<void> {
+  async start(patienceMs = 10 * 60_000): Promise<void> {
     if (this.server) return;
-    const server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(this.port, "127.0.0.1", resolve);
-    });
-    this.server = server;
+    const giveUp = Date.now() + patienceMs;
+    for (;;) {
+      const server = createServer((request, response) => void this.handle(request, response));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(this.port, "127.0.0.1", resolve);
+        });
+        this.server = server;
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || Date.now() > giveUp) throw error;
+        await sleep(250);
+      }
+    }
   }
 
   async stop(): Promise<void> {
@@ -43,6 +60,11 @@ export class FormService {
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The submissions sent to one service form id (e.g. "valuation", "consulta-inversion-pozo"). */
+  to(serviceFormId: string): Submission[] {
+    return this.submissions.filter((submission) => submission.path === `/api/form/submit/${serviceFormId}`);
   }
 
   /** The last submission as an object (the fields' order is checked separately). */
@@ -102,4 +124,25 @@ export class FormService {
     response.writeHead(303, { ...cors, Location: `${site}/gracias?envio=${id}` });
     response.end();
   }
+}
+
+/**
+ * Runs a spec file's tests against the recording service: started before the
+ * first test (waiting for the port if another file holds it), reset before
+ * each, stopped after the last. Tests in such a file run one after another.
+ */
+export function useFormService(test: TestType<object, object>, port: number): FormService {
+  const service = new FormService(port);
+  test.describe.configure({ mode: "serial" });
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(11 * 60_000);
+    await service.start();
+  });
+  test.afterAll(() => service.stop());
+  test.beforeEach(async () => {
+    service.status = 200;
+    service.submissions.length = 0;
+    await service.start();
+  });
+  return service;
 }

@@ -4,7 +4,7 @@ import { pages } from "../../app/site-map.ts";
 import { formServicePort } from "../test-build-env.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
-import { FormService } from "./form-service.ts";
+import { useFormService } from "./form-service.ts";
 import {
   answersFor,
   fillForm,
@@ -22,14 +22,7 @@ import {
  * service (tests/test-build-env.ts).
  */
 
-test.describe.configure({ mode: "serial" });
-const service = new FormService(formServicePort);
-test.beforeAll(() => service.start());
-test.afterAll(() => service.stop());
-test.beforeEach(() => {
-  service.status = 200;
-  service.submissions.length = 0;
-});
+const service = useFormService(test, formServicePort);
 
 /** A context with JavaScript off, fenced to loopback, remembering every URL it requested. */
 async function noScript(browser: Browser, baseURL: string | undefined) {
@@ -129,8 +122,9 @@ for (const registered of registeredForms) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias! Recibimos tu solicitud");
     await expect(page.locator("a[data-handoff-link]")).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
 
-    expect(service.submissions).toHaveLength(1);
-    const [submission] = service.submissions;
+    const submissions = service.to(serviceIds[definition.id]);
+    expect(submissions).toHaveLength(1);
+    const [submission] = submissions;
     expect(submission!.path).toBe(`/api/form/submit/${serviceIds[definition.id]}`);
     expect(submission!.contentType).toContain("application/x-www-form-urlencoded");
     expect(submission!.accept).not.toContain("application/json");
@@ -164,7 +158,7 @@ test("a native post the service refuses (rate limit) loses nothing: back keeps t
   await fillForm(form, registered.definition, answers);
   await form.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(`${formServiceUrl}/api/form/submit/valuation`);
-  expect(service.submissions).toHaveLength(1);
+  expect(service.to("valuation")).toHaveLength(1);
   await page.goBack();
   await expect(form.locator('[name="nombre"]')).toHaveValue(answers.nombre as string);
   expectNoVisitorDataIn(urls, answers);

@@ -35,8 +35,10 @@ test.beforeEach(async ({ page }) => {
 async function openForm(
   page: Page,
   registered: RegisteredForm,
+  { visit = "goto" }: { visit?: "goto" | "reload" | "none" } = {},
 ): Promise<{ form: Locator; preset: string | null }> {
-  await page.goto(registered.page);
+  if (visit === "goto") await page.goto(registered.page);
+  if (visit === "reload") await page.reload();
   await hydrated(page);
   if (!registered.modal) {
     const form = page.locator(`form[data-lead-inline="${registered.definition.id}"]`);

@@ -134,8 +134,8 @@ export class FormService {
 export function useFormService(test: TestType<object, object>, port: number): FormService {
   const service = new FormService(port);
   test.describe.configure({ mode: "serial" });
-  test.beforeAll(async ({}, testInfo) => {
-    testInfo.setTimeout(11 * 60_000);
+  test.beforeAll(async () => {
+    test.info().setTimeout(11 * 60_000);
     await service.start();
   });
   test.afterAll(() => service.stop());

@@ -20,6 +20,8 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
     signal: AbortSignal.timeout(streamTimeout + 1000),
+    // Never move a large finished section out of place: a page without JavaScript could not put it back.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error: unknown) {
       responseStatusCode = 500;
       console.error(error);

@@ -1,5 +1,6 @@
 /**
- * Production build: artwork, React Router prerender, then the static-site
+ * Production build: artwork, React Router build (public pages prerendered,
+ * the inbox server-rendered from build/server), then the static-site
  * finishing steps (deferred hydration, sitemap and robots, 404 and SPA shell
  * placement, deploy headers, precompressed copies).
  */
@@ -12,6 +13,7 @@ import { notFoundPath, prerenderedPaths } from "../app/site-map.ts";
 import { precompress } from "./build/precompress.ts";
 import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
+import { renderSpaShell } from "./build/spa-shell.ts";
 import { writeDeployFiles } from "./build/deploy-files.ts";
 
 export const buildDir = process.env.BUILD_DIR ?? "build";
@@ -48,7 +50,7 @@ for (const path of prerenderedPaths) {
 // of the public folder (only the benchmark's client-rendered baseline uses it).
 renameSync(join(clientDir, htmlFileFor(notFoundPath)), join(clientDir, "404.html"));
 rmSync(join(clientDir, dirname(htmlFileFor(notFoundPath))), { recursive: true });
-renameSync(join(clientDir, "__spa-fallback.html"), join(buildDir, "spa-fallback.html"));
+writeFileSync(join(buildDir, "spa-fallback.html"), await renderSpaShell(buildDir));
 
 const today = new Date().toISOString().slice(0, 10);
 writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today));

@@ -7,6 +7,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import { join } from "node:path";
 
+import { createAppHandler, isAppPath } from "./app-handler.ts";
 import { allowedMethods, cacheControlFor, readHeaderPolicy, securityHeaders, varyHeader } from "./headers.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
@@ -15,6 +16,17 @@ const host = process.env.HOST ?? "127.0.0.1";
 const buildDir = process.env.BUILD_DIR ?? "build";
 const clientDir = join(buildDir, "client");
 const everyResponse = [...securityHeaders(readHeaderPolicy(buildDir)), varyHeader];
+const handleApp = await createAppHandler({
+  buildDir,
+  describeClient: (request) => {
+    const address = request.socket.remoteAddress ?? "";
+    return { clientAddress: address, secureTransport: isLoopback(address), protocol: "http" };
+  },
+});
+
+function isLoopback(address: string): boolean {
+  return address.startsWith("127.") || address === "::1" || address.startsWith("::ffff:127.");
+}
 
 function send(
   response: ServerResponse,
@@ -28,6 +40,14 @@ function send(
 
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://localhost");
+  if (isAppPath(url.pathname)) {
+    handleApp(request, response).catch((error: unknown) => {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500).end();
+      else response.destroy();
+    });
+    return;
+  }
   if (!(allowedMethods as readonly string[]).includes(request.method ?? "")) {
     send(response, 405, { Allow: allowedMethods.join(", "), "Cache-Control": cacheControlFor(url.pathname) });
     return;

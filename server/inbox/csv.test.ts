@@ -10,7 +10,7 @@ describe("CSV export", () => {
   });
 
   it.each([
-    ["=HYPERLINK(\"http://x\",\"y\")", `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
     ["+54 9 11 5555-5555", "'+54 9 11 5555-5555"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1:A2)", "'@SUM(A1:A2)"],

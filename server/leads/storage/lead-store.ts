@@ -81,7 +81,8 @@ export const sqliteFileName = "leads.sqlite";
 
 export class LeadStore {
   readonly kind: "sqlite" | "postgres";
-  private readonly db: Kysely<LeadDatabase>;
+  /** The open database; the inbox keeps its owner, sessions and login failures in it too (server/inbox/). */
+  readonly db: Kysely<LeadDatabase>;
   private ipKey: Buffer | undefined;
 
   private constructor(db: Kysely<LeadDatabase>, kind: "sqlite" | "postgres") {

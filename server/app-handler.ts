@@ -20,6 +20,7 @@ import {
 } from "react-router";
 
 import type { Host } from "../app/features/inbox/host.ts";
+import type { InboxService } from "../app/features/inbox/inbox-service.ts";
 import { inboxHeaders } from "./headers.ts";
 
 /** The inbox and its data requests: /bandeja, /bandeja/…, /bandeja.data. */
@@ -46,12 +47,9 @@ export function isSameOrigin(headers: IncomingMessage["headers"], host: string):
 
 export type AppHandlerOptions = {
   buildDir: string;
-  /** Who is asking and how: the part of the host context that depends on the connection. */
-  describeClient: (request: IncomingMessage) => {
-    clientAddress: string;
-    secureTransport: boolean;
-    protocol: "http" | "https";
-  };
+  inbox: InboxService;
+  /** Who is asking (after trusted proxies) and over which protocol. */
+  describeClient: (request: IncomingMessage) => { address: string; protocol: "http" | "https" };
 };
 
 export type AppHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -91,14 +89,8 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       // @ts-expect-error Node's fetch needs this for a streamed request body (not in the DOM types).
       duplex: "half",
     });
-    const context = new RouterContextProvider(
-      new Map([
-        [
-          hostContext,
-          { nonce, clientAddress: client.clientAddress, secureTransport: client.secureTransport },
-        ],
-      ]),
-    );
+    const appHost: Host = { nonce, clientAddress: client.address, inbox: options.inbox };
+    const context = new RouterContextProvider(new Map([[hostContext, appHost]]));
     const answer = await handle(fetchRequest, context);
 
     const headers: Record<string, string | string[]> = {};

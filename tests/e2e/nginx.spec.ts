@@ -152,8 +152,11 @@ test.describe("nginx: headers", () => {
       "'self'",
       ...policy.scriptHashes.map((hash) => `'${hash}'`),
     ]);
-    expect(directives.get("connect-src")).toEqual(["'self'", policy.formServiceUrl]);
-    expect(directives.get("form-action")).toEqual(["'self'", policy.formServiceUrl]);
+    expect(directives.get("connect-src")).toEqual([
+      "'self'",
+      ...(policy.formServiceUrl ? [policy.formServiceUrl] : []),
+    ]);
+    expect(directives.get("form-action")).toEqual([policy.formServiceUrl || "'self'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(directives.get("base-uri")).toEqual(["'self'"]);

@@ -1,17 +1,18 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
+import type { InboxService } from "./inbox-service.ts";
+
 /**
- * What the server running the app hands to each request of the inbox
- * (server/app-handler.ts): the response's CSP nonce and who is asking.
- * Null while prerendering the public pages at build time.
+ * What the server running the app hands to each inbox request
+ * (server/app-handler.ts): the response's CSP nonce, who is asking, and the
+ * inbox's data. Null while the public pages are prerendered at build time.
  */
 export type Host = {
   /** Nonce of this response's Content-Security-Policy, for React Router's inline scripts. */
   nonce: string;
   /** The client's address (after trusted proxies), for login throttling. */
   clientAddress: string;
-  /** The request arrived over HTTPS, or from this machine: a Secure cookie will be kept. */
-  secureTransport: boolean;
+  inbox: InboxService;
 };
 
 export const hostContext = createContext<Host | null>(null);

@@ -11,11 +11,9 @@ const selectClass =
 export function ListFilters({
   query,
   forms,
-  exportHref,
 }: {
   query: LeadQuery;
   forms: readonly { id: string; title: string }[];
-  exportHref: string;
 }) {
   const filtered = Boolean(query.search || query.formId || query.status || query.toCallBack);
   const narrowed = Boolean(query.formId || query.status || query.toCallBack);
@@ -43,6 +41,11 @@ export function ListFilters({
         >
           {copy.filters.apply}
         </button>
+        {filtered && (
+          <Link to="/bandeja" className="inline-flex min-h-11 items-center text-water sm:mt-7">
+            {copy.filters.clear}
+          </Link>
+        )}
       </div>
       <details open={narrowed} className="mt-3">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-water">
@@ -78,17 +81,6 @@ export function ListFilters({
           </label>
         </div>
       </details>
-      <div className="mt-2 flex flex-wrap items-center gap-x-4">
-        {filtered && (
-          <Link to="/bandeja" className="inline-flex min-h-11 items-center text-water">
-            {copy.filters.clear}
-          </Link>
-        )}
-        {/* A document download, not a client navigation. */}
-        <a href={exportHref} download className="inline-flex min-h-11 items-center text-water sm:ml-auto">
-          {copy.export}
-        </a>
-      </div>
     </Form>
   );
 }

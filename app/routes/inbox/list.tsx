@@ -37,9 +37,19 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
   const anyFilter = Boolean(query.search || query.formId || query.status || query.toCallBack);
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+        <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
+        {/* A document download of the current filters, not a client navigation. */}
+        <a
+          href={`/bandeja/exportar.csv${listSearch(query)}`}
+          download
+          className="inline-flex min-h-11 items-center"
+        >
+          {copy.export}
+        </a>
+      </div>
       <LeadCounts counts={counts} />
-      <ListFilters query={query} forms={forms} exportHref={`/bandeja/exportar.csv${listSearch(query)}`} />
+      <ListFilters query={query} forms={forms} />
       <div role="status" className="empty:hidden">
         {deleted > 0 ? copy.deleted(deleted) : null}
         {fresh.length > 0 ? copy.arrived(fresh.length) : null}

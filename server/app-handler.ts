@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import {
@@ -21,6 +21,7 @@ import {
 
 import type { Host } from "../app/features/inbox/host.ts";
 import type { InboxService } from "../app/features/inbox/inbox-service.ts";
+import { serverEntryOf } from "./build-layout.ts";
 import { inboxHeaders } from "./headers.ts";
 
 /** The inbox and its data requests: /bandeja, /bandeja/…, /bandeja.data. */
@@ -55,7 +56,7 @@ export type AppHandlerOptions = {
 export type AppHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 export async function createAppHandler(options: AppHandlerOptions): Promise<AppHandler> {
-  const serverEntry = pathToFileURL(resolve(join(options.buildDir, "server", "index.js"))).href;
+  const serverEntry = pathToFileURL(resolve(serverEntryOf(options.buildDir))).href;
   const build = (await import(serverEntry)) as ServerBuild;
   // The build exports the key under which the app reads its host (app/entry.server.tsx).
   const { hostContext } = build.entry.module as unknown as { hostContext: RouterContext<Host | null> };

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { loadSiteConfig, SiteConfigError } from "../app/config/site-config.ts";
+import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
 import { readHeaderPolicy } from "./headers.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
 import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts";
@@ -22,8 +23,7 @@ import { createSiteServer } from "./site-server.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
-const buildDir = process.env.BUILD_DIR ?? "build";
-const clientDir = join(buildDir, "client");
+const clientDir = clientDirOf(buildDir);
 /** Longest a shutdown waits for requests in flight before closing their connections. */
 const drainMs = 10_000;
 
@@ -45,7 +45,7 @@ const { site, config } = loadConfiguration();
 if (!existsSync(join(clientDir, "index.html")))
   fail(`No hay un sitio construido en ${clientDir}: ejecutá npm run build.`);
 
-const errorPageSource = join(clientDir, "404.html");
+const errorPageSource = join(clientDir, notFoundFile);
 const service = await startLeadService({
   config,
   site,

@@ -32,7 +32,6 @@ describe("site configuration", () => {
     expect(config.paymentMethods).toEqual(["Cash", "Credit Card", "Bank Transfer"]);
     expect(config.openingDays).toHaveLength(5);
     expect([config.opens, config.closes]).toEqual(["09:00", "18:00"]);
-    expect(config.towersCovered).toBe(26);
     expect(examplesInUse).toEqual(expect.arrayContaining(["SITE_WHATSAPP_NUMBER", "SITE_URL", "SITE_EMAIL"]));
   });
 

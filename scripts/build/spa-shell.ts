@@ -1,7 +1,9 @@
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { createRequestHandler, type ServerBuild } from "react-router";
+
+import { serverEntryOf } from "../../server/build-layout.ts";
 
 /**
  * The client-rendered shell of this app (root layout and scripts, no page
@@ -11,7 +13,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
  * React Router's prerenderer does.
  */
 export async function renderSpaShell(buildDir: string): Promise<string> {
-  const entry = pathToFileURL(resolve(join(buildDir, "server", "index.js"))).href;
+  const entry = pathToFileURL(resolve(serverEntryOf(buildDir))).href;
   const build = (await import(entry)) as ServerBuild;
   const previous = process.env.IS_RR_BUILD_REQUEST;
   // React Router honours the SPA-mode request header only during a build.

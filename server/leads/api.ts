@@ -146,33 +146,37 @@ export function createLeadApi(options: LeadApiOptions) {
       request.headers["x-forwarded-for"],
       config.trustedProxies,
     );
+    // Counted before anything else is read; the answers are still read below, so that a
+    // refused native post can offer WhatsApp with everything the visitor typed.
     const decision = limiter.take(rateLimitKey(address));
-    if (!decision.allowed) {
-      return {
-        status: 429,
-        error: "Recibimos muchas consultas desde tu conexión. Esperá un minuto o escribinos por WhatsApp.",
-        headers: { "Retry-After": String(decision.retryAfterSeconds) },
-      };
-    }
+    const limited: Answer | undefined = decision.allowed
+      ? undefined
+      : {
+          status: 429,
+          error: "Recibimos muchas consultas desde tu conexión. Esperá un minuto o escribinos por WhatsApp.",
+          headers: { "Retry-After": String(decision.retryAfterSeconds) },
+        };
 
     const contentType = String(request.headers["content-type"] ?? "");
     if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType))
-      return { status: 415, error: "El formulario debe enviarse como datos de formulario." };
+      return limited ?? { status: 415, error: "El formulario debe enviarse como datos de formulario." };
     const declared = Number(request.headers["content-length"] ?? 0);
-    if (declared > bodyLimitBytes) return { status: 413, error: "El formulario es demasiado grande." };
+    if (declared > bodyLimitBytes)
+      return limited ?? { status: 413, error: "El formulario es demasiado grande." };
 
     const body = await readBody(request, bodyLimitBytes);
-    if (body === "too-large") return { status: 413, error: "El formulario es demasiado grande." };
+    if (body === "too-large") return limited ?? { status: 413, error: "El formulario es demasiado grande." };
     let data: FormData;
     try {
       data = await new Response(new Uint8Array(body), {
         headers: { "Content-Type": contentType },
       }).formData();
     } catch {
-      return { status: 400, error: "No pudimos leer el formulario enviado." };
+      return limited ?? { status: 400, error: "No pudimos leer el formulario enviado." };
     }
 
     const result = readSubmission(form.definition, data, { handsOffToWhatsApp: form.handsOffToWhatsApp });
+    if (limited) return { ...limited, values: result.values, definition: form.definition };
     if (!result.ok)
       return { status: 400, error: result.message, values: result.values, definition: form.definition };
     const { submission } = result;

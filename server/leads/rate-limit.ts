@@ -24,13 +24,14 @@ export class RateLimiter {
     const tokens = bucket
       ? Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * perMs)
       : this.perMinute;
-    if (tokens >= 1) {
+    if (tokens > 1 - 1e-9) {
       this.buckets.set(key, { tokens: tokens - 1, at: now });
       if (this.buckets.size > 10_000) this.forgetFull(now);
       return { allowed: true };
     }
     this.buckets.set(key, { tokens, at: now });
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+    const waitMs = Math.round((1 - tokens) / perMs); // whole milliseconds: no float dust in the seconds
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
   /** Buckets that have refilled completely hold no information: drop them. */

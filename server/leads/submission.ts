@@ -21,7 +21,7 @@ export type Submission = {
 };
 
 export type SubmissionResult =
-  | { ok: true; submission: Submission }
+  | { ok: true; submission: Submission; values: LeadValues }
   /** `values` are kept so a native post can still offer WhatsApp with everything typed. */
   | { ok: false; message: string; values: LeadValues };
 
@@ -80,6 +80,7 @@ export function readSubmission(
   const handoff = normalised.get("_handoff");
   return {
     ok: true,
+    values,
     submission: {
       values,
       page: pagePath(normalised.get("_page")),

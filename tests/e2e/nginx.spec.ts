@@ -10,26 +10,27 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
 import { pages } from "../../app/site-map.ts";
+import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
 import { test as base, expect, hydrated } from "./fixtures.ts";
-import { startNginx, type NginxServer } from "./nginx-server.ts";
+import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { rawRequest, type RawResponse } from "./raw-http.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
-const clientDir = join(buildDir, "client");
+const clientDir = clientDirOf(buildDir);
 const policy = readHeaderPolicy(buildDir);
-const notFoundPage = readFileSync(join(clientDir, "404.html"));
-const pageFile = (path: string) =>
-  readFileSync(join(clientDir, path === "/" ? "index.html" : `${path.slice(1)}/index.html`));
-const homeHtml = pageFile("/").toString("utf8");
+const notFoundPage = readFileSync(join(clientDir, notFoundFile));
+const pageHtml = (path: string) => readFileSync(join(clientDir, pageFile(path)));
+const homeHtml = pageHtml("/").toString("utf8");
 const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(homeHtml)?.[1] ?? "";
 const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
 
 const test = base.extend<object, { nginx: NginxServer }>({
   nginx: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startNginx(buildDir);
+    async ({}, use, workerInfo) => {
+      // /api/ and /gracias go to the lead service: the Node server the test run started.
+      const leadService = new URL(String(workerInfo.project.use.baseURL)).host;
+      const server = await startNginx(buildDir, { leadService });
       await use(server);
       await server.stop();
     },
@@ -53,7 +54,7 @@ test.describe("nginx: routes", () => {
       const response = await get(nginx, path);
       expect(response.status, path).toBe(200);
       expect(response.header("content-type"), path).toBe("text/html; charset=utf-8");
-      expect(response.body.equals(pageFile(path)), `${path} body`).toBe(true);
+      expect(response.body.equals(pageHtml(path)), `${path} body`).toBe(true);
     }
   });
 
@@ -114,6 +115,44 @@ test.describe("nginx: routes", () => {
     const head = await get(nginx, "/tasaciones", {}, "HEAD");
     expect(head.status).toBe(200);
     expect(head.header("allow")).toBeUndefined();
+  });
+});
+
+test.describe("nginx: the lead service behind it", () => {
+  test("/api/ reaches the service for every method, with each security header exactly once", async ({
+    nginx,
+  }) => {
+    const health = await get(nginx, "/api/health");
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ ok: true, database: "ok" });
+    for (const [name, value] of securityHeaders(policy))
+      expect(health.headers.get(name.toLowerCase()), name).toEqual([value]);
+    expect(health.headers.get("cache-control")).toEqual(["no-store"]);
+    expect(health.header("allow")).toBeUndefined();
+
+    const submitted = await rawRequest(`${nginx.baseUrl}/api/form/submit/express`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({
+        tipoPropiedad: "Departamento",
+        direccion: "Juana Manso 1000",
+        superficie: "80",
+        ambientes: "3",
+        nombre: "Por nginx",
+        telefono: "11 5555 0000",
+        email: "nginx@example.com",
+      }).toString(),
+    });
+    expect(submitted.status).toBe(201);
+    expect(JSON.parse(submitted.body.toString())).toMatchObject({ ok: true });
+    for (const [name, value] of securityHeaders(policy))
+      expect(submitted.headers.get(name.toLowerCase()), name).toEqual([value]);
+
+    const unknown = await get(nginx, "/api/form/submit/express", {}, "PUT");
+    expect(unknown.status).toBe(405);
+    expect(unknown.header("allow")).toBe("POST, OPTIONS");
+    // Everywhere else, still only GET and HEAD.
+    expect((await get(nginx, "/tasaciones", {}, "POST")).status).toBe(405);
   });
 });
 

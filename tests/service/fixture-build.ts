@@ -34,8 +34,6 @@ export function writeFixtureBuild(): string {
   const policy: HeaderPolicy = {
     formServiceUrl: "",
     scriptHashes: [],
-    styleHashes: [],
-    styleAttributeHashes: [],
   };
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(headerPolicyFile(buildDir), JSON.stringify(policy));

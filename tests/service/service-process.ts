@@ -11,6 +11,8 @@ export type ServiceProcess = {
   baseUrl: string;
   port: number;
   output: () => string;
+  /** The variables it was started with (LEADS_DATA_DIR, DATABASE_URL, …). */
+  env: Record<string, string>;
   /** Sends a signal and waits for the exit code. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
   child: ChildProcess;
@@ -47,6 +49,7 @@ export async function startService(env: Record<string, string>, port?: number): 
     baseUrl: `http://127.0.0.1:${chosen}`,
     port: chosen,
     output: () => output,
+    env,
     child,
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;

@@ -289,6 +289,18 @@ describe.each(backends)("lead storage on $name", (backend) => {
     expect(await store.dueNotifications(new Date(now.getTime() + 86_400_000), 10)).toEqual([]);
   });
 
+  it("stores concurrent submissions, each resolved only once its own lead is committed", async () => {
+    const stored = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        store.insert(lead({ values: { nombre: `Visitante ${index}` }, notify: ["email", "webhook"] })),
+      ),
+    );
+    expect(new Set(stored.map((l) => l.id)).size).toBe(50);
+    for (const each of stored) expect((await store.get(each.id))?.values).toEqual(each.values);
+    expect((await store.list({}, { limit: 1, offset: 0 })).total).toBe(50);
+    expect(await store.dueNotifications(now, 500)).toHaveLength(100);
+  });
+
   it("keeps everything across a restart, and migrating again changes nothing", async () => {
     const stored = await store.insert(lead());
     await store.close();

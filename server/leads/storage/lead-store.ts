@@ -91,6 +91,8 @@ export class LeadStore {
   /** The open database; the inbox keeps its owner, sessions and login failures in it too (server/inbox/). */
   readonly db: Kysely<LeadDatabase>;
   private ipKey: Buffer | undefined;
+  private waiting: { write: LeadWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private committing: Promise<void> | undefined;
 
   private constructor(db: Kysely<LeadDatabase>, kind: "sqlite" | "postgres") {
     this.db = db;
@@ -149,28 +151,50 @@ export class LeadStore {
       phone_key: phoneKey(lead.contact.phone),
       search_text: searchText(lead.contact),
     };
-    await this.db.transaction().execute(async (transaction) => {
-      await transaction.insertInto("leads").values(row).execute();
-      if (notify.length > 0) {
-        await transaction
-          .insertInto("outbox")
-          .values(
-            notify.map((channel) => ({
-              id: randomId(),
-              lead_id: id,
-              channel,
-              attempts: 0,
-              next_attempt_at: receivedAt,
-              last_error: null,
-              sent_at: null,
-              given_up_at: null,
-              created_at: receivedAt,
-            })),
-          )
-          .execute();
-      }
-    });
+    const outbox: OutboxTable[] = notify.map((channel) => ({
+      id: randomId(),
+      lead_id: id,
+      channel,
+      attempts: 0,
+      next_attempt_at: receivedAt,
+      last_error: null,
+      sent_at: null,
+      given_up_at: null,
+      created_at: receivedAt,
+    }));
+    if (this.kind === "postgres") await writeLeads(this.db, [{ row, outbox }]);
+    else await this.commitWithOthers({ row, outbox });
     return toLead(row);
+  }
+
+  /**
+   * Group commit (SQLite): leads that arrive while a commit is on its way to disk
+   * are written together in the next transaction, one fsync for all of them, and
+   * each caller still resolves only after its own lead is committed. PostgreSQL
+   * does the same on its own across connections.
+   */
+  private commitWithOthers(write: LeadWrite): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ write, resolve, reject });
+      if (!this.committing) this.committing = this.commitWaiting();
+    });
+  }
+
+  private async commitWaiting(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, 500);
+      try {
+        await writeLeads(
+          this.db,
+          batch.map((entry) => entry.write),
+        );
+        for (const entry of batch) entry.resolve();
+      } catch {
+        // One bad lead must not sink the others: each is tried on its own.
+        for (const entry of batch) await writeLeads(this.db, [entry.write]).then(entry.resolve, entry.reject);
+      }
+    }
+    this.committing = undefined;
   }
 
   async get(id: string): Promise<Lead | undefined> {
@@ -382,6 +406,20 @@ export class LeadStore {
     this.ipKey = Buffer.from(row.value, "base64");
     return this.ipKey;
   }
+}
+
+type LeadWrite = { row: LeadsTable; outbox: OutboxTable[] };
+
+/** Writes leads and their queued notifications in one transaction. */
+async function writeLeads(db: Kysely<LeadDatabase>, writes: LeadWrite[]): Promise<void> {
+  await db.transaction().execute(async (transaction) => {
+    await transaction
+      .insertInto("leads")
+      .values(writes.map((write) => write.row))
+      .execute();
+    const outbox = writes.flatMap((write) => write.outbox);
+    if (outbox.length > 0) await transaction.insertInto("outbox").values(outbox).execute();
+  });
 }
 
 /** How long a claimed notification is left alone before another worker may try it. */

@@ -7,7 +7,12 @@ import type { OwnerAuth } from "./owner-auth.ts";
  * good, with their queued notifications; ended sessions and old login
  * failures go too. /privacidad states the same period from the same setting.
  */
-export type RetentionJob = { runNow(): Promise<number>; stop(): void };
+export type RetentionJob = {
+  /** The run made at start: how many leads it deleted (0 when it failed; it logs why). */
+  firstRun: Promise<number>;
+  runNow(): Promise<number>;
+  stop(): void;
+};
 
 export const retentionIntervalMs = 24 * 60 * 60_000;
 
@@ -22,19 +27,23 @@ export function startRetentionJob(options: {
   async function runNow(): Promise<number> {
     const deleted = await options.store.deleteOlderThan(options.months, options.now());
     await options.auth.prune();
-    if (deleted > 0) log(`Retención: ${deleted} leads de más de ${options.months} meses borrados.`);
+    if (deleted > 0)
+      log(
+        `Retención: ${deleted === 1 ? "se borró 1 lead" : `se borraron ${deleted} leads`} de más de ${options.months} meses.`,
+      );
     return deleted;
   }
   const run = () =>
-    void runNow().catch((error: unknown) =>
+    runNow().catch((error: unknown) => {
       log(
         `Retención: falló (${error instanceof Error ? error.message : String(error)}); se reintenta mañana.`,
-      ),
-    );
-  run();
+      );
+      return 0;
+    });
+  const firstRun = run();
   const timer = setInterval(run, retentionIntervalMs);
   timer.unref();
-  return { runNow, stop: () => clearInterval(timer) };
+  return { firstRun, runNow, stop: () => clearInterval(timer) };
 }
 
 /** LEADS_RETENTION_MONTHS: whole months, 1 to 120, 24 when unset. */

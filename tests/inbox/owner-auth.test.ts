@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { startPostgres, type PostgresServer } from "../postgres-server.ts";
 import { LeadStore, type StorageOptions } from "../../server/leads/storage/lead-store.ts";
-import { absoluteTimeoutMs, idleTimeoutMs, OwnerAuth, type LoginAttempt } from "../../server/inbox/owner-auth.ts";
+import {
+  absoluteTimeoutMs,
+  idleTimeoutMs,
+  OwnerAuth,
+  type LoginAttempt,
+} from "../../server/inbox/owner-auth.ts";
 
 /** The owner account, sessions and login throttle on a real SQLite file and a real PostgreSQL server. */
 let postgres: PostgresServer | undefined;

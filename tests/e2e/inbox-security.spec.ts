@@ -100,7 +100,9 @@ test("without a session, every inbox page, export and data request gives the log
     for (const path of reads) {
       const response = await call(inbox, path, { cookie });
       const body = response.decoded().toString("utf8");
-      for (const secret of secrets) expect(body, `${path} leaks ${secret}`).not.toContain(secret);
+      // What the stranger asked for may be echoed (the login offers to go back there); nothing else.
+      for (const secret of secrets.filter((secret) => !path.includes(secret)))
+        expect(body, `${path} leaks ${secret}`).not.toContain(secret);
       if (path.startsWith("/bandeja/novedades")) {
         expect(response.status).toBe(401);
       } else if (path.endsWith(".data") || path.includes(".data?")) {

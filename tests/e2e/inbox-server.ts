@@ -17,7 +17,7 @@ import { formBody } from "../inbox/sample-leads.ts";
 /**
  * The whole `npm start` server (site, lead service, inbox) started inside the
  * test on a free loopback port, with a fresh SQLite database and an inbox
- * clock the test moves forward (session timeouts, login delays) instead of
+ * clock that only the test moves (session timeouts, login delays) instead of
  * waiting. Nothing in the product reads a test switch: the clock is handed in
  * the way server/serve.ts hands in the real one.
  */
@@ -41,8 +41,10 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
   const site = loadSiteConfig(process.env).config;
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0" });
   const service = await startLeadService({ config, site, stylesheets: [] });
+  // Stands still unless the test moves it: a delay of one second stays one second however slow the machine.
+  const started = Date.now();
   let offset = 0;
-  const now = () => new Date(Date.now() + offset);
+  const now = () => new Date(started + offset);
   const inbox = await startInboxApp({
     buildDir,
     store: service.store,

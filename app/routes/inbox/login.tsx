@@ -19,6 +19,9 @@ import "../../styles/inbox.css";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
 
+// A throttled login's Retry-After reaches the page's response too, not only data requests.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);
   const url = new URL(request.url);

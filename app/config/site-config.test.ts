@@ -12,6 +12,7 @@ const realValues = {
   SITE_EMAIL: "ana@estudioperez.com.ar",
   SITE_URL: "https://www.estudioperez.com.ar/",
   SITE_FORM_SERVICE_URL: "https://forms.estudioperez.com.ar",
+  SITE_REGISTRY_URL: "https://www.colegio.org.ar/matriculados",
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -32,7 +33,6 @@ describe("site configuration", () => {
     expect(config.paymentMethods).toEqual(["Cash", "Credit Card", "Bank Transfer"]);
     expect(config.openingDays).toHaveLength(5);
     expect([config.opens, config.closes]).toEqual(["09:00", "18:00"]);
-    expect(config.towersCovered).toBe(26);
     expect(examplesInUse).toEqual(expect.arrayContaining(["SITE_WHATSAPP_NUMBER", "SITE_URL", "SITE_EMAIL"]));
   });
 
@@ -41,6 +41,7 @@ describe("site configuration", () => {
     expect(examplesInUse).toEqual([]);
     expect(config.businessName).toBe("Estudio Pérez Tasaciones");
     expect(config.siteUrl).toBe("https://www.estudioperez.com.ar");
+    expect(config.registryUrl).toBe("https://www.colegio.org.ar/matriculados");
   });
 
   test("parses numbers and lists", () => {
@@ -56,6 +57,8 @@ describe("site configuration", () => {
     ["SITE_YEARS_OF_EXPERIENCE", "muchos"],
     ["SITE_OPENS", "9"],
     ["SITE_OFFPLAN_DISCOUNT_PERCENT", "130"],
+    ["SITE_REGISTRY_URL", "cucicba matriculados"],
+    ["SITE_REGISTRY_URL", "javascript:alert(1)"],
   ])("rejects %s=%j naming the variable", (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);

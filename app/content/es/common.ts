@@ -1,4 +1,5 @@
 import { site } from "../../config/site.ts";
+import { towers } from "../towers.ts";
 import type { NavItem, Stat } from "../types.ts";
 
 /**
@@ -12,7 +13,8 @@ export const lang = "es-AR";
 export const claims = {
   delivery: `${site.deliveryHours} h`,
   experience: `+${site.yearsOfExperience}`,
-  towers: `${site.towersCovered}`,
+  /** The catalogue's length: adding a tower changes every "26 torres" on the site. */
+  towers: `${towers.length}`,
   offPlanDiscount: `${site.offPlanDiscountPercent}%`,
   appreciation: `${site.yearlyAppreciation}%`,
   fasterSale: `${site.fasterSalePercent}%`,
@@ -103,6 +105,7 @@ export const footer = {
 export const catalogue = {
   amenitiesLabel: "Amenities",
   addressLabel: "Dirección",
+  statusLabel: "Estado",
   zoneLabel: "Zona",
   towerImageAlt: (name: string) => `Ilustración de ${name} sobre el agua de los diques`,
   typeImageAlt: (tipo: string) => `Ilustración de línea: ${tipo.toLowerCase()}`,

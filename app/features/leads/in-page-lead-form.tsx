@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 import { copy } from "./copy.ts";
-import { expressOnlineForm } from "./forms/express-online.ts";
-import type { LeadValues } from "./forms/types.ts";
+import type { FormDefinition, LeadValues } from "./forms/types.ts";
 import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
@@ -13,11 +12,26 @@ export const sendingMs = 2000;
 type Result =
   { kind: "idle" } | { kind: "sending" | "success"; refusedUrl: string | null } | { kind: "error" };
 
+type InPageLeadFormProps = {
+  definition: FormDefinition;
+  /** Value of the definition's preset field, in the HTML from the start (a tower's page preselects it). */
+  preset?: string;
+  /** Heading and intro; default: the definition's own. */
+  title?: string;
+  description?: string;
+};
+
 /**
- * The in-page express appraisal form of /tasaciones-online. WhatsApp opens
+ * A lead form shown in its page rather than in a modal: the express form of
+ * /tasaciones-online, the apartment form of each tower page. WhatsApp opens
  * inside the submit itself; the sending state that follows is only feedback.
  */
-export function ExpressOnlineForm() {
+export function InPageLeadForm({
+  definition,
+  preset,
+  title = definition.title,
+  description = definition.description,
+}: InPageLeadFormProps) {
   const titleId = useId();
   const [result, setResult] = useState<Result>({ kind: "idle" });
   const timer = useRef<number | undefined>(undefined);
@@ -26,9 +40,9 @@ export function ExpressOnlineForm() {
   function submit(values: LeadValues) {
     window.clearTimeout(timer.current);
     try {
-      const url = leadWhatsAppUrl(expressOnlineForm, values);
+      const url = leadWhatsAppUrl(definition, values);
       const refusedUrl = openWhatsApp(url) ? null : url;
-      pushLeadEvent(expressOnlineForm.id);
+      pushLeadEvent(definition.id);
       setResult({ kind: "sending", refusedUrl });
       timer.current = window.setTimeout(() => setResult({ kind: "success", refusedUrl }), sendingMs);
     } catch {
@@ -39,15 +53,14 @@ export function ExpressOnlineForm() {
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
       <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink md:text-4xl">
-        {expressOnlineForm.title}
+        {title}
       </h2>
-      {expressOnlineForm.description && (
-        <p className="mt-2 mb-6 text-ink-muted">{expressOnlineForm.description}</p>
-      )}
+      {description && <p className="mt-2 mb-6 text-ink-muted">{description}</p>}
       <LeadForm
-        data-lead-inline={expressOnlineForm.id}
+        data-lead-inline={definition.id}
         aria-labelledby={titleId}
-        definition={expressOnlineForm}
+        definition={definition}
+        preset={preset}
         onValues={submit}
         pendingLabel={result.kind === "sending" ? copy.sending : null}
         status={

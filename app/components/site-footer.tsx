@@ -16,6 +16,12 @@ export function SiteFooter() {
         <div>
           <p className="font-display text-2xl font-semibold text-paper">{site.businessName}</p>
           <p className="mt-1 text-sm font-medium text-sand">{footer.registration}</p>
+          <Link
+            to={footer.licencePath}
+            className={`${linkClass} mt-1 inline-flex min-h-11 items-center text-sm md:min-h-9`}
+          >
+            {footer.licenceLink}
+          </Link>
           <p className="mt-4 max-w-sm leading-relaxed">{footer.tagline}</p>
         </div>
         <div>

@@ -9,7 +9,7 @@ import { allPages } from "./site-pages.ts";
  * A failure names the page and the number; raise a budget only on purpose.
  */
 const budgets = {
-  /** HTML per page: the catalogue pages carry 26 towers. */
+  /** HTML per page: the catalogue pages carry 26 towers; every tower page has the same budget. */
   html: {
     "/": 12_000,
     "/valoracion-de-inmuebles": 10_000,
@@ -18,6 +18,8 @@ const budgets = {
     "/tasar-departamentos": 10_000,
     "/tasar-propiedades": 7_000,
     "/tasaciones-online": 7_000,
+    "/tasador": 6_000,
+    "/torres/*": 9_500,
     "404": 4_200,
   } as Record<string, number>,
   css: 7_500,
@@ -48,7 +50,8 @@ for (const { name, path } of allPages) {
     const sizes = { html: gzipSize(htmlFile), css: sum("stylesheet"), javascript: sum("script") };
     console.log(`${name}: html ${sizes.html} B, css ${sizes.css} B, js ${sizes.javascript} B (gzip)`);
 
-    expect(sizes.html, `${name}: HTML gzip bytes`).toBeLessThanOrEqual(budgets.html[name]!);
+    const htmlBudget = budgets.html[name] ?? budgets.html[name.replace(/^\/torres\/.+$/, "/torres/*")]!;
+    expect(sizes.html, `${name}: HTML gzip bytes`).toBeLessThanOrEqual(htmlBudget);
     expect(sizes.css, `${name}: CSS gzip bytes`).toBeLessThanOrEqual(budgets.css);
     expect(sizes.javascript, `${name}: first-visit JavaScript gzip bytes`).toBeLessThanOrEqual(
       budgets.javascript,

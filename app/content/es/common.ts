@@ -90,6 +90,8 @@ export const footer = {
   tagline:
     "Tasaciones profesionales en Puerto Madero, con informe firmado y entregado en " + claims.delivery + ".",
   registration: claims.registration,
+  licenceLink: "Cómo verificar la matrícula",
+  licencePath: "/tasador",
   contactTitle: "Contacto",
   servicesTitle: "Servicios",
   phoneLabel: "Teléfono",

@@ -3,6 +3,7 @@
  * the production build, next to the no-script floor and the client-rendered
  * baseline, then a short load test against nginx. Prints one table and writes
  * bench/results.json. Runs per page: BENCH_RUNS (default 3); the median is kept.
+ * BENCH_PAGES (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those pages.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -23,10 +24,11 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const ports = { site: 4301, floor: 4302, baseline: 4303 } as const;
 type Column = keyof typeof ports;
 
+const only = process.env.BENCH_PAGES?.split(",").map((path) => path.trim());
 const targets = [
   ...pages.map((page) => ({ name: page.path, path: page.path })),
   { name: "404", path: "/pagina-que-no-existe" },
-];
+].filter((target) => !only || only.includes(target.path) || only.includes(target.name));
 
 type Figures = {
   performance: number;

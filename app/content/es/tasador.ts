@@ -72,7 +72,7 @@ export const report: SectionIntro & { items: readonly Step[]; delivery: string; 
     },
     {
       title: "La firma",
-      text: `Firma de ${site.appraiserName} con su matrícula (${claims.registration}), fecha y vigencia del valor.`,
+      text: `Firmado por ${site.appraiserName}, ${claims.registration}, con fecha y vigencia del valor.`,
     },
   ],
   deliveryLabel: "Plazo de entrega",

@@ -172,7 +172,7 @@ export function considerations(
       title: "Amenities y expensas",
       text:
         list.length >= 5
-          ? `Amenities como ${listing(list.slice(0, 3).map((item) => item.toLowerCase()))} elevan el valor, y también las expensas: comparamos las dos cosas con torres equivalentes.`
+          ? `Amenities como ${list.slice(0, 3).join(", ").toLowerCase()} elevan el valor, y también las expensas: comparamos las dos cosas con torres equivalentes.`
           : `${amenities}: valen lo que el comprador va a usar; los comparamos con lo que cuestan en expensas.`,
     });
   }

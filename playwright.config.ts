@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
+import { buildDir } from "./server/build-layout.ts";
 
 /**
  * Browser tests run in Debian's Chromium against the production build served
@@ -11,9 +12,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -27,7 +28,7 @@ export default defineConfig({
   },
   webServer: {
     command: "node server/serve.ts",
-    env: { PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? "build" },
+    env: { PORT: String(port), BUILD_DIR: buildDir },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
   },

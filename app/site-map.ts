@@ -1,29 +1,74 @@
 import { towers } from "./content/towers.ts";
 
 /**
- * The list of public pages: one place that the router, the prerenderer,
- * the sitemap, the servers and the tests all read. The tower pages come from
- * the catalogue: adding a tower adds its page, with no code change.
+ * The list of public pages: one place that the router, the prerenderer, the
+ * sitemap, the servers, the navigation and the tests all read. The pages
+ * written by hand come first, in the order of the footer's list (`menuLabel`
+ * puts a page in the main menu); one page per tower follows, derived from the
+ * catalogue, so adding a tower adds its page with no code change.
  */
-const staticPages = [
-  { path: "/", file: "routes/home.tsx", changefreq: "weekly", priority: 1.0 },
+export const sectionPages = [
+  {
+    path: "/",
+    file: "routes/home.tsx",
+    label: "Inicio",
+    menuLabel: "Inicio",
+    changefreq: "weekly",
+    priority: 1.0,
+  },
+  {
+    path: "/tasaciones-online",
+    file: "routes/tasaciones-online.tsx",
+    label: "Tasación online express",
+    // The menu names the express online form this way (see the site spec).
+    menuLabel: "Valoración de Inmuebles",
+    changefreq: "monthly",
+    priority: 0.9,
+  },
   {
     path: "/valoracion-de-inmuebles",
     file: "routes/valoracion-de-inmuebles.tsx",
+    label: "Valoración de inmuebles",
     changefreq: "monthly",
     priority: 0.9,
   },
-  { path: "/tasaciones", file: "routes/tasaciones.tsx", changefreq: "monthly", priority: 0.9 },
-  { path: "/comprar-en-pozo", file: "routes/comprar-en-pozo.tsx", changefreq: "monthly", priority: 0.8 },
+  {
+    path: "/tasaciones",
+    file: "routes/tasaciones.tsx",
+    label: "Tasaciones para venta",
+    menuLabel: "Tasaciones",
+    changefreq: "monthly",
+    priority: 0.9,
+  },
   {
     path: "/tasar-departamentos",
     file: "routes/tasar-departamentos.tsx",
+    label: "Tasar departamentos por torre",
     changefreq: "monthly",
     priority: 0.9,
   },
-  { path: "/tasar-propiedades", file: "routes/tasar-propiedades.tsx", changefreq: "monthly", priority: 0.8 },
-  { path: "/tasaciones-online", file: "routes/tasaciones-online.tsx", changefreq: "monthly", priority: 0.9 },
-  { path: "/tasador", file: "routes/tasador.tsx", changefreq: "yearly", priority: 0.6 },
+  {
+    path: "/tasar-propiedades",
+    file: "routes/tasar-propiedades.tsx",
+    label: "Tasar propiedades por tipo",
+    changefreq: "monthly",
+    priority: 0.8,
+  },
+  {
+    path: "/comprar-en-pozo",
+    file: "routes/comprar-en-pozo.tsx",
+    label: "Comprar en pozo",
+    menuLabel: "Comprar en Pozo",
+    changefreq: "monthly",
+    priority: 0.8,
+  },
+  {
+    path: "/tasador",
+    file: "routes/tasador.tsx",
+    label: "El tasador y su matrícula",
+    changefreq: "yearly",
+    priority: 0.6,
+  },
 ] as const;
 
 /** One route module serves every tower page; the prerenderer writes one page per slug. */
@@ -32,7 +77,7 @@ export const towerRoute = { path: "/torres/:slug", file: "routes/torre.tsx" } as
 export type TowerPath = `/torres/${string}`;
 export const towerPath = (slug: string): TowerPath => `/torres/${slug}`;
 
-export type PagePath = (typeof staticPages)[number]["path"] | TowerPath;
+export type PagePath = (typeof sectionPages)[number]["path"] | TowerPath;
 
 export type SitePage = {
   path: PagePath;
@@ -43,7 +88,7 @@ export type SitePage = {
 };
 
 export const pages: readonly SitePage[] = [
-  ...staticPages,
+  ...sectionPages,
   ...towers.map((tower) => ({
     path: towerPath(tower.slug),
     file: towerRoute.file,
@@ -57,8 +102,8 @@ export const notFoundPath = "/404";
 
 export const prerenderedPaths: string[] = [...pages.map((page) => page.path), notFoundPath];
 
-/** The router's routes: each page's module once (the tower pages share one, with the slug as a parameter). */
+/** The router's routes: each module once (the tower pages share one, with the slug as a parameter). */
 export const routeModules: readonly { path: string; file: string }[] = [
-  ...staticPages.map(({ path, file }) => ({ path, file })),
+  ...sectionPages.map(({ path, file }) => ({ path, file })),
   towerRoute,
 ];

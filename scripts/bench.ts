@@ -13,13 +13,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { pages } from "../app/site-map.ts";
-import { startNginx } from "../tests/e2e/nginx-server.ts";
+import { buildDir, clientDirOf } from "../server/build-layout.ts";
+import { startNginx } from "./nginx-server.ts";
 import { runLoad } from "./bench/load.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { hasBuild, serveVariant } from "./bench/variants.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const ports = { site: 4301, floor: 4302, baseline: 4303 } as const;
 type Column = keyof typeof ports;
@@ -111,7 +111,7 @@ async function measure(url: string): Promise<Figures> {
 }
 
 function gzipSizeOf(path: string): number {
-  const file = join(buildDir, "client", `${path}.gz`);
+  const file = join(clientDirOf(buildDir), `${path}.gz`);
   return existsSync(file) ? statSync(file).size : 0;
 }
 

@@ -6,8 +6,6 @@ import { renderNginxConf, renderNginxSite } from "./nginx-config.ts";
 const policy: HeaderPolicy = {
   formServiceUrl: "https://f.example",
   scriptHashes: ["sha256-abc="],
-  styleHashes: [],
-  styleAttributeHashes: [],
 };
 const site = renderNginxSite({
   policy,

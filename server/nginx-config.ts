@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 
+import { hiddenEndings, hiddenPaths } from "./build-layout.ts";
 import {
   allowedMethods,
   compressibleExtensions,
@@ -75,7 +76,7 @@ export function renderNginxSite(options: SiteOptions): string {
         ].join("\n")
       : "",
     HEADERS: headers.map(([name, value]) => `    add_header ${name} ${quote(value!)} always;`).join("\n"),
-    HIDDEN: "^/(404|index\\.html|__spa-fallback\\.html|_headers|_redirects)$|/index\\.html$|\\.(gz|br)$",
+    HIDDEN: hiddenPathPattern(),
   });
 }
 
@@ -96,6 +97,11 @@ export function renderNginxConf(options: StandaloneOptions): string {
     ACCESS_LOG: options.accessLog ? `${options.prefix}/access.log` : "off",
     SITE: site,
   });
+}
+
+/** The build layout's hidden paths as one location regex. */
+function hiddenPathPattern(): string {
+  return `^(${hiddenPaths.map(escapeRegex).join("|")})$|(${hiddenEndings.map(escapeRegex).join("|")})$`;
 }
 
 function typesBlock(): string {

@@ -5,15 +5,13 @@
  *   PORT (default 3000), HOST (default 127.0.0.1), BUILD_DIR (default build)
  */
 import { createServer, type ServerResponse } from "node:http";
-import { join } from "node:path";
-
+import { buildDir, clientDirOf } from "./build-layout.ts";
 import { allowedMethods, cacheControlFor, readHeaderPolicy, securityHeaders, varyHeader } from "./headers.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
-const buildDir = process.env.BUILD_DIR ?? "build";
-const clientDir = join(buildDir, "client");
+const clientDir = clientDirOf(buildDir);
 const everyResponse = [...securityHeaders(readHeaderPolicy(buildDir)), varyHeader];
 
 function send(

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { site } from "../config/site.ts";
-import { footer, nav, serviceLinks } from "../content/es/common.ts";
+import { footer, pageLinks } from "../content/es/common.ts";
 
 const linkClass = "text-paper underline decoration-sand/50 underline-offset-4 hover:decoration-sand";
 
@@ -16,12 +16,6 @@ export function SiteFooter() {
         <div>
           <p className="font-display text-2xl font-semibold text-paper">{site.businessName}</p>
           <p className="mt-1 text-sm font-medium text-sand">{footer.registration}</p>
-          <Link
-            to={footer.licencePath}
-            className={`${linkClass} mt-1 inline-flex min-h-11 items-center text-sm md:min-h-9`}
-          >
-            {footer.licenceLink}
-          </Link>
           <p className="mt-4 max-w-sm leading-relaxed">{footer.tagline}</p>
         </div>
         <div>
@@ -50,7 +44,7 @@ export function SiteFooter() {
             {footer.servicesTitle}
           </h2>
           <ul className="mt-4 space-y-1">
-            {[nav[0]!, ...serviceLinks].map((item) => (
+            {pageLinks.map((item) => (
               <li key={item.path}>
                 <Link to={item.path} className={`${linkClass} inline-flex min-h-11 items-center md:min-h-9`}>
                   {item.label}

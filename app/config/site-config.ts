@@ -139,7 +139,6 @@ const settings = {
 
 type Settings = typeof settings;
 export type SiteConfig = { [Key in keyof Settings]: z.output<Settings[Key]["schema"]> };
-export type SiteSettingKey = keyof Settings;
 
 export class SiteConfigError extends Error {
   readonly problems: string[];
@@ -179,10 +178,6 @@ export function loadSiteConfig(env: Environment): LoadedSiteConfig {
   if (problems.length > 0) throw new SiteConfigError(problems);
   return { config: config as SiteConfig, examplesInUse };
 }
-
-export const siteSettingVariables: Record<SiteSettingKey, string> = Object.fromEntries(
-  Object.entries(settings).map(([key, setting]) => [key, setting.env]),
-) as Record<SiteSettingKey, string>;
 
 /** For build scripts: the configuration, or a readable Spanish error and exit code 1. */
 export function loadSiteConfigOrExit(env: Environment): LoadedSiteConfig {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 
+import { towerCount } from "./tower-count.ts";
 import { towerSources } from "./tower-sources.ts";
-import { docks, towerFacts, towers, type Tower, type TowerFact } from "./towers.ts";
+import { docks, floorsPerVolume, towerFacts, towers, type Tower, type TowerFact } from "./towers.ts";
 
 /** The published URLs (/torres/{slug}): renaming one breaks links and search results. */
 const publishedSlugs = [
@@ -85,10 +86,26 @@ describe("the catalogue (product decision 16)", () => {
     expect(porteno).toMatchObject({ direccion: "Martha Salotti 445", dock: 2, toConfirm: [] });
   });
 
+  test("the tower count the pages print is the catalogue's length", () => {
+    expect(towerCount).toBe(towers.length);
+  });
+
+  test("floors and volumes agree: one floor count for all volumes, or one per volume", () => {
+    for (const tower of towers) {
+      const volumes = tower.volumes ?? 1;
+      expect(Number.isInteger(volumes) && volumes >= 1, tower.nombre).toBe(true);
+      if (!tower.floors) continue;
+      expect([1, volumes], tower.nombre).toContain(tower.floors.length);
+      for (const floors of tower.floors)
+        expect(Number.isInteger(floors) && floors > 0, tower.nombre).toBe(true);
+    }
+    expect(floorsPerVolume(towers.find((tower) => tower.slug === "mulieris")!)).toEqual([43, 43]);
+    expect(floorsPerVolume(towers.find((tower) => tower.slug === "renoir-i-ii")!)).toEqual([41, 50]);
+  });
+
   test("every tower has a dock, and every fact is typed", () => {
     for (const tower of towers) {
       expect(docks, tower.nombre).toContain(tower.dock);
-      for (const floors of tower.floors ?? []) expect(Number.isInteger(floors) && floors > 0).toBe(true);
       if (Array.isArray(tower.year)) expect(tower.year[0]).toBeLessThan(tower.year[1]);
       if (tower.unitSizes) expect(tower.unitSizes[0]).toBeLessThan(tower.unitSizes[1]);
     }

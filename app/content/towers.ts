@@ -8,6 +8,7 @@
  * sources disagree): pages show it marked "a confirmar", structured data
  * leaves it out, and `npm run check:release` refuses to publish until the
  * owner has confirmed it. A fact that is simply unknown is left out.
+ * Pages print how many buildings there are from this list (tower-count.ts).
  */
 
 export const docks = [1, 2, 3, 4] as const;
@@ -30,10 +31,17 @@ export type Tower = {
   status: TowerStatus;
   amenities?: string;
   year?: YearSpan;
-  /** Floors of each volume: [54] is one tower of 54 floors, [43, 43] twin towers. */
+  /** Separate towers in the building (a pair of twin towers is 2); 1 when absent. */
+  volumes?: number;
+  /**
+   * Storeys as the sources give them: one number for every volume, or one per
+   * volume, front-most last ([41, 50] for Renoir I & II).
+   */
   floors?: readonly number[];
-  /** The volumes step down in terraces. */
-  terraced?: true;
+  /** Height in metres, when a source gives it but not the storeys. */
+  heightMetres?: number;
+  /** Storeys step back as they rise ("escalonados"). */
+  terraced?: boolean;
   architect?: string;
   developer?: string;
   /** Homes in the building (apartments or private residences). */
@@ -90,6 +98,7 @@ export const towers: readonly Tower[] = [
     amenities:
       "Pileta cubierta, gimnasio, spa con sauna seco y húmedo, sala de masajes, microcine, lavadero de mascotas y acceso por huella dactilar",
     year: [2008, 2011],
+    volumes: 2,
     floors: [41, 50],
     architect: "Robirosa, Beccar Varela y Pasinato",
     developer: "DYPSA",
@@ -106,7 +115,8 @@ export const towers: readonly Tower[] = [
     amenities:
       "Pileta, solárium, gimnasio, jardín sobre el basamento, locales comerciales y preparación para domótica",
     year: [2006, 2009],
-    floors: [43, 43],
+    volumes: 2,
+    floors: [43],
     architect: "M/SG/S/S/S (Justo Solsona)",
     toConfirm: ["floors"],
   },
@@ -119,7 +129,8 @@ export const towers: readonly Tower[] = [
     amenities:
       "Pileta descubierta, spa, sauna, gimnasio, mirador vidriado en el último nivel y jardín de 6.000 m² en planta baja",
     year: [2003, 2005],
-    floors: [46, 46],
+    volumes: 2,
+    floors: [46],
     architect: "Dujovne-Hirsch y Asociados",
     units: 160,
     toConfirm: ["floors"],
@@ -147,7 +158,8 @@ export const towers: readonly Tower[] = [
     amenities:
       "Tres piletas, cocheras y espacios comunes; conjunto de tres torres con cuatro departamentos por piso",
     year: 2007,
-    floors: [43, 43, 43],
+    volumes: 3,
+    floors: [43],
     developer: "Raghsa",
     toConfirm: ["direccion", "year", "floors"],
   },
@@ -159,7 +171,8 @@ export const towers: readonly Tower[] = [
     status: "terminado",
     amenities: "Pileta, solárium y gimnasio en un volumen bajo dedicado a amenities",
     year: 2009,
-    floors: [44, 44],
+    volumes: 2,
+    floors: [44],
     architect: "Fernández Prieto y Asociados con M/SG/S/S/S",
     toConfirm: ["direccion"],
   },
@@ -186,7 +199,8 @@ export const towers: readonly Tower[] = [
     amenities:
       "Pileta, solárium y juegos infantiles en planta baja; gimnasio, spa y vestuarios en el subsuelo",
     year: [2000, 2003],
-    floors: [30, 30],
+    volumes: 2,
+    floors: [30],
     architect: "Camps, Tiscornia y Mazzinghi",
     toConfirm: ["direccion"],
   },
@@ -255,7 +269,8 @@ export const towers: readonly Tower[] = [
     amenities:
       "Balcones terraza con cocina-parrilla, plaza interna, pileta descubierta en el basamento, gimnasio y salones",
     year: 2020,
-    floors: [30, 30],
+    volumes: 2,
+    floors: [30],
     architect: "BMA (Bodas Miani Anger), interiores de Piero Lissoni",
     developer: "Related Group",
     hotel:
@@ -270,7 +285,8 @@ export const towers: readonly Tower[] = [
     status: "en construcción",
     amenities:
       "Plaza de 7.200 m² con obras de arte que une los dos edificios; arte también en los espacios comunes",
-    floors: [8, 8],
+    volumes: 2,
+    floors: [8],
     developer: "Consultatio (Eduardo Costantini)",
     unitSizes: [82, 650],
     toConfirm: ["direccion", "status"],
@@ -321,6 +337,7 @@ export const towers: readonly Tower[] = [
     amenities:
       "Spa con piscina climatizada, gimnasio, lavadero y 120 cocheras en subsuelo; locales comerciales en planta baja",
     year: 2009,
+    volumes: 2,
     floors: [5, 7],
     architect: "Mc Cormack & Asociados",
     developer: "Faena Properties",
@@ -407,6 +424,16 @@ export const towers: readonly Tower[] = [
     toConfirm: ["direccion", "dock", "amenities"],
   },
 ];
+
+/** The storeys of each volume, front-most last: [43] with two volumes is [43, 43]. */
+export function floorsPerVolume(tower: Pick<Tower, "volumes" | "floors">): number[] | undefined {
+  const floors = tower.floors;
+  if (!floors || floors.length === 0) return undefined;
+  return Array.from(
+    { length: tower.volumes ?? 1 },
+    (_, index) => floors[Math.min(index, floors.length - 1)]!,
+  );
+}
 
 export function towerBySlug(slug: string): Tower | undefined {
   return towers.find((tower) => tower.slug === slug);

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 
 import type { SiteConfig } from "../../app/config/site-config.ts";
 import { pages } from "../../app/site-map.ts";
+import { clientDirOf, deployDirOf } from "../../server/build-layout.ts";
 import { headerPolicyFile, headerPolicyFor } from "../../server/headers.ts";
 import { renderNginxConf, renderNginxSite } from "../../server/nginx-config.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../../server/static-host-config.ts";
@@ -18,8 +19,8 @@ import { bootLoaderHash } from "./defer-hydration.ts";
  * - client/_headers and client/_redirects for static hosts.
  */
 export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
-  const clientDir = join(buildDir, "client");
-  const deployDir = join(buildDir, "deploy");
+  const clientDir = clientDirOf(buildDir);
+  const deployDir = deployDirOf(buildDir);
   mkdirSync(deployDir, { recursive: true });
 
   const policy = headerPolicyFor(htmlFiles(clientDir).map((file) => readFileSync(file, "utf8")), config.formServiceUrl);

@@ -1,24 +1,13 @@
 import { describe, expect, test } from "vitest";
 
 import { towers } from "../../app/content/towers.ts";
-import { heightFor, towerProfile, towerSvg, volumeCount } from "./tower-art.ts";
+import { heightFor, towerProfile, towerSvg } from "./tower-art.ts";
 
 function tower(slug: string) {
   const found = towers.find((candidate) => candidate.slug === slug);
   if (!found) throw new Error(`unknown tower ${slug}`);
   return found;
 }
-
-describe("volumeCount", () => {
-  test("counts the volumes in the facts, else twin towers in the name", () => {
-    expect(volumeCount({ nombre: "Mulieris", floors: [43, 43] })).toBe(2);
-    expect(volumeCount({ nombre: "Le Parc", floors: [43, 43, 43] })).toBe(3);
-    expect(volumeCount({ nombre: "Zencity – Torre Ámbar", floors: [25] })).toBe(1);
-    expect(volumeCount({ nombre: "Renoir I & II" })).toBe(2);
-    expect(volumeCount({ nombre: "Torres El Faro" })).toBe(2);
-    expect(volumeCount({ nombre: "Osten (Madero Harbour)" })).toBe(1);
-  });
-});
 
 describe("towerProfile", () => {
   test("takes proportions from the catalogue's facts", () => {
@@ -33,6 +22,14 @@ describe("towerProfile", () => {
     expect(towerProfile(tower("madero-center")).form).toBe("block");
     expect(towerProfile(tower("zencity-edificio-zafiro")).form).toBe("terraced");
     expect(heightFor(54)).toBeGreaterThan(heightFor(25));
+  });
+
+  test("repeats one floor count over every volume, and converts a height in metres", () => {
+    const facts = { slug: "x", nombre: "X" };
+    expect(towerProfile({ ...facts, volumes: 3, floors: [44] }).floors).toEqual([44, 44, 44]);
+    expect(towerProfile({ ...facts, volumes: 2, floors: [41, 51] }).floors).toEqual([41, 51]);
+    expect(towerProfile({ ...facts, volumes: 2, heightMetres: 138 }).floors).toEqual([41, 41]);
+    expect(towerProfile({ ...facts, floors: [9], terraced: true }).form).toBe("terraced");
   });
 
   test("guesses a stable height when the facts give none", () => {

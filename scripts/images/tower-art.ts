@@ -1,18 +1,17 @@
 /**
  * Each tower as a stylised silhouette over the dock's water at dusk. The
- * proportions come from the catalogue's typed facts (floors of each volume,
- * terraces); whatever the facts leave open comes from a stable hash of the
- * slug, so all the towers differ and none changes between builds.
+ * proportions come from the catalogue's typed facts (volumes, floors or
+ * height, terraced); whatever the facts leave open comes from a stable hash
+ * of the slug, so all 26 differ and none changes between builds.
  */
+import type { Tower } from "../../app/content/towers.ts";
 import { clamp, escapeXml, hsl, n, seededRandom, type Random } from "./art-kit.ts";
 
-export type TowerFacts = {
-  slug: string;
-  nombre: string;
+export type TowerFacts = Pick<
+  Tower,
+  "slug" | "nombre" | "volumes" | "floors" | "heightMetres" | "terraced"
+> & {
   amenities?: string;
-  /** Floors of each volume, as in the catalogue. */
-  floors?: readonly number[];
-  terraced?: true;
 };
 
 export type Crown =
@@ -33,14 +32,15 @@ export type TowerProfile = {
 export const artWidth = 320;
 export const artHeight = 200;
 const ground = 150;
-/** Seeds the crown and window choices; this one spreads the towers evenly over the shapes. */
+/** A storey is about 3.4 m: converts a height given in metres. */
+const metresPerFloor = 3.4;
+/** Seeds the crown and window choices; this one spreads the 26 towers evenly over the shapes. */
 const styleSalt = "style-16";
 
-/** How many separate towers: the facts' volumes, else the name ("Renoir I & II", "Torres El Faro"). */
-export function volumeCount(tower: Pick<TowerFacts, "nombre" | "floors">): number {
-  if (tower.floors && tower.floors.length > 0) return tower.floors.length;
-  if (/\b(torres|towers)\b|\bI\s*&\s*II\b/i.test(tower.nombre)) return 2;
-  return 1;
+/** The storeys the facts give: the floors, or else the height converted to floors. */
+function factFloors(tower: TowerFacts): readonly number[] {
+  if (tower.floors) return tower.floors;
+  return tower.heightMetres ? [Math.round(tower.heightMetres / metresPerFloor)] : [];
 }
 
 /** Names that announce a low building get a low guess when the facts give no height. */
@@ -52,9 +52,11 @@ function guessedFloors(nombre: string, random: Random): number {
 
 export function towerProfile(tower: TowerFacts): TowerProfile {
   const random = seededRandom(`profile:${tower.slug}`);
-  const fromData = tower.floors !== undefined && tower.floors.length > 0;
-  const guess = guessedFloors(tower.nombre, random);
-  const floors = fromData ? [...tower.floors!] : Array.from({ length: volumeCount(tower) }, () => guess);
+  const count = tower.volumes ?? 1;
+  const quoted = factFloors(tower);
+  const fromData = quoted.length > 0;
+  const base = fromData ? quoted : [guessedFloors(tower.nombre, random)];
+  const floors = Array.from({ length: count }, (_, index) => base[Math.min(index, base.length - 1)]!);
   const tallest = Math.max(...floors);
   const form: Form = tower.terraced ? "terraced" : tallest <= 14 ? "block" : "tower";
   const style = seededRandom(`${styleSalt}:${tower.slug}`);

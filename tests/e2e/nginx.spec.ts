@@ -10,18 +10,17 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
 import { pages } from "../../app/site-map.ts";
+import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
 import { test as base, expect, hydrated } from "./fixtures.ts";
-import { startNginx, type NginxServer } from "./nginx-server.ts";
+import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { rawRequest, type RawResponse } from "./raw-http.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
-const clientDir = join(buildDir, "client");
+const clientDir = clientDirOf(buildDir);
 const policy = readHeaderPolicy(buildDir);
-const notFoundPage = readFileSync(join(clientDir, "404.html"));
-const pageFile = (path: string) =>
-  readFileSync(join(clientDir, path === "/" ? "index.html" : `${path.slice(1)}/index.html`));
-const homeHtml = pageFile("/").toString("utf8");
+const notFoundPage = readFileSync(join(clientDir, notFoundFile));
+const pageHtml = (path: string) => readFileSync(join(clientDir, pageFile(path)));
+const homeHtml = pageHtml("/").toString("utf8");
 const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(homeHtml)?.[1] ?? "";
 const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
 
@@ -53,7 +52,7 @@ test.describe("nginx: routes", () => {
       const response = await get(nginx, path);
       expect(response.status, path).toBe(200);
       expect(response.header("content-type"), path).toBe("text/html; charset=utf-8");
-      expect(response.body.equals(pageFile(path)), `${path} body`).toBe(true);
+      expect(response.body.equals(pageHtml(path)), `${path} body`).toBe(true);
     }
   });
 

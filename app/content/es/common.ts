@@ -1,5 +1,6 @@
 import { site } from "../../config/site.ts";
-import { towers } from "../towers.ts";
+import { sectionPages } from "../../site-map.ts";
+import { towerCount } from "../tower-count.ts";
 import type { NavItem, Stat } from "../types.ts";
 
 /**
@@ -14,7 +15,7 @@ export const claims = {
   delivery: `${site.deliveryHours} h`,
   experience: `+${site.yearsOfExperience}`,
   /** The catalogue's length: adding a tower changes every "26 torres" on the site. */
-  towers: `${towers.length}`,
+  towers: `${towerCount}`,
   offPlanDiscount: `${site.offPlanDiscountPercent}%`,
   appreciation: `${site.yearlyAppreciation}%`,
   fasterSale: `${site.fasterSalePercent}%`,
@@ -51,23 +52,16 @@ export const header = {
   skipLink: "Saltar al contenido",
 } as const;
 
-export const nav: readonly NavItem[] = [
-  { path: "/", label: "Inicio" },
-  // The menu names the express online form this way (see the site spec).
-  { path: "/tasaciones-online", label: "Valoración de Inmuebles" },
-  { path: "/tasaciones", label: "Tasaciones" },
-  { path: "/comprar-en-pozo", label: "Comprar en Pozo" },
-];
+/** Every page, for the footer (labels and order come from the page list). */
+export const pageLinks: readonly NavItem[] = sectionPages.map(({ path, label }) => ({ path, label }));
 
-/** Every service page, for the footer and the 404 page. */
-export const serviceLinks: readonly NavItem[] = [
-  { path: "/tasaciones-online", label: "Tasación online express" },
-  { path: "/valoracion-de-inmuebles", label: "Valoración de inmuebles" },
-  { path: "/tasaciones", label: "Tasaciones para venta" },
-  { path: "/tasar-departamentos", label: "Tasar departamentos por torre" },
-  { path: "/tasar-propiedades", label: "Tasar propiedades por tipo" },
-  { path: "/comprar-en-pozo", label: "Comprar en pozo" },
-];
+/** The main menu: the pages with a menu label. */
+export const nav: readonly NavItem[] = sectionPages.flatMap((page) =>
+  "menuLabel" in page ? [{ path: page.path, label: page.menuLabel }] : [],
+);
+
+/** Every service page, for the 404 page and the express online page. */
+export const serviceLinks: readonly NavItem[] = pageLinks.filter((link) => link.path !== "/");
 
 const spanishDays: Record<string, string> = {
   Monday: "lunes",
@@ -90,8 +84,6 @@ export const footer = {
   tagline:
     "Tasaciones profesionales en Puerto Madero, con informe firmado y entregado en " + claims.delivery + ".",
   registration: claims.registration,
-  licenceLink: "Cómo verificar la matrícula",
-  licencePath: "/tasador",
   contactTitle: "Contacto",
   servicesTitle: "Servicios",
   phoneLabel: "Teléfono",

@@ -18,9 +18,9 @@ const business = "Madero Tasaciones (ejemplo)";
 describe("facts on a tower page", () => {
   test("floors read as people say them", () => {
     expect(formatFloors({ floors: [54] })).toBe("54 pisos");
-    expect(formatFloors({ floors: [43, 43] })).toBe("2 torres de 43 pisos");
-    expect(formatFloors({ floors: [41, 50] })).toBe("2 torres, de 41 y 50 pisos");
-    expect(formatFloors({ floors: [5, 7] })).toBe("2 edificios, de 5 y 7 pisos");
+    expect(formatFloors({ volumes: 2, floors: [43] })).toBe("2 torres de 43 pisos");
+    expect(formatFloors({ volumes: 2, floors: [41, 50] })).toBe("2 torres, de 41 y 50 pisos");
+    expect(formatFloors({ volumes: 2, floors: [5, 7] })).toBe("2 edificios, de 5 y 7 pisos");
     expect(formatFloors({ floors: [9], terraced: true })).toBe("9 niveles escalonados");
     expect(formatFloors({})).toBeUndefined();
   });

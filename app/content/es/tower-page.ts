@@ -1,5 +1,13 @@
 import { site } from "../../config/site.ts";
-import { isConfirmed, towers, type Dock, type Tower, type TowerFact, type YearSpan } from "../towers.ts";
+import {
+  floorsPerVolume,
+  isConfirmed,
+  towers,
+  type Dock,
+  type Tower,
+  type TowerFact,
+  type YearSpan,
+} from "../towers.ts";
 import { claims } from "./common.ts";
 
 /**
@@ -40,9 +48,9 @@ export function listing(items: readonly (string | number)[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} y ${words.at(-1)}`;
 }
 
-export function formatFloors(tower: Pick<Tower, "floors" | "terraced">): string | undefined {
-  const floors = tower.floors;
-  if (!floors || floors.length === 0) return undefined;
+export function formatFloors(tower: Pick<Tower, "volumes" | "floors" | "terraced">): string | undefined {
+  const floors = floorsPerVolume(tower);
+  if (!floors) return undefined;
   if (tower.terraced) return `${floors[0]} niveles escalonados`;
   if (floors.length === 1) return `${floors[0]} pisos`;
   const kind = Math.max(...floors) <= 14 ? "edificios" : "torres";
@@ -103,7 +111,7 @@ export function considerations(
   currentYear = new Date().getFullYear(),
 ): Consideration[] {
   const items: Consideration[] = [];
-  const floors = confirmed(tower, "floors");
+  const floors = isConfirmed(tower, "floors") ? floorsPerVolume(tower) : undefined;
   const dock = confirmed(tower, "dock");
   const year = confirmed(tower, "year");
   const status = confirmed(tower, "status");

@@ -78,7 +78,7 @@ test("the footer on every page and the home page's credentials band link to the 
 }) => {
   await page.goto("/");
   await expect(
-    page.locator("footer").getByRole("link", { name: "Cómo verificar la matrícula" }),
+    page.locator("footer").getByRole("link", { name: "El tasador y su matrícula" }),
   ).toHaveAttribute("href", "/tasador");
   const band = page.locator("section", { has: page.getByRole("heading", { name: "Tasador matriculado" }) });
   await band.getByRole("link", { name: "Verificá la matrícula" }).click();

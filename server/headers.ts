@@ -12,7 +12,7 @@ import { deployDirOf } from "./build-layout.ts";
 
 /** What a build needs the policy to allow; written by the build, read by every server. */
 export type HeaderPolicy = {
-  /** Origin of the hosted form service the off-plan form posts to. */
+  /** Origin of the lead service the forms post to; "" when it is the site's own origin (or there is none). */
   formServiceUrl: string;
   /** CSP hashes ('sha256-…') of the inline scripts the build emits. */
   scriptHashes: string[];
@@ -69,10 +69,11 @@ export function contentSecurityPolicy(policy: HeaderPolicy): string {
     // data: for small images inlined by the CSS pipeline; never for scripts.
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", policy.formServiceUrl]],
+    // The lead service and nothing else: 'self' when it shares the site's origin.
+    ["connect-src", ["'self'", ...(policy.formServiceUrl ? [policy.formServiceUrl] : [])]],
     ["manifest-src", ["'self'"]],
-    // Only the off-plan form posts, to the form service; WhatsApp hand-offs are link navigations.
-    ["form-action", ["'self'", policy.formServiceUrl]],
+    // Forms post to the lead service only; WhatsApp hand-offs are link navigations.
+    ["form-action", [policy.formServiceUrl || "'self'"]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["object-src", ["'none'"]],

@@ -73,11 +73,16 @@ const settings = {
     fallback: "https://www.tasaciones-madero.example",
     example: true,
   },
+  /**
+   * Where the forms post and record leads: "" (the default) is the site's own
+   * origin (`npm start` serves both); "none" switches recording off for a
+   * purely static deployment (null here); any other value is the service's origin.
+   */
   formServiceUrl: {
     env: "SITE_FORM_SERVICE_URL",
-    schema: httpsOrigin,
-    fallback: "https://formularios.tasaciones-madero.example",
-    example: true,
+    schema: z.union([z.literal(""), z.literal("none").transform(() => null), httpsOrigin]),
+    fallback: "",
+    example: false,
   },
   offPlanFormId: {
     env: "SITE_OFFPLAN_FORM_ID",

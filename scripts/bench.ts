@@ -3,7 +3,9 @@
  * the production build, next to the no-script floor and the client-rendered
  * baseline, then a short load test against nginx, then the lead service
  * (scripts/bench/leads.ts). Prints the tables and writes bench/results.json.
- * Runs per page: BENCH_RUNS (default 3); the median is kept.
+ * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
+ * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
+ * pages; BENCH_PORT sets the first of the three servers' ports.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -22,13 +24,16 @@ import { hasBuild, serveVariant } from "./bench/variants.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const ports = { site: 4301, floor: 4302, baseline: 4303 } as const;
+// BENCH_PORT moves the three servers (default 4301-4303) when another run holds those ports.
+const firstPort = Number(process.env.BENCH_PORT ?? 4301);
+const ports = { site: firstPort, floor: firstPort + 1, baseline: firstPort + 2 } as const;
 type Column = keyof typeof ports;
 
+const only = process.env.BENCH_PAGES?.split(",").map((path) => path.trim());
 const targets = [
   ...pages.map((page) => ({ name: page.path, path: page.path })),
   { name: "404", path: "/pagina-que-no-existe" },
-];
+].filter((target) => !only || only.includes(target.path) || only.includes(target.name));
 
 type Figures = {
   performance: number;

@@ -33,6 +33,25 @@ export function writeFixtureBuild(): string {
   );
   const policy: HeaderPolicy = { formServiceUrl: "", scriptHashes: [] };
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
+  // The server bundle the inbox (/bandeja) is rendered from: a stand-in with no routes, enough
+  // for the server to start; the inbox's own tests run on the real build.
+  mkdirSync(join(buildDir, "server"), { recursive: true });
+  writeFileSync(
+    join(buildDir, "server", "index.js"),
+    [
+      "export const entry = { module: { hostContext: {}, default: () => new Response(null, { status: 404 }) } };",
+      "export const routes = {};",
+      'export const assets = { routes: {}, entry: { module: "", imports: [] }, url: "", version: "0" };',
+      'export const publicPath = "/";',
+      'export const assetsBuildDirectory = "client";',
+      "export const future = {};",
+      'export const basename = "/";',
+      "export const ssr = true;",
+      "export const isSpaMode = false;",
+      "export const prerender = [];",
+      'export const routeDiscovery = { mode: "initial" };',
+    ].join("\n"),
+  );
   writeFileSync(headerPolicyFile(buildDir), JSON.stringify(policy));
   return buildDir;
 }

@@ -453,8 +453,11 @@ function postgresDialect(connectionString: string): PostgresDialect {
     connectionTimeoutMillis: 2_000,
     query_timeout: 10_000,
   });
-  // An idle connection dropped by the server (a restart) is replaced on next use, not fatal.
+  // A connection dropped by the server (a restart, a crash) must not take the service down: an
+  // idle one is replaced on next use; one in use fails its query, which answers 503. Without a
+  // listener on each client, a drop while a query runs would be an uncaught error.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   return new PostgresDialect({ pool });
 }
 

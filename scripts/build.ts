@@ -10,13 +10,7 @@ import { dirname, join } from "node:path";
 
 import { loadSiteConfigOrExit } from "../app/config/site-config.ts";
 import { notFoundPath, prerenderedPaths } from "../app/site-map.ts";
-import {
-  buildDir,
-  clientDirOf,
-  notFoundFile,
-  pageFile,
-  spaFallbackFileOf,
-} from "../server/build-layout.ts";
+import { buildDir, clientDirOf, notFoundFile, pageFile, spaFallbackFileOf } from "../server/build-layout.ts";
 import { precompress } from "./build/precompress.ts";
 import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";

@@ -35,6 +35,8 @@ export default async function handleRequest(
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
+      // Never move a large finished section out of place: a page without JavaScript could not put it back.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         console.error(error);

@@ -74,7 +74,7 @@ try {
 }
 
 const load = await measureLoad();
-const leads = await measureLeadService();
+const leads = await measureLeadService(buildDir);
 
 printTable();
 printLeadTables(leads);

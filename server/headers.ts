@@ -12,7 +12,7 @@ import { deployDirOf } from "./build-layout.ts";
 
 /** What a build needs the policy to allow; written by the build, read by every server. */
 export type HeaderPolicy = {
-  /** Origin of the lead service the forms post to; "" when it is the site's own origin (or there is none). */
+  /** The lead service (SITE_FORM_SERVICE_URL): "" = this origin, "none" = no service, or its origin. */
   formServiceUrl: string;
   /** CSP hashes ('sha256-…') of the inline scripts the build emits. */
   scriptHashes: string[];
@@ -69,16 +69,20 @@ export function contentSecurityPolicy(policy: HeaderPolicy): string {
     // data: for small images inlined by the CSS pipeline; never for scripts.
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
-    // The lead service and nothing else: 'self' when it shares the site's origin.
-    ["connect-src", ["'self'", ...(policy.formServiceUrl ? [policy.formServiceUrl] : [])]],
+    ["connect-src", ["'self'", ...serviceOrigin(policy)]],
     ["manifest-src", ["'self'"]],
-    // Forms post to the lead service only; WhatsApp hand-offs are link navigations.
-    ["form-action", [policy.formServiceUrl || "'self'"]],
+    // The lead forms post to the lead service; WhatsApp hand-offs are link navigations.
+    ["form-action", ["'self'", ...serviceOrigin(policy)]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["object-src", ["'none'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+}
+
+/** The lead service's origin when it is elsewhere; same origin and "none" add nothing to 'self'. */
+function serviceOrigin(policy: HeaderPolicy): string[] {
+  return /^https?:/.test(policy.formServiceUrl) ? [policy.formServiceUrl] : [];
 }
 
 /** Chromium-recognised features the site never uses (unknown names would log console errors). */

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 
 import {
   allowedMethods,
@@ -117,8 +116,4 @@ export function createSiteServer(options: SiteServerOptions): Server {
       response.end();
     });
   });
-}
-
-export function clientDirOf(buildDir: string): string {
-  return join(buildDir, "client");
 }

@@ -1,7 +1,7 @@
-import { pages } from "../../app/site-map.ts";
+import { sitemapPages } from "../../app/site-map.ts";
 
 export function sitemapXml(siteUrl: string, lastModified: string): string {
-  const urls = pages
+  const urls = sitemapPages
     .map(
       (page) =>
         `  <url><loc>${siteUrl}${page.path}</loc><lastmod>${lastModified}</lastmod>` +

@@ -78,7 +78,9 @@ export function createLeadApi(options: LeadApiOptions) {
       return;
     }
     const origin = request.headers.origin;
-    const allowed = origin === undefined || isAllowedOrigin(origin, request);
+    // "null" comes from privacy-sensitive contexts (a sandboxed frame, some redirects): like no
+    // Origin at all it gets no CORS header, but its lead is kept, as a script's would be.
+    const allowed = origin === undefined || origin === "null" || isAllowedOrigin(origin, request);
     if (allowed && origin && origin !== "null") {
       response.setHeader("Access-Control-Allow-Origin", origin);
     }
@@ -100,8 +102,8 @@ export function createLeadApi(options: LeadApiOptions) {
       return sendJson(response, 405, { ok: false, error: "Método no permitido." });
     }
     const wantsJson = /\bapplication\/json\b/.test(String(request.headers.accept ?? ""));
-    const formId = decodeURIComponent(match[1]!);
-    const answer = await submit(request, formId, allowed, url);
+    const formId = safeDecode(match[1]!);
+    const answer = await submit(request, formId, allowed, url, wantsJson);
     if ("lead" in answer) {
       if (wantsJson) return sendJson(response, 201, { ok: true, id: answer.lead.id });
       response
@@ -136,6 +138,7 @@ export function createLeadApi(options: LeadApiOptions) {
     formId: string,
     originAllowed: boolean,
     url: URL,
+    wantsJson: boolean,
   ): Promise<{ lead: Lead } | Answer> {
     const form = forms(formId);
     if (!form) return { status: 404, error: "Ese formulario no existe." };
@@ -156,6 +159,8 @@ export function createLeadApi(options: LeadApiOptions) {
           error: "Recibimos muchas consultas desde tu conexión. Esperá un minuto o escribinos por WhatsApp.",
           headers: { "Retry-After": String(decision.retryAfterSeconds) },
         };
+    // The page keeps the answers itself: a flood is refused without reading a byte of it.
+    if (limited && wantsJson) return limited;
 
     const contentType = String(request.headers["content-type"] ?? "");
     if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType))
@@ -246,6 +251,15 @@ export function createLeadApi(options: LeadApiOptions) {
   }
 
   return { handleApi, thankYouPage };
+}
+
+/** The form id as written in the URL; a malformed escape names no form (404), never an error. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
 }
 
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | "too-large"> {

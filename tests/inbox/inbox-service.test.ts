@@ -12,7 +12,7 @@ import { startRetentionJob } from "../../server/inbox/retention.ts";
 import { contactOf, serviceForms } from "../../server/leads/forms.ts";
 import { LeadStore, type NewLead, type StorageOptions } from "../../server/leads/storage/lead-store.ts";
 import type { HandoffOutcome } from "../../server/leads/storage/schema.ts";
-import { startPostgres, type PostgresServer } from "../postgres-server.ts";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { adversarialName, definitionOf, formIds, offPlanFormId, sampleValues } from "./sample-leads.ts";
 
 /** The inbox's queries, labels and exports on a real SQLite file and a real PostgreSQL server. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { startPostgres, type PostgresServer } from "../postgres-server.ts";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { LeadStore, type StorageOptions } from "../../server/leads/storage/lead-store.ts";
 import {
   absoluteTimeoutMs,

@@ -6,7 +6,8 @@ import { afterAll, expect, test } from "vitest";
 
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
-import { formEncoded, json, send, startService, urlEncoded } from "./service-process.ts";
+import { startService } from "../../scripts/service-process.ts";
+import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
 /**
  * Durable before acknowledged: a burst of concurrent submissions, the service

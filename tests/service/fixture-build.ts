@@ -31,10 +31,7 @@ export function writeFixtureBuild(): string {
         `target="_blank" rel="noopener noreferrer">Abrir WhatsApp</a></p>`,
     ),
   );
-  const policy: HeaderPolicy = {
-    formServiceUrl: "",
-    scriptHashes: [],
-  };
+  const policy: HeaderPolicy = { formServiceUrl: "", scriptHashes: [] };
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(headerPolicyFile(buildDir), JSON.stringify(policy));
   return buildDir;

@@ -10,7 +10,8 @@ import { expressOnlineForm } from "../../app/features/leads/forms/express-online
 import { expressForm } from "../../app/features/leads/forms/express.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
-import { formEncoded, json, send, startService, urlEncoded, type ServiceProcess } from "./service-process.ts";
+import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
 /**
  * The lead endpoint as a visitor's browser, a script and an attacker meet it:
@@ -295,7 +296,7 @@ describe("what is refused", { timeout: 60_000 }, () => {
   });
 
   test("404 for an unknown form, including names of object properties", async () => {
-    for (const formId of ["no-existe", "__proto__", "constructor", "off-plan", "..%2Fhealth"]) {
+    for (const formId of ["no-existe", "__proto__", "constructor", "off-plan", "..%2Fhealth", "%E0%A4%A"]) {
       const response = await send(submitUrl(formId), {
         headers: { ...formEncoded, ...json },
         body: "nombre=x",
@@ -354,6 +355,15 @@ describe("CORS: the configured site origin only", { timeout: 60_000 }, () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe(site.siteUrl);
     expect(preflight.headers["access-control-allow-methods"]).toBe("POST");
+  });
+
+  test("an opaque origin (null) is stored like a post without Origin, with no CORS header", async () => {
+    const response = await send(submitUrl("express"), {
+      headers: { ...formEncoded, ...json, Origin: "null" },
+      body: urlEncoded(expressValues),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   test("a forged origin is refused, stores nothing and gets no CORS header", async () => {

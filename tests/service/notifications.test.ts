@@ -14,7 +14,7 @@ import { nextAttemptAt, type Backoff } from "../../server/leads/notify/outbox-wo
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService, type LeadService } from "../../server/leads/service.ts";
 import type { NewLead } from "../../server/leads/storage/lead-store.ts";
-import { freePort } from "../postgres-server.ts";
+import { freePort } from "../../scripts/postgres-server.ts";
 import { parseMail, type MailMessage } from "./mail-message.ts";
 
 /**

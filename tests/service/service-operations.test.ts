@@ -9,9 +9,10 @@ import { afterAll, describe, expect, test } from "vitest";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { expressForm } from "../../app/features/leads/forms/express.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
-import { startPostgres, type PostgresServer } from "../postgres-server.ts";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
-import { formEncoded, json, send, startService, urlEncoded, type ServiceProcess } from "./service-process.ts";
+import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
 /**
  * The service under abuse and failure: rate limits per address (and what a

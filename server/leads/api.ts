@@ -10,7 +10,7 @@ import { RateLimiter } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import type { Lead, LeadStore } from "./storage/lead-store.ts";
 import type { NotificationChannel } from "./storage/schema.ts";
-import { readSubmission } from "./submission.ts";
+import { pagePath, readSubmission } from "./submission.ts";
 
 /**
  * The lead service's HTTP side: `POST /api/form/submit/{formId}` (the spec's
@@ -103,7 +103,7 @@ export function createLeadApi(options: LeadApiOptions) {
     }
     const wantsJson = /\bapplication\/json\b/.test(String(request.headers.accept ?? ""));
     const formId = safeDecode(match[1]!);
-    const answer = await submit(request, formId, allowed, url, wantsJson);
+    const answer = await submit(request, formId, allowed, wantsJson);
     if ("lead" in answer) {
       if (wantsJson) return sendJson(response, 201, { ok: true, id: answer.lead.id });
       response
@@ -137,7 +137,6 @@ export function createLeadApi(options: LeadApiOptions) {
     request: IncomingMessage,
     formId: string,
     originAllowed: boolean,
-    url: URL,
     wantsJson: boolean,
   ): Promise<{ lead: Lead } | Answer> {
     const form = forms(formId);
@@ -189,7 +188,7 @@ export function createLeadApi(options: LeadApiOptions) {
       const lead = await store.insert({
         receivedAt: now(),
         formId,
-        page: submission.page ?? refererPath(request, url),
+        page: submission.page ?? refererPath(request),
         values: submission.values,
         handoff: submission.handoff,
         clientAddress: address,
@@ -220,12 +219,13 @@ export function createLeadApi(options: LeadApiOptions) {
     }
   }
 
-  function refererPath(request: IncomingMessage, url: URL): string | null {
+  /** Without `_page`, the page the form was on, when the browser says so and it is the site's. */
+  function refererPath(request: IncomingMessage): string | null {
     const referer = request.headers.referer;
     if (!referer || !URL.canParse(referer)) return null;
     const from = new URL(referer);
-    if (from.origin !== siteOrigin && from.host !== url.host) return null;
-    return from.pathname.slice(0, 200);
+    if (from.origin !== siteOrigin && from.host !== request.headers.host) return null;
+    return pagePath(from.pathname);
   }
 
   /**

@@ -113,6 +113,19 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
     });
   });
 
+  test("without _page, the page comes from the Referer when it is the site's own, never from elsewhere", async () => {
+    const fromSite = await send(submitUrl("express"), {
+      headers: { ...formEncoded, ...json, Referer: `${service.baseUrl}/tasaciones?x=1` },
+      body: urlEncoded(expressValues),
+    });
+    expect((await storedLead((JSON.parse(fromSite.body) as { id: string }).id)).page).toBe("/tasaciones");
+    const fromElsewhere = await send(submitUrl("express"), {
+      headers: { ...formEncoded, ...json, Referer: "https://evil.example/phish" },
+      body: urlEncoded(expressValues),
+    });
+    expect((await storedLead((JSON.parse(fromElsewhere.body) as { id: string }).id)).page).toBeNull();
+  });
+
   test("SQL metacharacters and line breaks are stored verbatim (CRLF as the visitor's one line break)", async () => {
     const values = {
       ...expressValues,

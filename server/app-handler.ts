@@ -73,7 +73,14 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       return;
     }
     const client = options.describeClient(request);
-    const url = new URL(request.url ?? "/", `${client.protocol}://${host || "localhost"}`);
+    // A state-changing request has just shown an Origin naming this very host: its scheme is the
+    // one the browser used, even behind a TLS proxy this server was not told to trust.
+    const origin = request.headers.origin;
+    const protocol =
+      origin && method !== "GET" && method !== "HEAD"
+        ? new URL(origin).protocol.slice(0, -1)
+        : client.protocol;
+    const url = new URL(request.url ?? "/", `${protocol}://${host || "localhost"}`);
     // One canonical form per address, as on the static site: no trailing slash.
     if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
       response.writeHead(301, { Location: url.pathname.replace(/\/+$/, "") + url.search }).end();

@@ -18,7 +18,6 @@ import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts
 import { startLeadService } from "./leads/service.ts";
 import { sqliteFileName } from "./leads/storage/lead-store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
-import { retentionMonthsFrom } from "./inbox/retention.ts";
 import { createSiteServer } from "./site-server.ts";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -59,7 +58,8 @@ const inbox = await startInboxApp({
   store: service.store,
   site,
   config,
-  retentionMonths: retentionMonthsFrom(process.env, fail),
+  // The same setting /privacidad states, read from the environment at start.
+  retentionMonths: site.leadsRetentionMonths,
 });
 
 const server = createSiteServer({

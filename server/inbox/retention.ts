@@ -45,15 +45,3 @@ export function startRetentionJob(options: {
   timer.unref();
   return { firstRun, runNow, stop: () => clearInterval(timer) };
 }
-
-/** LEADS_RETENTION_MONTHS: whole months, 1 to 120, 24 when unset. */
-export function retentionMonthsFrom(
-  env: Record<string, string | undefined>,
-  fail: (message: string) => never,
-): number {
-  const value = env.LEADS_RETENTION_MONTHS?.trim() || "24";
-  const months = Number(value);
-  if (!/^\d+$/.test(value) || months < 1 || months > 120)
-    fail(`LEADS_RETENTION_MONTHS=${value}: un número entero de meses, entre 1 y 120.`);
-  return months;
-}

@@ -12,6 +12,9 @@ import { rawRequest, type RawResponse } from "./raw-http.ts";
  * adds or undoes. Each test fails if the attack works.
  */
 
+// Each test starts its own server and signs in (scrypt): more than the default half minute on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 type Call = {
   method?: string;
   form?: Record<string, string | string[]>;

@@ -50,7 +50,7 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
     store: service.store,
     site,
     config,
-    retentionMonths: 24,
+    retentionMonths: site.leadsRetentionMonths,
     now,
   });
   const server = createSiteServer({

@@ -8,6 +8,9 @@ import { ownerPassword, startInboxServer } from "./inbox-server.ts";
 
 /** The owner's inbox in Chromium, against the real server, database and build. */
 
+// Each test starts its own server and signs in (scrypt): more than the default half minute on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const minutes = (count: number) => count * 60_000;
 const cards = (page: import("@playwright/test").Page) => page.getByRole("article");
 
@@ -57,7 +60,6 @@ test("shows the leads of all seven forms exactly as typed, and never runs what t
     const definition = definitionOf(formId);
     const values = sampleValues(definition, index + 1);
     await page.goto(`${inbox.url}/bandeja/consulta/${ids.get(formId)}`);
-    await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(adversarialName(index + 1));
     const answers = page.getByRole("region", { name: "Respuestas" });
     const shown = await answers
@@ -116,6 +118,7 @@ test("filters by form and status, searches by name, phone or e-mail, and pages",
   await expect(cards(page).getByRole("heading")).toHaveText(adversarialName(41));
 
   await page.getByRole("link", { name: "Limpiar filtros" }).click();
+  await expect(page).toHaveURL(`${inbox.url}/bandeja`);
   await page.getByRole("searchbox", { name: "Buscar" }).fill("PERSONA7+bandeja@example.com");
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(cards(page)).toHaveCount(1);
@@ -278,7 +281,7 @@ test("a session ends after 30 idle minutes and 12 hours after sign-in", async ({
 
   inbox.advance(minutes(29));
   await cards(page)
-    .getByRole("link", { name: adversarialName(4) })
+    .getByRole("link", { name: adversarialName(4), exact: true })
     .click();
   await expect(page).toHaveURL(`${inbox.url}/bandeja/consulta/${id}`);
 
@@ -353,7 +356,7 @@ test("works from the keyboard alone: sign in, open a lead, mark it contacted", a
   await expect(page).toHaveURL(/\/bandeja\?ingreso=1$/);
   await hydrated(page);
 
-  const link = page.getByRole("link", { name: adversarialName(9) });
+  const link = page.getByRole("link", { name: adversarialName(9), exact: true });
   for (
     let presses = 0;
     presses < 30 && !(await link.evaluate((el) => el === document.activeElement));

@@ -156,6 +156,46 @@ test.describe("nginx: the lead service behind it", () => {
   });
 });
 
+test.describe("nginx: the owner's inbox behind it", () => {
+  test("/bandeja reaches the inbox with its own CSP and no-store, every other security header once", async ({
+    nginx,
+  }) => {
+    const login = await get(nginx, "/bandeja/ingresar");
+    expect(login.status).toBe(200);
+    const csp = login.headers.get("content-security-policy") ?? [];
+    expect(csp).toHaveLength(1);
+    expect(csp[0]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+    expect(login.headers.get("cache-control")).toEqual(["no-store"]);
+    expect(login.headers.get("x-robots-tag")).toEqual(["noindex, nofollow"]);
+    for (const [name, value] of securityHeaders(policy))
+      if (name !== "Content-Security-Policy")
+        expect(login.headers.get(name.toLowerCase()), name).toEqual([value]);
+
+    const list = await get(nginx, "/bandeja");
+    expect(list.status).toBe(302);
+    expect(list.header("location")).toBe("/bandeja/ingresar");
+    // The inbox answers its own POSTs (here: no owner account yet, so no sign-in), and refuses other origins.
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const body = "email=titular%40ejemplo.com&password=una+contrase%C3%B1a+larga";
+    const signIn = (origin: string) =>
+      rawRequest(`${nginx.baseUrl}/bandeja/ingresar`, { method: "POST", headers: { ...form, origin }, body });
+    expect((await signIn(nginx.baseUrl)).status).toBe(401);
+    expect((await signIn("https://atacante.example")).status).toBe(403);
+  });
+
+  test("an inbox page hydrates through nginx without a CSP violation", async ({ nginx, page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") violations.push(message.text());
+    });
+    await page.goto(`${nginx.baseUrl}/bandeja`);
+    await expect(page).toHaveURL(`${nginx.baseUrl}/bandeja/ingresar`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Todavía no hay una cuenta de titular" })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
+
 test.describe("nginx: headers", () => {
   test("every response carries every security header exactly once", async ({ nginx }) => {
     expect(stylesheet && bootScript, "the home page links a stylesheet and a boot module").toBeTruthy();

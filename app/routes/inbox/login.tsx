@@ -123,7 +123,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {copy.noOwner.title}
             </h2>
             <p className="mt-3 text-ink-muted">{copy.noOwner.text}</p>
-            <pre className="mt-4 overflow-x-auto rounded-md bg-ink p-4 text-sm text-white">
+            <pre className="mt-4 rounded-md bg-ink p-4 text-sm break-all whitespace-pre-wrap text-white">
               <code>{ownerCommand}</code>
             </pre>
             <p className="mt-4 text-ink-muted">{copy.noOwner.after}</p>

@@ -9,7 +9,7 @@ import { join } from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { pages } from "../../app/site-map.ts";
+import { pages, sitemapPages } from "../../app/site-map.ts";
 import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
 import { test as base, expect, hydrated } from "./fixtures.ts";
@@ -98,7 +98,8 @@ test.describe("nginx: routes", () => {
     const sitemap = await get(nginx, "/sitemap.xml");
     expect(sitemap.status).toBe(200);
     expect(sitemap.header("content-type")).toBe("application/xml; charset=utf-8");
-    for (const { path } of pages) expect(sitemap.body.toString()).toContain(`${path}</loc>`);
+    for (const { path } of sitemapPages) expect(sitemap.body.toString()).toContain(`${path}</loc>`);
+    expect(sitemap.body.toString()).not.toContain("/gracias");
     const robots = await get(nginx, "/robots.txt");
     expect(robots.status).toBe(200);
     expect(robots.header("content-type")).toBe("text/plain; charset=utf-8");

@@ -27,19 +27,17 @@ type PageCase = {
 };
 
 function leadButtons(page: Page, form: string, name: string | RegExp): Locator {
-  return page.locator(`button[data-lead-form="${form}"]`).filter({ hasText: name });
+  return page.locator(`a[data-lead-form="${form}"]`).filter({ hasText: name });
 }
 
 async function expectTowerButtons(page: Page, form: string, label: string) {
-  const buttons = page
-    .locator(`li button[data-lead-form="${form}"][data-lead-preset]`)
-    .filter({ hasText: label });
+  const buttons = page.locator(`li a[data-lead-form="${form}"][data-lead-preset]`).filter({ hasText: label });
   await expect(buttons).toHaveCount(towerCount);
   await expect(buttons.first()).toHaveAttribute("data-lead-preset", "Alvear Tower");
   // Each tower card shows its name and address next to its button.
   const firstCard = page
     .locator("li")
-    .filter({ has: page.locator(`button[data-lead-form="${form}"][data-lead-preset="Alvear Tower"]`) });
+    .filter({ has: page.locator(`a[data-lead-form="${form}"][data-lead-preset="Alvear Tower"]`) });
   await expect(firstCard.getByRole("heading", { name: "Alvear Tower" })).toBeVisible();
   await expect(firstCard).toContainText("Azucena Villaflor");
   await expect(firstCard.getByRole("img")).toHaveAttribute("alt", /Alvear Tower/);
@@ -47,7 +45,7 @@ async function expectTowerButtons(page: Page, form: string, label: string) {
 
 async function expectTypeButtons(page: Page, form: string) {
   for (const tipo of propertyTypes) {
-    const button = page.locator(`button[data-lead-form="${form}"][data-lead-preset="${tipo}"]`);
+    const button = page.locator(`a[data-lead-form="${form}"][data-lead-preset="${tipo}"]`);
     await expect(button).toHaveCount(1);
     await expect(button).toHaveText(`Tasar ${tipo}`);
   }
@@ -69,7 +67,7 @@ const cases: PageCase[] = [
     check: async (page) => {
       await expect(leadButtons(page, "express", "Solicitar Tasación Express")).toHaveCount(1);
       // Product decision 4: every service card's button opens the express modal.
-      const serviceButtons = page.locator("#servicios li button[data-lead-form='express']");
+      const serviceButtons = page.locator("#servicios li a[data-lead-form='express']");
       await expect(serviceButtons).toHaveCount(6);
       for (const title of [
         "Entrega rápida",
@@ -160,7 +158,7 @@ const cases: PageCase[] = [
     h1: /Tasamos tu departamento, torre por torre/,
     jsonLdType: "Service",
     check: async (page) => {
-      const hero = page.locator('button[data-lead-form="apartment"][data-lead-preset="Consulta general"]');
+      const hero = page.locator('a[data-lead-form="apartment"][data-lead-preset="Consulta general"]');
       await expect(hero).toHaveText("Solicitar Tasación Express");
       await expectTowerButtons(page, "apartment", "Tasar Departamento");
       for (const factor of ["Edificio", "Ubicación", "Características", "Mercado"]) {
@@ -182,7 +180,7 @@ const cases: PageCase[] = [
       await expect(page.locator("#tipos")).toContainText("Docks reciclados de Puerto Madero Oeste");
       await expect(page.locator("#razones li")).toHaveCount(4);
       await expect(
-        page.locator('button[data-lead-form="sale-by-type"][data-lead-preset="Consulta Venta"]'),
+        page.locator('a[data-lead-form="sale-by-type"][data-lead-preset="Consulta Venta"]'),
       ).toHaveCount(1);
     },
   },

@@ -127,6 +127,46 @@ export function securityHeaders(policy: HeaderPolicy): [name: string, value: str
   ];
 }
 
+/**
+ * The owner's inbox (/bandeja), rendered per request: nothing but this
+ * origin, scripts only from it or carrying this response's nonce (React
+ * Router's hydration scripts), no inline styles, never framed.
+ */
+export function inboxContentSecurityPolicy(nonce: string): string {
+  const directives: [string, string[]][] = [
+    ["default-src", ["'none'"]],
+    ["script-src", ["'self'", `'nonce-${nonce}'`]],
+    ["style-src", ["'self'"]],
+    ["img-src", ["'self'", "data:"]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'"]],
+    ["manifest-src", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["base-uri", ["'none'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["object-src", ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+}
+
+/**
+ * Headers of every inbox response: the site's security headers with the
+ * inbox's own CSP, never stored by any cache, never indexed.
+ */
+export function inboxHeaders(nonce: string): [name: string, value: string][] {
+  const siteHeaders = securityHeaders({
+    formServiceUrl: "",
+    scriptHashes: [],
+  });
+  return [
+    ...siteHeaders.map(([name, value]): [string, string] =>
+      name === "Content-Security-Policy" ? [name, inboxContentSecurityPolicy(nonce)] : [name, value],
+    ),
+    ["Cache-Control", "no-store"],
+    ["X-Robots-Tag", "noindex, nofollow"],
+  ];
+}
+
 /** Every response varies by Accept-Encoding: the servers pick a precompressed variant. */
 export const varyHeader: [string, string] = ["Vary", "Accept-Encoding"];
 

@@ -86,4 +86,8 @@ describe("site configuration", () => {
   test("an empty variable falls back to the default", () => {
     expect(loadSiteConfig({ SITE_EMAIL: "  " }).examplesInUse).toContain("SITE_EMAIL");
   });
+
+  test("a service URL that is not an origin names the variable", () => {
+    expect(problemsOf({ SITE_FORM_SERVICE_URL: "leads.example.com" })[0]).toMatch(/^SITE_FORM_SERVICE_URL=/);
+  });
 });

@@ -15,8 +15,12 @@ test("the sitemap lists every page on the configured domain but the thank-you pa
   expect(xml).not.toContain("gracias");
 });
 
-test("robots allows crawling and points at the sitemap", () => {
+test("robots allows crawling but the owner's inbox, and points at the sitemap", () => {
   expect(robotsTxt("https://www.ejemplo.com.ar")).toBe(
-    "User-agent: *\nAllow: /\n\nSitemap: https://www.ejemplo.com.ar/sitemap.xml\n",
+    "User-agent: *\nAllow: /\nDisallow: /bandeja\n\nSitemap: https://www.ejemplo.com.ar/sitemap.xml\n",
   );
+});
+
+test("the inbox is never in the sitemap", () => {
+  expect(sitemapXml("https://www.ejemplo.com.ar", "2026-11-21")).not.toContain("bandeja");
 });

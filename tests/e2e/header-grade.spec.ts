@@ -18,7 +18,8 @@ import { rawRequest } from "./raw-http.ts";
 
 test("nginx's headers grade A+ on the MDN HTTP Observatory's rules", async () => {
   const built = readHeaderPolicy(buildDir).formServiceUrl;
-  const formServiceUrl = built.startsWith("https:") ? built : loadSiteConfig({}).config.formServiceUrl;
+  // A plain-HTTP test service would cost points; the default (same origin) is what production grades.
+  const formServiceUrl = built.startsWith("https:") ? built : "";
   const { config } = loadSiteConfig(process.env);
   const nginx = await startNginx(buildDir, { policy: { formServiceUrl } });
   try {

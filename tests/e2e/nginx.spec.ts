@@ -27,8 +27,10 @@ const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? ""
 const test = base.extend<object, { nginx: NginxServer }>({
   nginx: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startNginx(buildDir);
+    async ({}, use, workerInfo) => {
+      // /api/ and /gracias go to the lead service: the Node server the test run started.
+      const leadService = new URL(String(workerInfo.project.use.baseURL)).host;
+      const server = await startNginx(buildDir, { leadService });
       await use(server);
       await server.stop();
     },
@@ -117,6 +119,44 @@ test.describe("nginx: routes", () => {
   });
 });
 
+test.describe("nginx: the lead service behind it", () => {
+  test("/api/ reaches the service for every method, with each security header exactly once", async ({
+    nginx,
+  }) => {
+    const health = await get(nginx, "/api/health");
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ ok: true, database: "ok" });
+    for (const [name, value] of securityHeaders(policy))
+      expect(health.headers.get(name.toLowerCase()), name).toEqual([value]);
+    expect(health.headers.get("cache-control")).toEqual(["no-store"]);
+    expect(health.header("allow")).toBeUndefined();
+
+    const submitted = await rawRequest(`${nginx.baseUrl}/api/form/submit/express`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({
+        tipoPropiedad: "Departamento",
+        direccion: "Juana Manso 1000",
+        superficie: "80",
+        ambientes: "3",
+        nombre: "Por nginx",
+        telefono: "11 5555 0000",
+        email: "nginx@example.com",
+      }).toString(),
+    });
+    expect(submitted.status).toBe(201);
+    expect(JSON.parse(submitted.body.toString())).toMatchObject({ ok: true });
+    for (const [name, value] of securityHeaders(policy))
+      expect(submitted.headers.get(name.toLowerCase()), name).toEqual([value]);
+
+    const unknown = await get(nginx, "/api/form/submit/express", {}, "PUT");
+    expect(unknown.status).toBe(405);
+    expect(unknown.header("allow")).toBe("POST, OPTIONS");
+    // Everywhere else, still only GET and HEAD.
+    expect((await get(nginx, "/tasaciones", {}, "POST")).status).toBe(405);
+  });
+});
+
 test.describe("nginx: headers", () => {
   test("every response carries every security header exactly once", async ({ nginx }) => {
     expect(stylesheet && bootScript, "the home page links a stylesheet and a boot module").toBeTruthy();
@@ -152,8 +192,11 @@ test.describe("nginx: headers", () => {
       "'self'",
       ...policy.scriptHashes.map((hash) => `'${hash}'`),
     ]);
-    expect(directives.get("connect-src")).toEqual(["'self'", policy.formServiceUrl]);
-    expect(directives.get("form-action")).toEqual(["'self'", policy.formServiceUrl]);
+    expect(directives.get("connect-src")).toEqual([
+      "'self'",
+      ...(policy.formServiceUrl ? [policy.formServiceUrl] : []),
+    ]);
+    expect(directives.get("form-action")).toEqual([policy.formServiceUrl || "'self'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(directives.get("base-uri")).toEqual(["'self'"]);

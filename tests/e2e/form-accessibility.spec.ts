@@ -452,6 +452,8 @@ async function recordFormService(page: Page) {
 }
 
 test.describe("axe finds no WCAG 2.2 A/AA violation in any form state", () => {
+  // Three full-page axe runs per test, on pages that also carry their own form section.
+  test.describe.configure({ timeout: 90_000 });
   for (const { id, path, opener, values } of modalCases) {
     const widths = id === "express" || id === "sale-by-type" ? [390, 1280] : [390];
     for (const width of widths) {

@@ -6,8 +6,7 @@ export { expectNoAxeViolations };
 
 for (const { name, path } of allPages) {
   for (const width of [390, 1280]) {
-    test(`page ${name} at ${width} px has no axe violations`, async ({ page, outsideRequests }) => {
-      void outsideRequests;
+    test(`page ${name} at ${width} px has no axe violations`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await hydrated(page);
@@ -16,8 +15,7 @@ for (const { name, path } of allPages) {
   }
 }
 
-test("reduced motion turns off smooth scrolling and transitions", async ({ page, outsideRequests }) => {
-  void outsideRequests;
+test("reduced motion turns off smooth scrolling and transitions", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   const motion = await page.evaluate(() => {
@@ -32,8 +30,7 @@ test("reduced motion turns off smooth scrolling and transitions", async ({ page,
   expect(motion.transition).toBeLessThanOrEqual(0.01);
 });
 
-test("keyboard focus is visible on links and buttons", async ({ page, outsideRequests }) => {
-  void outsideRequests;
+test("keyboard focus is visible on links and buttons", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   for (let step = 0; step < 6; step++) {

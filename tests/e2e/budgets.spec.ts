@@ -29,8 +29,7 @@ const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
 const gzipSize = (path: string) => statSync(join(clientDir, `${path}.gz`)).size;
 
 for (const { name, path } of allPages) {
-  test(`page ${name} stays within its byte budgets`, async ({ page, outsideRequests }) => {
-    void outsideRequests;
+  test(`page ${name} stays within its byte budgets`, async ({ page }) => {
     const requested: { path: string; type: string }[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 /**
  * Stands in for the hosted form service on 127.0.0.1: records every
  * submission (its fields, in order), answers CORS like a real service, and
- * can be told to fail (any status) or be stopped to play an unreachable one.
+ * can be told to fail (any status), to hold its answer back until released,
+ * or be stopped to play an unreachable one.
  */
 export type Submission = {
   path: string;
@@ -15,6 +16,8 @@ export type Submission = {
 export class FormService {
   readonly submissions: Submission[] = [];
   status = 200;
+  /** While set, answers wait for this promise (the page stays in its sending state). */
+  hold: Promise<void> | null = null;
   private server: Server | undefined;
   private readonly port: number;
 
@@ -69,6 +72,7 @@ export class FormService {
         ? [...new URLSearchParams(body)]
         : [],
     });
+    if (this.hold) await this.hold;
     const wantsJson = String(request.headers.accept ?? "").includes("application/json");
     response.writeHead(this.status, {
       ...cors,

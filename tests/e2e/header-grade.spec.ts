@@ -12,41 +12,39 @@ import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { gradeResponse } from "../../server/header-grade.ts";
 import { readHeaderPolicy } from "../../server/headers.ts";
 import { expect, test } from "./fixtures.ts";
-import { startNginx } from "./nginx-server.ts";
 import { rawRequest } from "./raw-http.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
+const built = readHeaderPolicy(buildDir).formServiceUrl;
+test.use({
+  nginxPolicy: {
+    formServiceUrl: built.startsWith("https:") ? built : loadSiteConfig({}).config.formServiceUrl,
+  },
+});
 
-test("nginx's headers grade A+ on the MDN HTTP Observatory's rules", async () => {
-  const built = readHeaderPolicy(buildDir).formServiceUrl;
-  const formServiceUrl = built.startsWith("https:") ? built : loadSiteConfig({}).config.formServiceUrl;
+test("nginx's headers grade A+ on the MDN HTTP Observatory's rules", async ({ nginx }) => {
   const { config } = loadSiteConfig(process.env);
-  const nginx = await startNginx(buildDir, { policy: { formServiceUrl } });
-  try {
-    for (const path of ["/", "/comprar-en-pozo", "/no-existe"]) {
-      const response = await rawRequest(`${nginx.baseUrl}${path}`);
-      const result = gradeResponse({
-        headers: Object.fromEntries(response.headers),
-        html: readFileSync(
-          join(
-            buildDir,
-            "client",
-            path === "/no-existe" ? "404.html" : path === "/" ? "index.html" : `${path.slice(1)}/index.html`,
-          ),
-          "utf8",
+  for (const path of ["/", "/comprar-en-pozo", "/no-existe"]) {
+    const response = await rawRequest(`${nginx.baseUrl}${path}`);
+    const result = gradeResponse({
+      headers: Object.fromEntries(response.headers),
+      html: readFileSync(
+        join(
+          buildDir,
+          "client",
+          path === "/no-existe" ? "404.html" : path === "/" ? "index.html" : `${path.slice(1)}/index.html`,
         ),
-        url: `${config.siteUrl}${path}`,
-      });
-      console.log(
-        `Header grade for ${path}: ${result.grade} (${result.score})\n` +
-          result.tests
-            .map((test) => `  ${test.modifier >= 0 ? "+" : ""}${test.modifier}\t${test.result}`)
-            .join("\n"),
-      );
-      expect(result.tests.filter((test) => !test.pass)).toEqual([]);
-      expect(result.grade).toBe("A+");
-    }
-  } finally {
-    await nginx.stop();
+        "utf8",
+      ),
+      url: `${config.siteUrl}${path}`,
+    });
+    console.log(
+      `Header grade for ${path}: ${result.grade} (${result.score})\n` +
+        result.tests
+          .map((test) => `  ${test.modifier >= 0 ? "+" : ""}${test.modifier}\t${test.result}`)
+          .join("\n"),
+    );
+    expect(result.tests.filter((test) => !test.pass)).toEqual([]);
+    expect(result.grade).toBe("A+");
   }
 });

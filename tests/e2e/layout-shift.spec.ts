@@ -2,11 +2,7 @@ import { expect, hydrated, test } from "./fixtures.ts";
 import { allPages } from "./site-pages.ts";
 
 for (const { name, path } of allPages) {
-  test(`page ${name} does not shift while loading and scrolling at 390 px`, async ({
-    page,
-    outsideRequests,
-  }) => {
-    void outsideRequests;
+  test(`page ${name} does not shift while loading and scrolling at 390 px`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => {
       (window as unknown as { __shift: number }).__shift = 0;

@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -5,69 +8,107 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-export default tseslint.config(
-  {
-    ignores: [
-      "build",
-      "build-*",
-      ".tmp*",
-      ".react-router",
-      "app/generated",
-      "public/generated",
-      "node_modules",
-      "bench",
-      "test-results",
-    ],
-  },
-  js.configs.recommended,
-  tseslint.configs.recommended,
-  {
-    files: ["**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "import-x": importX },
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    rules: {
-      "import-x/no-cycle": "error",
-      // Imports flow one way: routes → features → components / content / config / lib.
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            { target: "./app/features", from: "./app/routes", message: "Features must not import routes." },
-            {
-              target: "./app/components",
-              from: ["./app/routes", "./app/features"],
-              message: "Shared UI must not import routes or features.",
-            },
-            {
-              target: "./app/content",
-              from: ["./app/routes", "./app/features", "./app/components"],
-              message: "Content is data only.",
-            },
-            {
-              target: "./app/config",
-              from: ["./app/routes", "./app/features", "./app/components", "./app/content"],
-              message: "Configuration is data only.",
-            },
-            {
-              target: "./app/lib",
-              from: ["./app/routes", "./app/features", "./app/components"],
-              message: "lib holds pure helpers.",
-            },
-          ],
-        },
+/**
+ * Imports flow one way: routes → features → components / content / config / lib;
+ * a feature never imports another feature; app code never imports the build or
+ * the servers; product code (app, server, scripts) never imports the tests.
+ * The zones are computed from `root`'s folders, so a new feature folder is
+ * covered without editing this file (tests/lint/ lints a small project with
+ * the same function to prove that the rules fire).
+ */
+export function boundaryZones(root) {
+  const featuresDir = join(root, "app", "features");
+  const features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const featureZones = features
+    .map((feature) => ({
+      target: `./app/features/${feature}`,
+      from: features.filter((other) => other !== feature).map((other) => `./app/features/${other}`),
+      message: "A feature never imports another feature: move what both need to components, content or lib.",
+    }))
+    .filter((zone) => zone.from.length > 0);
+  return [
+    { target: "./app/features", from: "./app/routes", message: "Features must not import routes." },
+    ...featureZones,
+    {
+      target: "./app/components",
+      from: ["./app/routes", "./app/features"],
+      message: "Shared UI must not import routes or features.",
+    },
+    {
+      target: "./app/content",
+      from: ["./app/routes", "./app/features", "./app/components"],
+      message: "Content is data only.",
+    },
+    {
+      target: "./app/config",
+      from: ["./app/routes", "./app/features", "./app/components", "./app/content"],
+      message: "Configuration is data only.",
+    },
+    {
+      target: "./app/lib",
+      from: ["./app/routes", "./app/features", "./app/components"],
+      message: "lib holds pure helpers.",
+    },
+    {
+      target: "./app",
+      from: ["./server", "./scripts"],
+      message: "The site's code never imports the build scripts or the servers.",
+    },
+    {
+      target: ["./app", "./server", "./scripts"],
+      from: "./tests",
+      message: "Product code never imports test code: move what both need out of tests/.",
+    },
+  ];
+}
+
+/** The whole lint configuration for a project rooted at `root`. */
+export function lintConfig(root) {
+  return tseslint.config(
+    {
+      ignores: [
+        "build",
+        "build-*",
+        ".tmp*",
+        ".react-router",
+        "app/generated",
+        "public/generated",
+        "node_modules",
+        "bench",
+        "test-results",
+        // A small project that breaks the rules on purpose; tests/lint/import-rules.test.ts lints it.
+        "tests/lint/project",
       ],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
-    settings: {
-      "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+    js.configs.recommended,
+    tseslint.configs.recommended,
+    {
+      files: ["**/*.{ts,tsx}"],
+      plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "import-x": importX },
+      languageOptions: { globals: { ...globals.browser, ...globals.node } },
+      rules: {
+        "import-x/no-cycle": "error",
+        "import-x/no-restricted-paths": ["error", { basePath: root, zones: boundaryZones(root) }],
+        "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      },
+      settings: {
+        // Without a parser for .ts files, import-x skips them when it follows an
+        // import, and no-cycle never sees a cycle.
+        "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+        "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+      },
     },
-  },
-  {
-    files: ["app/**/*.tsx"],
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
-  },
-  {
-    files: ["scripts/build/boot-loader.js"],
-    languageOptions: { globals: globals.browser, sourceType: "script" },
-  },
-);
+    {
+      files: ["app/**/*.tsx"],
+      rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    },
+    {
+      files: ["scripts/build/boot-loader.js"],
+      languageOptions: { globals: globals.browser, sourceType: "script" },
+    },
+  );
+}
+
+export default lintConfig(import.meta.dirname);

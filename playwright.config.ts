@@ -1,6 +1,11 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 import { defineConfig } from "@playwright/test";
 
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
+import { buildDir } from "./server/build-layout.ts";
 
 /**
  * Browser tests run in Debian's Chromium against the production build served
@@ -13,7 +18,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: "list",
+  reporter: [["list"]],
   // A guard against a hung test, not a speed check: the machines are shared and busy.
   timeout: 60_000,
   use: {
@@ -28,8 +33,18 @@ export default defineConfig({
     timezoneId: "America/Argentina/Buenos_Aires",
   },
   webServer: {
-    command: "node server/serve.ts",
-    env: { PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? "build" },
+    command: "node --disable-warning=ExperimentalWarning server/serve.ts",
+    env: {
+      PORT: String(port),
+      // Every browser test posts from 127.0.0.1; the limit has its own tests (tests/service/).
+      LEADS_RATE_LIMIT: process.env.LEADS_RATE_LIMIT ?? "0",
+      BUILD_DIR: buildDir,
+      // A fresh lead database for every run, never the project's data/ folder (workers,
+      // which also load this file, start no server and need no folder).
+      LEADS_DATA_DIR:
+        process.env.LEADS_DATA_DIR ??
+        (process.env.TEST_WORKER_INDEX === undefined ? mkdtempSync(join(tmpdir(), "leads-e2e-")) : ""),
+    },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
   },

@@ -1,11 +1,11 @@
 import type { Config } from "@react-router/dev/config";
 
 import { prerenderedPaths } from "./app/site-map.ts";
+import { buildDir } from "./server/build-layout.ts";
 
 // Every page is static HTML made at build time; there is no server runtime.
 export default {
-  // Tests and parallel builds may put the output elsewhere.
-  buildDirectory: process.env.BUILD_DIR ?? "build",
+  buildDirectory: buildDir,
   ssr: false,
   prerender: prerenderedPaths,
 } satisfies Config;

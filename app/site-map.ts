@@ -1,25 +1,63 @@
 /**
- * The list of public pages: one place that the router, the prerenderer,
- * the sitemap, the servers and the tests all read.
+ * The list of public pages: one place that the router, the prerenderer, the
+ * sitemap, the servers, the navigation and the tests all read. The order is
+ * the order of the footer's list; `menuLabel` puts a page in the main menu.
  */
 export const pages = [
-  { path: "/", file: "routes/home.tsx", changefreq: "weekly", priority: 1.0 },
+  {
+    path: "/",
+    file: "routes/home.tsx",
+    label: "Inicio",
+    menuLabel: "Inicio",
+    changefreq: "weekly",
+    priority: 1.0,
+  },
+  {
+    path: "/tasaciones-online",
+    file: "routes/tasaciones-online.tsx",
+    label: "Tasación online express",
+    // The menu names the express online form this way (see the site spec).
+    menuLabel: "Valoración de Inmuebles",
+    changefreq: "monthly",
+    priority: 0.9,
+  },
   {
     path: "/valoracion-de-inmuebles",
     file: "routes/valoracion-de-inmuebles.tsx",
+    label: "Valoración de inmuebles",
     changefreq: "monthly",
     priority: 0.9,
   },
-  { path: "/tasaciones", file: "routes/tasaciones.tsx", changefreq: "monthly", priority: 0.9 },
-  { path: "/comprar-en-pozo", file: "routes/comprar-en-pozo.tsx", changefreq: "monthly", priority: 0.8 },
+  {
+    path: "/tasaciones",
+    file: "routes/tasaciones.tsx",
+    label: "Tasaciones para venta",
+    menuLabel: "Tasaciones",
+    changefreq: "monthly",
+    priority: 0.9,
+  },
   {
     path: "/tasar-departamentos",
     file: "routes/tasar-departamentos.tsx",
+    label: "Tasar departamentos por torre",
     changefreq: "monthly",
     priority: 0.9,
   },
-  { path: "/tasar-propiedades", file: "routes/tasar-propiedades.tsx", changefreq: "monthly", priority: 0.8 },
-  { path: "/tasaciones-online", file: "routes/tasaciones-online.tsx", changefreq: "monthly", priority: 0.9 },
+  {
+    path: "/tasar-propiedades",
+    file: "routes/tasar-propiedades.tsx",
+    label: "Tasar propiedades por tipo",
+    changefreq: "monthly",
+    priority: 0.8,
+  },
+  {
+    path: "/comprar-en-pozo",
+    file: "routes/comprar-en-pozo.tsx",
+    label: "Comprar en pozo",
+    menuLabel: "Comprar en Pozo",
+    changefreq: "monthly",
+    priority: 0.8,
+  },
 ] as const;
 
 export type PagePath = (typeof pages)[number]["path"];

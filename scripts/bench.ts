@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: Lighthouse (mobile preset, Debian Chromium) on every page of
  * the production build, next to the no-script floor and the client-rendered
- * baseline, then a short load test against nginx. Prints one table and writes
- * bench/results.json. Runs per page: BENCH_RUNS (default 3); the median is kept.
+ * baseline, then a short load test against nginx, then the lead service
+ * (scripts/bench/leads.ts). Prints the tables and writes bench/results.json.
+ * Runs per page: BENCH_RUNS (default 3); the median is kept.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -12,13 +13,14 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 import { pages } from "../app/site-map.ts";
-import { startNginx } from "../tests/e2e/nginx-server.ts";
+import { buildDir, clientDirOf } from "../server/build-layout.ts";
+import { measureLeadService, printLeadTables } from "./bench/leads.ts";
+import { startNginx } from "./nginx-server.ts";
 import { runLoad } from "./bench/load.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { hasBuild, serveVariant } from "./bench/variants.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const ports = { site: 4301, floor: 4302, baseline: 4303 } as const;
 type Column = keyof typeof ports;
@@ -72,12 +74,14 @@ try {
 }
 
 const load = await measureLoad();
+const leads = await measureLeadService(buildDir);
 
 printTable();
+printLeadTables(leads);
 mkdirSync("bench", { recursive: true });
 writeFileSync(
   "bench/results.json",
-  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load, leads }, null, 2),
 );
 console.log("\nWritten bench/results.json");
 
@@ -109,7 +113,7 @@ async function measure(url: string): Promise<Figures> {
 }
 
 function gzipSizeOf(path: string): number {
-  const file = join(buildDir, "client", `${path}.gz`);
+  const file = join(clientDirOf(buildDir), `${path}.gz`);
   return existsSync(file) ? statSync(file).size : 0;
 }
 

@@ -9,20 +9,23 @@ import { dirname, join } from "node:path";
 
 import { loadSiteConfigOrExit } from "../app/config/site-config.ts";
 import { notFoundPath, prerenderedPaths } from "../app/site-map.ts";
+import {
+  buildDir,
+  clientDirOf,
+  notFoundFile,
+  pageFile,
+  spaFallbackFileOf,
+  spaShellFile,
+} from "../server/build-layout.ts";
 import { precompress } from "./build/precompress.ts";
 import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
 import { writeDeployFiles } from "./build/deploy-files.ts";
 
-export const buildDir = process.env.BUILD_DIR ?? "build";
-const clientDir = join(buildDir, "client");
+const clientDir = clientDirOf(buildDir);
 
 function run(command: string, args: string[]) {
   execFileSync(command, args, { stdio: "inherit" });
-}
-
-export function htmlFileFor(path: string): string {
-  return path === "/" ? "index.html" : join(path.slice(1), "index.html");
 }
 
 const { config, examplesInUse } = loadSiteConfigOrExit(process.env);
@@ -38,7 +41,7 @@ run("npm", ["run", "generate"]);
 run("npx", ["react-router", "build"]);
 
 for (const path of prerenderedPaths) {
-  const file = join(clientDir, htmlFileFor(path));
+  const file = join(clientDir, pageFile(path));
   const name = path === "/" ? "home" : path.slice(1);
   const html = deferHydration(readFileSync(file, "utf8"), bootModuleWriter(clientDir, name));
   writeFileSync(file, html);
@@ -46,9 +49,9 @@ for (const path of prerenderedPaths) {
 
 // The 404 page sits where static hosts look for it; the SPA shell is kept out
 // of the public folder (only the benchmark's client-rendered baseline uses it).
-renameSync(join(clientDir, htmlFileFor(notFoundPath)), join(clientDir, "404.html"));
-rmSync(join(clientDir, dirname(htmlFileFor(notFoundPath))), { recursive: true });
-renameSync(join(clientDir, "__spa-fallback.html"), join(buildDir, "spa-fallback.html"));
+renameSync(join(clientDir, pageFile(notFoundPath)), join(clientDir, notFoundFile));
+rmSync(join(clientDir, dirname(pageFile(notFoundPath))), { recursive: true });
+renameSync(join(clientDir, spaShellFile), spaFallbackFileOf(buildDir));
 
 const today = new Date().toISOString().slice(0, 10);
 writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today));

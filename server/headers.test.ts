@@ -16,8 +16,6 @@ import {
 const policy: HeaderPolicy = {
   formServiceUrl: "https://formularios.example",
   scriptHashes: [bootLoaderHash],
-  styleHashes: [],
-  styleAttributeHashes: [],
 };
 
 describe("contentSecurityPolicy", () => {
@@ -28,11 +26,17 @@ describe("contentSecurityPolicy", () => {
     expect(csp).toMatch(/^default-src 'none';/);
   });
 
-  test("lets the page talk and post only to itself and the form service", () => {
+  test("lets the page talk to itself and the lead service, and post to the lead service only", () => {
     const csp = contentSecurityPolicy(policy);
-    expect(csp).toContain("connect-src 'self' https://formularios.example");
-    expect(csp).toContain("form-action 'self' https://formularios.example;");
+    expect(csp).toContain("connect-src 'self' https://formularios.example;");
+    expect(csp).toContain("form-action https://formularios.example;");
     expect(csp).not.toContain("wa.me");
+  });
+
+  test("a lead service on the site's own origin (or none) is 'self' alone", () => {
+    const csp = contentSecurityPolicy({ ...policy, formServiceUrl: "" });
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("form-action 'self';");
   });
 
   test("forbids framing, plugins and base-URL changes", () => {
@@ -41,10 +45,8 @@ describe("contentSecurityPolicy", () => {
       expect(csp).toContain(directive);
   });
 
-  test("style attributes are allowed by hash with 'unsafe-hashes' in style-src only", () => {
-    const csp = contentSecurityPolicy({ ...policy, styleAttributeHashes: ["sha256-abc="] });
-    expect(csp).toContain("style-src 'self' 'unsafe-hashes' 'sha256-abc='");
-    expect(csp).toContain(`script-src 'self' '${bootLoaderHash}';`);
+  test("styles come only from the site's stylesheet files", () => {
+    expect(contentSecurityPolicy(policy)).toContain("style-src 'self';");
   });
 });
 
@@ -81,18 +83,19 @@ describe("inlineSources", () => {
     expect(inlineSources(html).scripts).toEqual(["run()"]);
   });
 
-  test("finds style elements and decodes style attributes", () => {
-    const sources = inlineSources(
-      '<style>a{}</style><div style="width: 50%; font-family: &quot;X&quot;"></div>',
-    );
-    expect(sources.styles).toEqual(["a{}"]);
-    expect(sources.styleAttributes).toEqual(['width: 50%; font-family: "X"']);
+  test("counts style elements and style attributes", () => {
+    const html = '<style>a{}</style><div style="width: 50%"></div><p data-style="x">styles</p>';
+    expect(inlineSources(html).styles).toBe(2);
+  });
+
+  test("a page with an inline style stops the policy: the CSP allows none", () => {
+    for (const page of ["<style>a{}</style>", '<p style="color: red"></p>'])
+      expect(() => headerPolicyFor(["<p></p>", page], "https://f.example"), page).toThrow(/inline style/);
   });
 
   test("a policy hashes each distinct inline source once", () => {
-    const page = '<script>boot()</script><p style="color: red"></p>';
+    const page = "<script>boot()</script><p></p>";
     const collected = headerPolicyFor([page, page], "https://f.example");
-    expect(collected.scriptHashes).toEqual([cspHash("boot()")]);
-    expect(collected.styleAttributeHashes).toEqual([cspHash("color: red")]);
+    expect(collected).toEqual({ formServiceUrl: "https://f.example", scriptHashes: [cspHash("boot()")] });
   });
 });

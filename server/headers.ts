@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { deployDirOf } from "./build-layout.ts";
+
 /**
  * The HTTP headers every server of this site sends: the single source that the
  * Node serve command, the generated nginx configuration and the static-host
@@ -10,14 +12,10 @@ import { join } from "node:path";
 
 /** What a build needs the policy to allow; written by the build, read by every server. */
 export type HeaderPolicy = {
-  /** Origin of the hosted form service the off-plan form posts to. */
+  /** Origin of the lead service the forms post to; "" when it is the site's own origin (or there is none). */
   formServiceUrl: string;
   /** CSP hashes ('sha256-…') of the inline scripts the build emits. */
   scriptHashes: string[];
-  /** CSP hashes of inline <style> elements (none today; kept so they never need 'unsafe-inline'). */
-  styleHashes: string[];
-  /** CSP hashes of style="" attribute values; they also require 'unsafe-hashes' (styles only). */
-  styleAttributeHashes: string[];
 };
 
 export const immutableCache = "public, max-age=31536000, immutable";
@@ -62,21 +60,20 @@ export const compressibleExtensions = [
 ];
 
 export function contentSecurityPolicy(policy: HeaderPolicy): string {
-  const styleSources = ["'self'", ...policy.styleHashes];
-  if (policy.styleAttributeHashes.length > 0)
-    styleSources.push("'unsafe-hashes'", ...policy.styleAttributeHashes);
   const directives: [string, string[]][] = [
     // Deny by default; each kind of resource the site really uses is allowed below.
     ["default-src", ["'none'"]],
     ["script-src", ["'self'", ...policy.scriptHashes.map(quoted)]],
-    ["style-src", styleSources.map(quoted)],
+    // Stylesheet files only: the build refuses pages with inline styles (headerPolicyFor).
+    ["style-src", ["'self'"]],
     // data: for small images inlined by the CSS pipeline; never for scripts.
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", policy.formServiceUrl]],
+    // The lead service and nothing else: 'self' when it shares the site's origin.
+    ["connect-src", ["'self'", ...(policy.formServiceUrl ? [policy.formServiceUrl] : [])]],
     ["manifest-src", ["'self'"]],
-    // Only the off-plan form posts, to the form service; WhatsApp hand-offs are link navigations.
-    ["form-action", ["'self'", policy.formServiceUrl]],
+    // Forms post to the lead service only; WhatsApp hand-offs are link navigations.
+    ["form-action", [policy.formServiceUrl || "'self'"]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["object-src", ["'none'"]],
@@ -136,12 +133,16 @@ export function cspHash(source: string): string {
   return `sha256-${createHash("sha256").update(source).digest("base64")}`;
 }
 
-export type InlineSources = { scripts: string[]; styles: string[]; styleAttributes: string[] };
+export type InlineSources = {
+  scripts: string[];
+  /** How many <style> elements and style attributes the page has. */
+  styles: number;
+};
 
 /**
  * The inline code a built page carries that a CSP must allow: non-empty inline
- * scripts (JSON-LD data blocks and empty placeholders need nothing), <style>
- * elements and style attributes.
+ * scripts (JSON-LD data blocks and empty placeholders need nothing), and inline
+ * styles (<style> elements and style attributes).
  */
 export function inlineSources(html: string): InlineSources {
   const scripts: string[] = [];
@@ -151,41 +152,35 @@ export function inlineSources(html: string): InlineSources {
       continue;
     scripts.push(body);
   }
-  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1] ?? "");
-  const styleAttributes = [...html.matchAll(/<[a-z][^>]*?\sstyle=(?:"([^"]*)"|'([^']*)')/gi)].map((match) =>
-    decodeAttribute(match[1] ?? match[2] ?? ""),
-  );
-  return { scripts, styles, styleAttributes };
+  const styles =
+    (html.match(/<style[\s>]/gi) ?? []).length + (html.match(/<[a-z][^>]*?\sstyle=["']/gi) ?? []).length;
+  return { scripts, styles };
 }
 
-/** Collects a policy from every built HTML document. */
+/**
+ * Collects a policy from every built HTML document. The pages carry no inline
+ * styles, so the policy allows none: one stops the build here rather than
+ * being blocked in the browser.
+ */
 export function headerPolicyFor(htmlDocuments: string[], formServiceUrl: string): HeaderPolicy {
   const unique = (values: string[]) => [...new Set(values)].sort();
   const sources = htmlDocuments.map(inlineSources);
-  return {
-    formServiceUrl,
-    scriptHashes: unique(sources.flatMap((source) => source.scripts.map(cspHash))),
-    styleHashes: unique(sources.flatMap((source) => source.styles.map(cspHash))),
-    styleAttributeHashes: unique(sources.flatMap((source) => source.styleAttributes.map(cspHash))),
-  };
+  if (sources.some((source) => source.styles > 0)) {
+    throw new Error(
+      "A page has an inline style (a <style> element or a style attribute), which the " +
+        "Content-Security-Policy does not allow: move it to the stylesheet.",
+    );
+  }
+  return { formServiceUrl, scriptHashes: unique(sources.flatMap((source) => source.scripts.map(cspHash))) };
 }
 
 function quoted(source: string): string {
   return source.startsWith("sha256-") ? `'${source}'` : source;
 }
 
-function decodeAttribute(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
-
 /** Where a build records its policy, so a server never recomputes hashes for HTML it did not build. */
 export function headerPolicyFile(buildDir: string): string {
-  return join(buildDir, "deploy", "header-policy.json");
+  return join(deployDirOf(buildDir), "header-policy.json");
 }
 
 export function readHeaderPolicy(buildDir: string): HeaderPolicy {

@@ -6,8 +6,6 @@ import { renderNginxConf, renderNginxSite } from "./nginx-config.ts";
 const policy: HeaderPolicy = {
   formServiceUrl: "https://f.example",
   scriptHashes: ["sha256-abc="],
-  styleHashes: [],
-  styleAttributeHashes: [],
 };
 const site = renderNginxSite({
   policy,
@@ -38,6 +36,25 @@ describe("renderNginxSite", () => {
     expect(site).toContain("gzip_static on;");
     expect(site).toContain("brotli_static on;");
     expect(renderNginxSite({ policy, root: "/r", listen: "80", brotli: false })).not.toContain("brotli");
+  });
+});
+
+describe("the lead service behind nginx", () => {
+  test("/api/ and /gracias are proxied, with the client's address appended and the security headers not doubled", () => {
+    const proxied = renderNginxSite({ policy, root: "/r", listen: "80", leadService: "127.0.0.1:3100" });
+    for (const location of ["location /api/ {", "location = /gracias {"]) {
+      const block = proxied.split(location)[1]!.split("\n    }")[0]!;
+      expect(block).toContain("proxy_pass http://127.0.0.1:3100;");
+      expect(block).toContain("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
+      for (const [name] of securityHeaders(policy)) expect(block).toContain(`proxy_hide_header ${name};`);
+      expect(block).not.toContain("add_header");
+    }
+    expect(site).toContain("proxy_pass http://127.0.0.1:3000;"); // the default port of npm run serve
+  });
+
+  test("methods other than GET and HEAD are refused everywhere except under /api/", () => {
+    expect(site).toContain('"~^\\S+ /api/" 0;');
+    expect(site).toContain("if ($site_method_refused) {");
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 
+import { hiddenEndings, hiddenPaths } from "./build-layout.ts";
 import {
   allowedMethods,
   compressibleExtensions,
@@ -31,7 +32,12 @@ export type SiteOptions = {
   serverName?: string;
   /** Brotli (Debian: libnginx-mod-http-brotli-filter and -static). */
   brotli?: boolean;
+  /** host:port of the lead service (`npm run serve`), default 127.0.0.1:3000. */
+  leadService?: string;
 };
+
+/** Paths nginx hands to the lead service, which sets their Cache-Control itself. */
+export const leadServicePaths = { prefix: "/api/", exact: ["/gracias"] } as const;
 
 export type StandaloneOptions = SiteOptions & {
   /** Directory for the pid file, logs and temp files. */
@@ -57,7 +63,30 @@ export function renderNginxSite(options: SiteOptions): string {
     CACHE_MAP: [
       `    default ${quote(revalidateCache)};`,
       ...immutablePrefixes.map((prefix) => `    ~^${escapeRegex(prefix)} ${quote(immutableCache)};`),
+      // Empty: no header added, the service's own passes through (no-store where visitor data is).
+      `    ~^${escapeRegex(leadServicePaths.prefix)} "";`,
+      ...leadServicePaths.exact.map((path) => `    ${path} "";`),
     ].join("\n"),
+    LEAD_SERVICE: options.leadService ?? "127.0.0.1:3000",
+    PROXY: [
+      "proxy_http_version 1.1;",
+      'proxy_set_header Connection "";',
+      "proxy_set_header Host $host;",
+      // The service believes this header only from addresses in LEADS_TRUSTED_PROXIES.
+      "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+      "proxy_set_header X-Forwarded-Proto $scheme;",
+      // A little above the service's own 32 KB limit, so the service answers 413 itself.
+      "client_max_body_size 64k;",
+      // Down or slow: fail fast, the page falls back to WhatsApp.
+      "proxy_connect_timeout 5s;",
+      "proxy_read_timeout 30s;",
+      ...headers
+        .map(([name]) => name!)
+        .filter((name) => !["Vary", "Allow", "Cache-Control"].includes(name))
+        .map((name) => `proxy_hide_header ${name};`),
+    ]
+      .map((line) => `        ${line}`)
+      .join("\n"),
     ALLOW: allowedMethods.join(", "),
     METHODS: allowedMethods.join("|"),
     LISTEN: options.listen,
@@ -75,7 +104,7 @@ export function renderNginxSite(options: SiteOptions): string {
         ].join("\n")
       : "",
     HEADERS: headers.map(([name, value]) => `    add_header ${name} ${quote(value!)} always;`).join("\n"),
-    HIDDEN: "^/(404|index\\.html|__spa-fallback\\.html|_headers|_redirects)$|/index\\.html$|\\.(gz|br)$",
+    HIDDEN: hiddenPathPattern(),
   });
 }
 
@@ -96,6 +125,11 @@ export function renderNginxConf(options: StandaloneOptions): string {
     ACCESS_LOG: options.accessLog ? `${options.prefix}/access.log` : "off",
     SITE: site,
   });
+}
+
+/** The build layout's hidden paths as one location regex. */
+function hiddenPathPattern(): string {
+  return `^(${hiddenPaths.map(escapeRegex).join("|")})$|(${hiddenEndings.map(escapeRegex).join("|")})$`;
 }
 
 function typesBlock(): string {

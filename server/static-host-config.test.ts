@@ -6,8 +6,6 @@ import { renderHeadersFile, renderRedirectsFile } from "./static-host-config.ts"
 const policy: HeaderPolicy = {
   formServiceUrl: "https://f.example",
   scriptHashes: ["sha256-abc="],
-  styleHashes: [],
-  styleAttributeHashes: [],
 };
 
 test("_headers sends the security headers on every path and one Cache-Control per path", () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 
+import { isHiddenPath, notFoundFile, pageFile } from "./build-layout.ts";
 import { contentTypes } from "./headers.ts";
 
 export { contentTypes };
@@ -13,22 +14,12 @@ export type Resolution =
   | { kind: "file"; file: string; status: 200 | 404; /** URL path of the file served. */ path: string }
   | { kind: "redirect"; location: string };
 
-/** Files in the build that are not pages: the 404 page itself, index documents and static-host config. */
-export const hiddenPaths = new Set([
-  "/404.html",
-  "/404",
-  "/index.html",
-  "/__spa-fallback.html",
-  "/_headers",
-  "/_redirects",
-]);
-
 export function resolvePath(clientDir: string, pathname: string): Resolution {
   const notFound: Resolution = {
     kind: "file",
-    file: join(clientDir, "404.html"),
+    file: join(clientDir, notFoundFile),
     status: 404,
-    path: "/404.html",
+    path: `/${notFoundFile}`,
   };
   let decoded: string;
   try {
@@ -42,20 +33,13 @@ export function resolvePath(clientDir: string, pathname: string): Resolution {
   if (decoded.length > 1 && decoded.endsWith("/")) {
     return { kind: "redirect", location: pathname.replace(/\/+$/, "") || "/" };
   }
-  if (
-    hiddenPaths.has(decoded) ||
-    decoded.endsWith("/index.html") ||
-    decoded.endsWith(".gz") ||
-    decoded.endsWith(".br")
-  ) {
-    return notFound;
-  }
+  if (isHiddenPath(decoded)) return notFound;
 
   const direct = join(clientDir, normalize(decoded));
   if (extname(decoded) && isFile(direct)) return { kind: "file", file: direct, status: 200, path: decoded };
-  const page = join(clientDir, normalize(decoded), "index.html");
-  const pagePath = decoded === "/" ? "/index.html" : `${decoded}/index.html`;
-  if (!extname(decoded) && isFile(page)) return { kind: "file", file: page, status: 200, path: pagePath };
+  const page = join(clientDir, pageFile(decoded));
+  if (!extname(decoded) && isFile(page))
+    return { kind: "file", file: page, status: 200, path: `/${pageFile(decoded)}` };
   return notFound;
 }
 

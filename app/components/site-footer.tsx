@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { site } from "../config/site.ts";
-import { footer, nav, serviceLinks } from "../content/es/common.ts";
+import { footer, pageLinks } from "../content/es/common.ts";
 
 const linkClass = "text-paper underline decoration-sand/50 underline-offset-4 hover:decoration-sand";
 
@@ -44,7 +44,7 @@ export function SiteFooter() {
             {footer.servicesTitle}
           </h2>
           <ul className="mt-4 space-y-1">
-            {[nav[0]!, ...serviceLinks].map((item) => (
+            {pageLinks.map((item) => (
               <li key={item.path}>
                 <Link to={item.path} className={`${linkClass} inline-flex min-h-11 items-center md:min-h-9`}>
                   {item.label}

@@ -32,7 +32,6 @@ describe("site configuration", () => {
     expect(config.paymentMethods).toEqual(["Cash", "Credit Card", "Bank Transfer"]);
     expect(config.openingDays).toHaveLength(5);
     expect([config.opens, config.closes]).toEqual(["09:00", "18:00"]);
-    expect(config.towersCovered).toBe(26);
     expect(examplesInUse).toEqual(expect.arrayContaining(["SITE_WHATSAPP_NUMBER", "SITE_URL", "SITE_EMAIL"]));
   });
 
@@ -69,5 +68,14 @@ describe("site configuration", () => {
 
   test("an empty variable falls back to the default", () => {
     expect(loadSiteConfig({ SITE_EMAIL: "  " }).examplesInUse).toContain("SITE_EMAIL");
+  });
+
+  test("the lead service is the site's own origin by default, off with 'none', elsewhere with an origin", () => {
+    expect(loadSiteConfig({}).config.formServiceUrl).toBe("");
+    expect(loadSiteConfig({ SITE_FORM_SERVICE_URL: "none" }).config.formServiceUrl).toBeNull();
+    expect(
+      loadSiteConfig({ SITE_FORM_SERVICE_URL: "https://leads.example.com/" }).config.formServiceUrl,
+    ).toBe("https://leads.example.com");
+    expect(problemsOf({ SITE_FORM_SERVICE_URL: "leads.example.com" })[0]).toMatch(/^SITE_FORM_SERVICE_URL=/);
   });
 });

@@ -62,11 +62,16 @@ const settings = {
     fallback: "https://www.tasaciones-madero.example",
     example: true,
   },
+  /**
+   * Where the forms post and record leads: "" (the default) is the site's own
+   * origin (`npm start` serves both); "none" switches recording off for a
+   * purely static deployment (null here); any other value is the service's origin.
+   */
   formServiceUrl: {
     env: "SITE_FORM_SERVICE_URL",
-    schema: httpsOrigin,
-    fallback: "https://formularios.tasaciones-madero.example",
-    example: true,
+    schema: z.union([z.literal(""), z.literal("none").transform(() => null), httpsOrigin]),
+    fallback: "",
+    example: false,
   },
   offPlanFormId: {
     env: "SITE_OFFPLAN_FORM_ID",
@@ -111,12 +116,6 @@ const settings = {
     fallback: "15",
     example: false,
   },
-  towersCovered: {
-    env: "SITE_TOWERS_COVERED",
-    schema: z.coerce.number().int().min(1).max(200),
-    fallback: "26",
-    example: false,
-  },
   offPlanDiscountPercent: {
     env: "SITE_OFFPLAN_DISCOUNT_PERCENT",
     schema: percent,
@@ -134,7 +133,6 @@ const settings = {
 
 type Settings = typeof settings;
 export type SiteConfig = { [Key in keyof Settings]: z.output<Settings[Key]["schema"]> };
-export type SiteSettingKey = keyof Settings;
 
 export class SiteConfigError extends Error {
   readonly problems: string[];
@@ -174,10 +172,6 @@ export function loadSiteConfig(env: Environment): LoadedSiteConfig {
   if (problems.length > 0) throw new SiteConfigError(problems);
   return { config: config as SiteConfig, examplesInUse };
 }
-
-export const siteSettingVariables: Record<SiteSettingKey, string> = Object.fromEntries(
-  Object.entries(settings).map(([key, setting]) => [key, setting.env]),
-) as Record<SiteSettingKey, string>;
 
 /** For build scripts: the configuration, or a readable Spanish error and exit code 1. */
 export function loadSiteConfigOrExit(env: Environment): LoadedSiteConfig {

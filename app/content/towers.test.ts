@@ -1,10 +1,10 @@
 import { expect, test } from "vitest";
 
-import { loadSiteConfig } from "../config/site-config.ts";
+import { towerCount } from "./tower-count.ts";
 import { towers } from "./towers.ts";
 
-test("the catalogue has as many towers as the site claims", () => {
-  expect(towers).toHaveLength(loadSiteConfig({}).config.towersCovered);
+test("the tower count the pages print is the catalogue's length", () => {
+  expect(towerCount).toBe(towers.length);
 });
 
 test("names and slugs are unique, slugs are URL-safe", () => {
@@ -18,6 +18,17 @@ test("every tower has an address, amenities and a source", () => {
     expect(tower.direccion.length, tower.nombre).toBeGreaterThan(5);
     expect(tower.amenities.length, tower.nombre).toBeGreaterThan(5);
     expect(tower.source.length, tower.nombre).toBeGreaterThan(5);
+  }
+});
+
+test("floors and volumes agree: one floor count for all volumes, or one per volume", () => {
+  for (const tower of towers) {
+    const volumes = tower.volumes ?? 1;
+    expect(Number.isInteger(volumes) && volumes >= 1, tower.nombre).toBe(true);
+    if (!tower.floors) continue;
+    expect([1, volumes], tower.nombre).toContain(tower.floors.length);
+    for (const floors of tower.floors)
+      expect(Number.isInteger(floors) && floors > 0, tower.nombre).toBe(true);
   }
 });
 

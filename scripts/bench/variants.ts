@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:http";
 import { extname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
+import { clientDirOf, pageFile, spaFallbackFileOf } from "../../server/build-layout.ts";
 import { contentTypes, resolvePath } from "../../server/static-site.ts";
 
 export type Variant = "site" | "floor" | "baseline";
@@ -22,8 +23,8 @@ export function stripScripts(html: string): string {
 
 /** Serves a variant of the build with the same compression as production. */
 export function serveVariant(variant: Variant, buildDir: string, port: number): Promise<Server> {
-  const clientDir = join(buildDir, "client");
-  const shell = readFileSync(join(buildDir, "spa-fallback.html"), "utf8");
+  const clientDir = clientDirOf(buildDir);
+  const shell = readFileSync(spaFallbackFileOf(buildDir), "utf8");
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const resolution = resolvePath(clientDir, url.pathname);
@@ -61,5 +62,5 @@ export function serveVariant(variant: Variant, buildDir: string, port: number): 
 }
 
 export function hasBuild(buildDir: string): boolean {
-  return existsSync(join(buildDir, "client", "index.html")) && existsSync(join(buildDir, "spa-fallback.html"));
+  return existsSync(join(clientDirOf(buildDir), pageFile("/"))) && existsSync(spaFallbackFileOf(buildDir));
 }

@@ -1,38 +1,13 @@
 import { describe, expect, test } from "vitest";
 
 import { towers } from "../../app/content/towers.ts";
-import { heightFor, quotedFloors, towerProfile, towerSvg, volumeCount } from "./tower-art.ts";
+import { heightFor, towerProfile, towerSvg } from "./tower-art.ts";
 
 function tower(slug: string) {
   const found = towers.find((candidate) => candidate.slug === slug);
   if (!found) throw new Error(`unknown tower ${slug}`);
   return found;
 }
-
-describe("quotedFloors", () => {
-  test("reads floors and the upper bound of a range, one per volume", () => {
-    expect(quotedFloors("Alvear: 54 pisos, 235-239 m")).toEqual([54]);
-    expect(quotedFloors("Renoir I 41 pisos (~136 m), Renoir II 50-51 pisos (~175 m)")).toEqual([41, 51]);
-    expect(quotedFloors("torre de 25 niveles")).toEqual([25]);
-  });
-
-  test("converts metres to floors only when no floors are quoted, and ignores areas", () => {
-    expect(quotedFloors("dos torres de ~138 m")).toEqual([41]);
-    expect(quotedFloors("jardín de 6.000 m² en planta baja")).toEqual([]);
-    expect(quotedFloors("Dirección no hallada")).toEqual([]);
-  });
-});
-
-describe("volumeCount", () => {
-  test("finds twin and triple towers in the name or the facts", () => {
-    expect(volumeCount({ nombre: "Renoir I & II", source: "" })).toBe(2);
-    expect(volumeCount({ nombre: "Torres El Faro", source: "" })).toBe(2);
-    expect(volumeCount({ nombre: "The Link Towers", source: "" })).toBe(2);
-    expect(volumeCount({ nombre: "Mulieris", source: "dos torres de 43 pisos" })).toBe(2);
-    expect(volumeCount({ nombre: "Le Parc", source: "tres torres de 44 pisos" })).toBe(3);
-    expect(volumeCount({ nombre: "Zencity – Torre Ámbar", source: "torre de 25 niveles" })).toBe(1);
-  });
-});
 
 describe("towerProfile", () => {
   test("takes proportions from the catalogue's facts", () => {
@@ -47,6 +22,14 @@ describe("towerProfile", () => {
     expect(towerProfile(tower("madero-center")).form).toBe("block");
     expect(towerProfile(tower("zencity-edificio-zafiro")).form).toBe("terraced");
     expect(heightFor(54)).toBeGreaterThan(heightFor(25));
+  });
+
+  test("repeats one floor count over every volume, and converts a height in metres", () => {
+    const facts = { slug: "x", nombre: "X" };
+    expect(towerProfile({ ...facts, volumes: 3, floors: [44] }).floors).toEqual([44, 44, 44]);
+    expect(towerProfile({ ...facts, volumes: 2, floors: [41, 51] }).floors).toEqual([41, 51]);
+    expect(towerProfile({ ...facts, volumes: 2, heightMetres: 138 }).floors).toEqual([41, 41]);
+    expect(towerProfile({ ...facts, floors: [9], terraced: true }).form).toBe("terraced");
   });
 
   test("guesses a stable height when the facts give none", () => {

@@ -1,12 +1,18 @@
 /**
  * Each tower as a stylised silhouette over the dock's water at dusk. The
- * proportions come from the tower's facts (how many volumes, floors or metres
- * quoted in `source`); whatever the facts leave open comes from a stable hash
+ * proportions come from the catalogue's typed facts (volumes, floors or
+ * height, terraced); whatever the facts leave open comes from a stable hash
  * of the slug, so all 26 differ and none changes between builds.
  */
+import type { Tower } from "../../app/content/towers.ts";
 import { clamp, escapeXml, hsl, n, seededRandom, type Random } from "./art-kit.ts";
 
-export type TowerFacts = { slug: string; nombre: string; source: string; amenities?: string };
+export type TowerFacts = Pick<
+  Tower,
+  "slug" | "nombre" | "volumes" | "floors" | "heightMetres" | "terraced"
+> & {
+  amenities?: string;
+};
 
 export type Crown =
   "flat" | "setback" | "slant" | "mast" | "lantern" | "arc" | "frame" | "gable" | "sawtooth" | "wing";
@@ -26,29 +32,15 @@ export type TowerProfile = {
 export const artWidth = 320;
 export const artHeight = 200;
 const ground = 150;
-/** A storey is about 3.4 m: converts the heights quoted in metres. */
+/** A storey is about 3.4 m: converts a height given in metres. */
 const metresPerFloor = 3.4;
 /** Seeds the crown and window choices; this one spreads the 26 towers evenly over the shapes. */
 const styleSalt = "style-16";
 
-/** How many separate towers the name or the facts describe ("Renoir I & II", "dos torres", "tres torres"). */
-export function volumeCount(tower: Pick<TowerFacts, "nombre" | "source">): number {
-  if (/\btres torres\b/i.test(tower.source)) return 3;
-  if (/\bdos torres\b/i.test(tower.source)) return 2;
-  if (/\b(torres|towers)\b|\bI\s*&\s*II\b/i.test(tower.nombre)) return 2;
-  return 1;
-}
-
-/** Floors quoted in the facts ("54 pisos", "50-51 pisos", "25 niveles", "~138 m"), upper bound of a range. */
-export function quotedFloors(source: string): number[] {
-  const floors = [...source.matchAll(/(\d{1,3})(?:\s*-\s*(\d{1,3}))?\s+(?:pisos|niveles)\b/gi)].map((match) =>
-    Number(match[2] ?? match[1]),
-  );
-  if (floors.length > 0) return floors;
-  // "m" followed by ² or a letter is an area or a word, not a height.
-  return [...source.matchAll(/(?<![\w./])~?(\d{2,3})(?:-(\d{2,3}))?\s?m(?![²\p{L}])/gu)].map((match) =>
-    Math.round(Number(match[2] ?? match[1]) / metresPerFloor),
-  );
+/** The storeys the facts give: the floors, or else the height converted to floors. */
+function factFloors(tower: TowerFacts): readonly number[] {
+  if (tower.floors) return tower.floors;
+  return tower.heightMetres ? [Math.round(tower.heightMetres / metresPerFloor)] : [];
 }
 
 /** Names that announce a low building get a low guess when the facts give no height. */
@@ -60,14 +52,13 @@ function guessedFloors(nombre: string, random: Random): number {
 
 export function towerProfile(tower: TowerFacts): TowerProfile {
   const random = seededRandom(`profile:${tower.slug}`);
-  const count = volumeCount(tower);
-  const quoted = quotedFloors(tower.source);
+  const count = tower.volumes ?? 1;
+  const quoted = factFloors(tower);
   const fromData = quoted.length > 0;
   const base = fromData ? quoted : [guessedFloors(tower.nombre, random)];
   const floors = Array.from({ length: count }, (_, index) => base[Math.min(index, base.length - 1)]!);
   const tallest = Math.max(...floors);
-  const form: Form = /escalonad/i.test(tower.source) ? "terraced" : tallest <= 14 ? "block" : "tower";
-  // A lighthouse ("faro") or a glazed lookout on the top floor reads as a lit lantern.
+  const form: Form = tower.terraced ? "terraced" : tallest <= 14 ? "block" : "tower";
   const style = seededRandom(`${styleSalt}:${tower.slug}`);
   const towerCrown = style.pick(["flat", "setback", "slant", "mast", "arc", "frame"] as const);
   const blockCrown = style.pick(["flat", "setback", "gable", "sawtooth", "wing"] as const);

@@ -1,9 +1,10 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
+import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import { buildDir } from "../../server/build-layout.ts";
 import type { HeaderPolicy } from "../../server/headers.ts";
 import { formServicePort } from "../test-build-env.ts";
 import { FormService } from "./form-service.ts";
-import { startNginx, type NginxServer } from "./nginx-server.ts";
 
 /**
  * Every test is fenced in: a request to any host outside 127.0.0.0/8 fails
@@ -30,11 +31,9 @@ type TestFixtures = {
 type WorkerFixtures = {
   /** Replaces parts of the build's header policy for the nginx fixture (a worker option). */
   nginxPolicy: Partial<HeaderPolicy>;
-  /** The repository's nginx configuration serving the build, one per worker. */
+  /** The repository's nginx configuration serving the build, one per worker; /api/ goes to the test server. */
   nginx: NginxServer;
 };
-
-const buildDir = process.env.BUILD_DIR ?? "build";
 
 /** The lock every test using the `formService` fixture declares (see Playwright's test locks). */
 export const formServiceLock = "form-service";
@@ -77,8 +76,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   nginxPolicy: [{}, { scope: "worker", option: true }],
   nginx: [
-    async ({ nginxPolicy }, use) => {
-      const server = await startNginx(buildDir, { policy: nginxPolicy });
+    async ({ nginxPolicy }, use, workerInfo) => {
+      // /api/ and /gracias go to the lead service: the Node server the test run started.
+      const leadService = new URL(String(workerInfo.project.use.baseURL)).host;
+      const server = await startNginx(buildDir, { policy: nginxPolicy, leadService });
       await use(server);
       await server.stop();
     },

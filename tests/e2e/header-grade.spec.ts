@@ -1,6 +1,6 @@
 /**
  * The header grade of the site as nginx serves it, scored with the MDN HTTP
- * Observatory's rules (server/header-grade.ts). The test build points the form
+ * Observatory's rules (tests/tools/header-grade.ts). The test build points the form
  * service at a plain-http loopback recorder, which an HTTPS scan would rightly
  * penalise; this scan serves the same build with the production form-service
  * origin (https), which is what visitors get.
@@ -9,18 +9,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
-import { gradeResponse } from "../../server/header-grade.ts";
+import { gradeResponse } from "../tools/header-grade.ts";
+import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { readHeaderPolicy } from "../../server/headers.ts";
 import { expect, test } from "./fixtures.ts";
 import { rawRequest } from "./raw-http.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
 const built = readHeaderPolicy(buildDir).formServiceUrl;
-test.use({
-  nginxPolicy: {
-    formServiceUrl: built.startsWith("https:") ? built : loadSiteConfig({}).config.formServiceUrl,
-  },
-});
+// A plain-HTTP test service would cost points; the default (same origin) is what production grades.
+test.use({ nginxPolicy: { formServiceUrl: built.startsWith("https:") ? built : "" } });
 
 test("nginx's headers grade A+ on the MDN HTTP Observatory's rules", async ({ nginx }) => {
   const { config } = loadSiteConfig(process.env);
@@ -29,11 +26,7 @@ test("nginx's headers grade A+ on the MDN HTTP Observatory's rules", async ({ ng
     const result = gradeResponse({
       headers: Object.fromEntries(response.headers),
       html: readFileSync(
-        join(
-          buildDir,
-          "client",
-          path === "/no-existe" ? "404.html" : path === "/" ? "index.html" : `${path.slice(1)}/index.html`,
-        ),
+        join(clientDirOf(buildDir), path === "/no-existe" ? notFoundFile : pageFile(path)),
         "utf8",
       ),
       url: `${config.siteUrl}${path}`,

@@ -10,20 +10,19 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
 import { pages } from "../../app/site-map.ts";
+import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
+import type { NginxServer } from "../../scripts/nginx-server.ts";
 import { expect, formServiceLock, hydrated, test } from "./fixtures.ts";
 import { definitionOf, fillForm, postedFields, sampleValues } from "./lead-forms.ts";
-import type { NginxServer } from "./nginx-server.ts";
 import { rawRequest, type RawResponse } from "./raw-http.ts";
 import { allPages, inlineForms } from "./site-pages.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
-const clientDir = join(buildDir, "client");
+const clientDir = clientDirOf(buildDir);
 const policy = readHeaderPolicy(buildDir);
-const notFoundPage = readFileSync(join(clientDir, "404.html"));
-const pageFile = (path: string) =>
-  readFileSync(join(clientDir, path === "/" ? "index.html" : `${path.slice(1)}/index.html`));
-const homeHtml = pageFile("/").toString("utf8");
+const notFoundPage = readFileSync(join(clientDir, notFoundFile));
+const pageHtml = (path: string) => readFileSync(join(clientDir, pageFile(path)));
+const homeHtml = pageHtml("/").toString("utf8");
 const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(homeHtml)?.[1] ?? "";
 const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
 
@@ -43,7 +42,7 @@ test.describe("nginx: routes", () => {
       const response = await get(nginx, path);
       expect(response.status, path).toBe(200);
       expect(response.header("content-type"), path).toBe("text/html; charset=utf-8");
-      expect(response.body.equals(pageFile(path)), `${path} body`).toBe(true);
+      expect(response.body.equals(pageHtml(path)), `${path} body`).toBe(true);
     }
   });
 
@@ -107,6 +106,44 @@ test.describe("nginx: routes", () => {
   });
 });
 
+test.describe("nginx: the lead service behind it", () => {
+  test("/api/ reaches the service for every method, with each security header exactly once", async ({
+    nginx,
+  }) => {
+    const health = await get(nginx, "/api/health");
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ ok: true, database: "ok" });
+    for (const [name, value] of securityHeaders(policy))
+      expect(health.headers.get(name.toLowerCase()), name).toEqual([value]);
+    expect(health.headers.get("cache-control")).toEqual(["no-store"]);
+    expect(health.header("allow")).toBeUndefined();
+
+    const submitted = await rawRequest(`${nginx.baseUrl}/api/form/submit/express`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({
+        tipoPropiedad: "Departamento",
+        direccion: "Juana Manso 1000",
+        superficie: "80",
+        ambientes: "3",
+        nombre: "Por nginx",
+        telefono: "11 5555 0000",
+        email: "nginx@example.com",
+      }).toString(),
+    });
+    expect(submitted.status).toBe(201);
+    expect(JSON.parse(submitted.body.toString())).toMatchObject({ ok: true });
+    for (const [name, value] of securityHeaders(policy))
+      expect(submitted.headers.get(name.toLowerCase()), name).toEqual([value]);
+
+    const unknown = await get(nginx, "/api/form/submit/express", {}, "PUT");
+    expect(unknown.status).toBe(405);
+    expect(unknown.header("allow")).toBe("POST, OPTIONS");
+    // Everywhere else, still only GET and HEAD.
+    expect((await get(nginx, "/tasaciones", {}, "POST")).status).toBe(405);
+  });
+});
+
 test.describe("nginx: headers", () => {
   test("every response carries every security header exactly once", async ({ nginx }) => {
     expect(stylesheet && bootScript, "the home page links a stylesheet and a boot module").toBeTruthy();
@@ -142,8 +179,11 @@ test.describe("nginx: headers", () => {
       "'self'",
       ...policy.scriptHashes.map((hash) => `'${hash}'`),
     ]);
-    expect(directives.get("connect-src")).toEqual(["'self'", policy.formServiceUrl]);
-    expect(directives.get("form-action")).toEqual(["'self'", policy.formServiceUrl]);
+    expect(directives.get("connect-src")).toEqual([
+      "'self'",
+      ...(policy.formServiceUrl ? [policy.formServiceUrl] : []),
+    ]);
+    expect(directives.get("form-action")).toEqual([policy.formServiceUrl || "'self'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(directives.get("base-uri")).toEqual(["'self'"]);

@@ -17,7 +17,7 @@ export type RawResponse = {
 
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -46,6 +46,6 @@ export function rawRequest(
       },
     );
     request.on("error", reject);
-    request.end();
+    request.end(options.body);
   });
 }

@@ -6,12 +6,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { pages } from "../../app/site-map.ts";
+import { buildDir, clientDirOf, pageFile } from "../../server/build-layout.ts";
 import { readHeaderPolicy, securityHeaders } from "../../server/headers.ts";
 import { expect, test } from "./fixtures.ts";
 import { rawRequest } from "./raw-http.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
-const homeHtml = readFileSync(join(buildDir, "client", "index.html"), "utf8");
+const homeHtml = readFileSync(join(clientDirOf(buildDir), pageFile("/")), "utf8");
 const assets = [...homeHtml.matchAll(/(?:href|src|data-boot)="(\/assets\/[^"]+)"/g)].map(
   (match) => match[1]!,
 );

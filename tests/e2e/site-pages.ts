@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { pages } from "../../app/site-map.ts";
+import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 
 /**
  * Every page a visitor can land on (the site map's pages and the 404 page),
@@ -10,7 +11,7 @@ import { pages } from "../../app/site-map.ts";
  * form is tested without a new test.
  */
 
-const clientDir = join(process.env.BUILD_DIR ?? "build", "client");
+const clientDir = clientDirOf(buildDir);
 
 /** A button that opens a lead form in a modal, as the build rendered it. */
 export type Opener = { form: string; preset: string | null };
@@ -65,10 +66,10 @@ function decodeEntities(text: string): string {
 }
 
 export const sitePages: SitePage[] = pages.map((page) =>
-  sitePage(page.path, page.path, 200, page.path === "/" ? "index.html" : `${page.path.slice(1)}/index.html`),
+  sitePage(page.path, page.path, 200, pageFile(page.path)),
 );
 
-export const notFoundPage = sitePage("404", "/pagina-que-no-existe", 404, "404.html");
+export const notFoundPage = sitePage("404", "/pagina-que-no-existe", 404, notFoundFile);
 
 /** The site map's pages, then the 404 page (any unknown path). */
 export const allPages: SitePage[] = [...sitePages, notFoundPage];

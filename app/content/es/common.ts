@@ -1,4 +1,6 @@
 import { site } from "../../config/site.ts";
+import { pages } from "../../site-map.ts";
+import { towerCount } from "../tower-count.ts";
 import type { NavItem, Stat } from "../types.ts";
 
 /**
@@ -12,7 +14,7 @@ export const lang = "es-AR";
 export const claims = {
   delivery: `${site.deliveryHours} h`,
   experience: `+${site.yearsOfExperience}`,
-  towers: `${site.towersCovered}`,
+  towers: `${towerCount}`,
   offPlanDiscount: `${site.offPlanDiscountPercent}%`,
   appreciation: `${site.yearlyAppreciation}%`,
   fasterSale: `${site.fasterSalePercent}%`,
@@ -49,23 +51,16 @@ export const header = {
   skipLink: "Saltar al contenido",
 } as const;
 
-export const nav: readonly NavItem[] = [
-  { path: "/", label: "Inicio" },
-  // The menu names the express online form this way (see the site spec).
-  { path: "/tasaciones-online", label: "Valoración de Inmuebles" },
-  { path: "/tasaciones", label: "Tasaciones" },
-  { path: "/comprar-en-pozo", label: "Comprar en Pozo" },
-];
+/** Every page, for the footer (labels and order come from the page list). */
+export const pageLinks: readonly NavItem[] = pages.map(({ path, label }) => ({ path, label }));
 
-/** Every service page, for the footer and the 404 page. */
-export const serviceLinks: readonly NavItem[] = [
-  { path: "/tasaciones-online", label: "Tasación online express" },
-  { path: "/valoracion-de-inmuebles", label: "Valoración de inmuebles" },
-  { path: "/tasaciones", label: "Tasaciones para venta" },
-  { path: "/tasar-departamentos", label: "Tasar departamentos por torre" },
-  { path: "/tasar-propiedades", label: "Tasar propiedades por tipo" },
-  { path: "/comprar-en-pozo", label: "Comprar en pozo" },
-];
+/** The main menu: the pages with a menu label. */
+export const nav: readonly NavItem[] = pages.flatMap((page) =>
+  "menuLabel" in page ? [{ path: page.path, label: page.menuLabel }] : [],
+);
+
+/** Every service page, for the 404 page and the express online page. */
+export const serviceLinks: readonly NavItem[] = pageLinks.filter((link) => link.path !== "/");
 
 const spanishDays: Record<string, string> = {
   Monday: "lunes",

@@ -1,18 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
-import type { ModalFormId } from "./forms/form-ids.ts";
+import { isModalFormId, type ModalFormId } from "./forms/form-ids.ts";
 import type { ModalRequest } from "./modal-request.ts";
 import { replayInlineSubmit, takePendingLead } from "./pending-intent.ts";
 
 // The modal and the form definitions stay out of the page's initial JavaScript.
 const loadModal = () => import("./lead-modal.tsx");
 const LeadModal = lazy(loadModal);
-
-const modalFormIds: readonly string[] = ["express", "valuation", "sale", "apartment", "sale-by-type"];
-
-function isModalFormId(value: string | null | undefined): value is ModalFormId {
-  return value != null && modalFormIds.includes(value);
-}
 
 function openerFrom(target: EventTarget | null): HTMLElement | null {
   const opener = target instanceof Element ? target.closest("[data-lead-form]") : null;

@@ -17,18 +17,18 @@ export const apartmentForm: FormDefinition = {
     {
       title: "Propiedad",
       fields: [
-        select("edificio", "Edificio", towerOptions, "🏢", true),
-        select("ambientes", "Ambientes", rooms, "🚪", true),
-        select("vista", "Vista", views, "🌅", true),
-        select("cochera", "Cochera", garageTerms, "🚗"),
+        select({ name: "edificio", label: "Edificio", options: towerOptions, emoji: "🏢", required: true }),
+        select({ name: "ambientes", label: "Ambientes", options: rooms, emoji: "🚪", required: true }),
+        select({ name: "vista", label: "Vista", options: views, emoji: "🌅", required: true }),
+        select({ name: "cochera", label: "Cochera", options: garageTerms, emoji: "🚗" }),
       ],
     },
     {
       title: "Características",
       fields: [
         ...surfaces({ covered: "m2_cubiertos", uncovered: "m2_descubiertos", total: "m2_totales" }),
-        select("antiguedad", "Antigüedad", ages, "📅"),
-        select("estado", "Estado", conditions, "🛠️"),
+        select({ name: "antiguedad", label: "Antigüedad", options: ages, emoji: "📅" }),
+        select({ name: "estado", label: "Estado", options: conditions, emoji: "🛠️" }),
         rented("con_renta"),
         comments(3),
       ],

@@ -5,7 +5,9 @@ import { towers } from "../../../content/towers.ts";
 import { apartmentForm } from "./apartment.ts";
 import { expressOnlineForm } from "./express-online.ts";
 import { expressForm } from "./express.ts";
+import { modalFormIds } from "./form-ids.ts";
 import { offPlanForm } from "./off-plan.ts";
+import { modalForms } from "./registry.ts";
 import { saleByTypeForm } from "./sale-by-type.ts";
 import { saleForm } from "./sale.ts";
 import { allFields, type FormDefinition } from "./types.ts";
@@ -302,4 +304,9 @@ describe("enumerations", () => {
       "2035 o más tarde",
     ]);
   });
+});
+
+test("each modal form is registered under its own id", () => {
+  expect(Object.keys(modalForms)).toEqual([...modalFormIds]);
+  for (const id of modalFormIds) expect(modalForms[id].id).toBe(id);
 });

@@ -1,3 +1,4 @@
+import { site } from "../../../config/site.ts";
 import { address, contactName, email, phone, select, surface } from "./fields.ts";
 import { ages, amenities, homePropertyTypes, onlineConditions, onlineUrgencies, rooms } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
@@ -6,23 +7,29 @@ import type { FormDefinition } from "./types.ts";
 export const expressOnlineForm: FormDefinition = {
   id: "express-online",
   title: "Tasación express online",
-  description: "Completá el formulario y recibí tu tasación en 24-48 horas.",
+  description: `Completá el formulario y recibí tu tasación en ${site.deliveryHours} horas.`,
   messageHeading: "solicitud de tasación express online",
   sections: [
     {
       title: "Propiedad",
       fields: [
-        select("tipoPropiedad", "Tipo de propiedad", homePropertyTypes, "🏠", true),
+        select({
+          name: "tipoPropiedad",
+          label: "Tipo de propiedad",
+          options: homePropertyTypes,
+          emoji: "🏠",
+          required: true,
+        }),
         address(true),
         surface("superficie", "Superficie", "Superficie total aproximada de la unidad.", true),
-        select("ambientes", "Ambientes", rooms, "🚪", true),
+        select({ name: "ambientes", label: "Ambientes", options: rooms, emoji: "🚪", required: true }),
       ],
     },
     {
       title: "Características",
       fields: [
-        select("antiguedad", "Antigüedad", ages, "📅", true),
-        select("estado", "Estado", onlineConditions, "🛠️", true),
+        select({ name: "antiguedad", label: "Antigüedad", options: ages, emoji: "📅", required: true }),
+        select({ name: "estado", label: "Estado", options: onlineConditions, emoji: "🛠️", required: true }),
         {
           name: "amenities",
           label: "Amenities",
@@ -31,10 +38,14 @@ export const expressOnlineForm: FormDefinition = {
           help: "Marcá todos los que tenga la propiedad o el edificio.",
           message: { emoji: "✨" },
         },
-        {
-          ...select("urgencia", "¿Para cuándo necesitás la tasación?", onlineUrgencies, "⏱️", true),
-          message: { emoji: "⏱️", label: "Urgencia" },
-        },
+        select({
+          name: "urgencia",
+          label: "¿Para cuándo necesitás la tasación?",
+          options: onlineUrgencies,
+          emoji: "⏱️",
+          messageLabel: "Urgencia",
+          required: true,
+        }),
       ],
     },
     { title: "Contacto", fields: [contactName("contacto"), phone("telefono"), email()] },

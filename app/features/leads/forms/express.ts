@@ -1,3 +1,4 @@
+import { site } from "../../../config/site.ts";
 import { address, contactName, email, phone, select, surface } from "./fields.ts";
 import { homePropertyTypes, homeRooms, towerOptions } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
@@ -9,18 +10,27 @@ import type { FormDefinition } from "./types.ts";
 export const expressForm: FormDefinition = {
   id: "express",
   title: "Solicitar tasación express",
-  description: "Contanos lo básico de tu propiedad y recibí el informe en 24-48 horas.",
+  description: `Contanos lo básico de tu propiedad y recibí el informe en ${site.deliveryHours} horas.`,
   messageHeading: "solicitud de tasación express",
   presetField: "edificio",
   sections: [
     {
       title: "Propiedad",
       fields: [
-        select("tipoPropiedad", "Tipo de propiedad", homePropertyTypes, "🏠", true),
-        {
-          ...select("edificio", "Edificio", towerOptions, "🏢"),
+        select({
+          name: "tipoPropiedad",
+          label: "Tipo de propiedad",
+          options: homePropertyTypes,
+          emoji: "🏠",
+          required: true,
+        }),
+        select({
+          name: "edificio",
+          label: "Edificio",
+          options: towerOptions,
+          emoji: "🏢",
           help: "Opcional: elegí la torre si la propiedad está en una.",
-        },
+        }),
         address(true),
       ],
     },
@@ -28,7 +38,7 @@ export const expressForm: FormDefinition = {
       title: "Características",
       fields: [
         surface("superficie", "Superficie", "Superficie total aproximada de la unidad.", true),
-        select("ambientes", "Ambientes", homeRooms, "🚪", true),
+        select({ name: "ambientes", label: "Ambientes", options: homeRooms, emoji: "🚪", required: true }),
       ],
     },
     { title: "Contacto", fields: [contactName(), phone("telefono"), email()] },

@@ -87,21 +87,46 @@ export function address(required: boolean): FieldDefinition {
   };
 }
 
-export function select(
-  name: string,
-  label: string,
-  options: readonly string[],
-  emoji: string,
+export type SelectField = {
+  name: string;
+  label: string;
+  options: readonly string[];
+  /** The emoji of the field's line in the message. */
+  emoji: string;
+  required?: boolean;
+  help?: string;
+  /** The field's name in the message, when it differs from the label. */
+  messageLabel?: string;
+};
+
+export function select({
+  name,
+  label,
+  options,
+  emoji,
   required = false,
-): FieldDefinition {
-  return { name, label, type: "select", options, required, message: { emoji } };
+  help,
+  messageLabel,
+}: SelectField): FieldDefinition {
+  return {
+    name,
+    label,
+    type: "select",
+    options,
+    required,
+    ...(help ? { help } : {}),
+    message: messageLabel ? { emoji, label: messageLabel } : { emoji },
+  };
 }
 
 /** Whether the property is let today (field names differ between forms: conRenta, con_renta). */
 export function rented(name: string): FieldDefinition {
-  return {
-    ...select(name, "¿Tiene renta?", yesNo, "💰"),
+  return select({
+    name,
+    label: "¿Tiene renta?",
+    options: yesNo,
+    emoji: "💰",
     help: "Si hoy está alquilada.",
-    message: { emoji: "💰", label: "Con renta" },
-  };
+    messageLabel: "Con renta",
+  });
 }

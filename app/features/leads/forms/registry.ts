@@ -6,7 +6,10 @@ import { saleForm } from "./sale.ts";
 import { valuationForm } from "./valuation.ts";
 import type { FormDefinition } from "./types.ts";
 
-/** The forms a LeadButton can open, by id (loaded with the modal, not with the page). */
+/**
+ * The forms a LeadButton can open, by id (loaded with the modal, not with the
+ * page). Typed by the id list, so an id without a form fails the typecheck.
+ */
 export const modalForms: Record<ModalFormId, FormDefinition> = {
   express: expressForm,
   valuation: valuationForm,

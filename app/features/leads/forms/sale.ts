@@ -13,11 +13,17 @@ export const saleForm: FormDefinition = {
     {
       title: "Propiedad",
       fields: [
-        select("tipoPropiedad", "Tipo de propiedad", salePropertyTypes, "🏠", true),
+        select({
+          name: "tipoPropiedad",
+          label: "Tipo de propiedad",
+          options: salePropertyTypes,
+          emoji: "🏠",
+          required: true,
+        }),
         address(true),
-        select("ambientes", "Ambientes", rooms, "🚪", true),
-        select("vista", "Vista", views, "🌅", true),
-        select("cochera", "Cochera", yesNo, "🚗"),
+        select({ name: "ambientes", label: "Ambientes", options: rooms, emoji: "🚪", required: true }),
+        select({ name: "vista", label: "Vista", options: views, emoji: "🌅", required: true }),
+        select({ name: "cochera", label: "Cochera", options: yesNo, emoji: "🚗" }),
       ],
     },
     {
@@ -28,13 +34,16 @@ export const saleForm: FormDefinition = {
           uncovered: "superficieDescubierta",
           total: "superficieTotal",
         }),
-        select("antiguedad", "Antigüedad", pageAges, "📅"),
-        select("estado", "Estado", conditions, "🛠️"),
+        select({ name: "antiguedad", label: "Antigüedad", options: pageAges, emoji: "📅" }),
+        select({ name: "estado", label: "Estado", options: conditions, emoji: "🛠️" }),
         rented("conRenta"),
-        {
-          ...select("urgencia", "¿Para cuándo necesitás la tasación?", saleUrgencies, "⏱️"),
-          message: { emoji: "⏱️", label: "Urgencia" },
-        },
+        select({
+          name: "urgencia",
+          label: "¿Para cuándo necesitás la tasación?",
+          options: saleUrgencies,
+          emoji: "⏱️",
+          messageLabel: "Urgencia",
+        }),
         {
           name: "precioEstimado",
           label: "Precio estimado (USD)",

@@ -13,10 +13,10 @@ export const valuationForm: FormDefinition = {
     {
       title: "Propiedad",
       fields: [
-        select("torre", "Torre", towerOptions, "🏢", true),
-        select("ambientes", "Ambientes", rooms, "🚪", true),
-        select("vista", "Vista", views, "🌅", true),
-        select("cochera", "Cochera", yesNo, "🚗"),
+        select({ name: "torre", label: "Torre", options: towerOptions, emoji: "🏢", required: true }),
+        select({ name: "ambientes", label: "Ambientes", options: rooms, emoji: "🚪", required: true }),
+        select({ name: "vista", label: "Vista", options: views, emoji: "🌅", required: true }),
+        select({ name: "cochera", label: "Cochera", options: yesNo, emoji: "🚗" }),
       ],
     },
     {
@@ -27,8 +27,8 @@ export const valuationForm: FormDefinition = {
           uncovered: "superficieDescubierta",
           total: "superficieTotal",
         }),
-        select("antiguedad", "Antigüedad", pageAges, "📅"),
-        select("estado", "Estado", conditions, "🛠️"),
+        select({ name: "antiguedad", label: "Antigüedad", options: pageAges, emoji: "📅" }),
+        select({ name: "estado", label: "Estado", options: conditions, emoji: "🛠️" }),
         rented("conRenta"),
         comments(),
       ],

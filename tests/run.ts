@@ -4,8 +4,8 @@
  */
 import { execFileSync } from "node:child_process";
 
-import { ensureSystemPackages } from "./system-packages.ts";
-import { testBuildEnv } from "../tests/test-build-env.ts";
+import { ensureSystemPackages } from "../scripts/system-packages.ts";
+import { testBuildEnv } from "./test-build-env.ts";
 
 function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const started = Date.now();
@@ -14,7 +14,7 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-ensureSystemPackages(["chromium", "nginx", "java"]);
+ensureSystemPackages(["chromium", "nginx", "java", "postgresql"]);
 
 const buildEnv = { ...process.env, ...testBuildEnv };
 step("Generated images and fonts", "npm", ["run", "generate"]);

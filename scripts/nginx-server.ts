@@ -2,7 +2,8 @@
  * Runs the repository's nginx configuration against a build: Debian's nginx
  * (installed with its brotli modules when missing; a failed install fails the
  * caller, it never skips), a free loopback port, every writable path in a
- * temporary prefix, stopped by PID.
+ * temporary prefix, stopped by PID. The browser tests and the benchmark both
+ * use it; from a shell: `node scripts/nginx-server.ts [build] [port]`.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,9 +11,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-import { readHeaderPolicy, type HeaderPolicy } from "../../server/headers.ts";
-import { renderNginxConf } from "../../server/nginx-config.ts";
-import { ensureSystemPackages } from "../../scripts/system-packages.ts";
+import { buildDir as defaultBuildDir, clientDirOf, pageFile } from "../server/build-layout.ts";
+import { readHeaderPolicy, type HeaderPolicy } from "../server/headers.ts";
+import { renderNginxConf } from "../server/nginx-config.ts";
+import { ensureSystemPackages } from "./system-packages.ts";
 
 export type NginxServer = {
   baseUrl: string;
@@ -26,15 +28,17 @@ export type NginxOptions = {
   /** Replace parts of the build's recorded policy (e.g. the production form-service origin). */
   policy?: Partial<HeaderPolicy>;
   port?: number;
+  /** host:port of the lead service that /api/ and /gracias are proxied to. */
+  leadService?: string;
 };
 
 export async function startNginx(
-  buildDir = process.env.BUILD_DIR ?? "build",
+  buildDir = defaultBuildDir,
   options: NginxOptions = {},
 ): Promise<NginxServer> {
   ensureSystemPackages(["nginx"]);
-  const root = resolve(buildDir, "client");
-  if (!existsSync(join(root, "index.html")))
+  const root = resolve(clientDirOf(buildDir));
+  if (!existsSync(join(root, pageFile("/"))))
     throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
 
   const port = options.port ?? (await freePort());
@@ -53,6 +57,7 @@ export async function startNginx(
       listen: `127.0.0.1:${port}`,
       prefix,
       workers: 1,
+      leadService: options.leadService,
     }),
   );
 

@@ -1,15 +1,13 @@
 import { describe, expect, test } from "vitest";
 
+import { securityHeaders } from "../../server/headers.ts";
 import { gradeFor, gradeResponse, parseCsp } from "./header-grade.ts";
-import { securityHeaders } from "./headers.ts";
 
 const url = "https://www.example.com/";
 const ours = Object.fromEntries(
   securityHeaders({
     formServiceUrl: "https://f.example",
     scriptHashes: ["sha256-abc="],
-    styleHashes: [],
-    styleAttributeHashes: [],
   }),
 );
 const html =

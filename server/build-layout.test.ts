@@ -1,0 +1,40 @@
+import { expect, test } from "vitest";
+
+import { isHiddenPath, pageFile } from "./build-layout.ts";
+import { renderNginxSite } from "./nginx-config.ts";
+
+test("each page path maps to its HTML file in the client folder", () => {
+  expect(pageFile("/")).toBe("index.html");
+  expect(pageFile("/tasaciones")).toBe("tasaciones/index.html");
+  expect(pageFile("/404")).toBe("404/index.html");
+});
+
+test("nginx hides exactly the paths the Node server hides", () => {
+  const site = renderNginxSite({
+    policy: { formServiceUrl: "https://f.example", scriptHashes: [] },
+    root: "/srv/site/client",
+    listen: "80",
+  });
+  const hiddenLocation = new RegExp(/location ~ (\S+) \{/.exec(site)![1]!);
+  const paths = [
+    "/",
+    "/tasaciones",
+    "/404",
+    "/404.html",
+    "/x404",
+    "/index.html",
+    "/tasaciones/index.html",
+    "/index.htmlx",
+    "/__spa-fallback.html",
+    "/spa-fallback.html",
+    "/_headers",
+    "/_headers2",
+    "/_redirects",
+    "/index.html.gz",
+    "/assets/app.js.br",
+    "/assets/app.js",
+    "/sitemap.xml",
+  ];
+  for (const path of paths) expect(hiddenLocation.test(path), path).toBe(isHiddenPath(path));
+  expect(paths.filter(isHiddenPath)).toHaveLength(9);
+});

@@ -1,0 +1,48 @@
+import { join } from "node:path";
+
+/**
+ * Where a build puts its output: the build writes this layout; the Node
+ * server, the nginx configuration, the benchmark and the tests read it.
+ *
+ *   <build>/client/                 the public folder a web server serves
+ *   <build>/client/index.html       the home page; every other page is <path>/index.html
+ *   <build>/client/404.html         the page for unknown paths (status 404)
+ *   <build>/spa-fallback.html       React Router's empty shell, kept out of the public folder
+ *   <build>/deploy/                 server configuration made for this build
+ */
+
+/** The build folder: BUILD_DIR (tests and parallel builds use their own), or build/. */
+export const buildDir = process.env.BUILD_DIR ?? "build";
+
+export function clientDirOf(build: string): string {
+  return join(build, "client");
+}
+
+export function deployDirOf(build: string): string {
+  return join(build, "deploy");
+}
+
+export function spaFallbackFileOf(build: string): string {
+  return join(build, "spa-fallback.html");
+}
+
+/** The HTML file of a page, relative to the client folder. */
+export function pageFile(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+}
+
+/** The 404 page, relative to the client folder. */
+export const notFoundFile = "404.html";
+
+/** Where React Router writes its empty shell in the client folder; the build moves it out. */
+export const spaShellFile = "__spa-fallback.html";
+
+/** URL paths of build files that are not pages: every server answers them with the 404 page. */
+export const hiddenPaths = ["/404", `/${notFoundFile}`, "/index.html", `/${spaShellFile}`, "/_headers", "/_redirects"];
+
+/** Endings of hidden paths: index documents and the precompressed copies. */
+export const hiddenEndings = ["/index.html", ".gz", ".br"];
+
+export function isHiddenPath(path: string): boolean {
+  return hiddenPaths.includes(path) || hiddenEndings.some((ending) => path.endsWith(ending));
+}

@@ -1,0 +1,4 @@
+// Breaks the test boundary: a build script imports a test helper.
+import { testPort } from "../tests/ports.ts";
+
+export const buildName = `build-${testPort}`;

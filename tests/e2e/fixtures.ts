@@ -110,6 +110,14 @@ export async function holdHydration(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Stops the page's clock (installed with `page.clock.install()` before the
+ * page loaded) a moment ahead, so no timer fires until the test moves time on.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
 /** What the page pushed for analytics (decision 12). */
 export async function dataLayer(page: Page): Promise<unknown[]> {
   return page.evaluate(() => window.dataLayer ?? []);

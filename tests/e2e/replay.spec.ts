@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { allFields } from "../../app/features/leads/forms/types.ts";
-import { expect, formServiceLock, holdHydration, hydrated, test } from "./fixtures.ts";
+import { expect, formServiceLock, holdHydration, hydrated, pauseClock, test } from "./fixtures.ts";
 import {
   control,
   definitionOf,
@@ -98,7 +98,7 @@ for (const { page: sitePage, form } of inlineForms) {
       await page.clock.install();
       const { scope, release } = await submitBeforeHydration(page, sitePage.path, form.id);
       expect(whatsapp.handoffs).toHaveLength(0);
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+      await pauseClock(page);
       release();
       await hydrated(page);
       await expect(scope.getByRole("button", { name: "Enviando solicitud..." })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
+import { dataLayer, expect, hydrated, pauseClock, test } from "./fixtures.ts";
 import {
   completeWithKeyboard,
   control,
@@ -31,11 +31,6 @@ import { inlineForms } from "./site-pages.ts";
  * page's clock.
  */
 
-/** Stops the page's clock where it is, so the sending state lasts until the test moves time on. */
-async function pauseClock(page: Page) {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-}
-
 for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.action === null)) {
   const definition = definitionOf(form.id);
   const values = sampleValues(definition);
@@ -51,7 +46,7 @@ for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.act
       await hydrated(page);
       const scope = formOf(page);
       await expectRendered(scope, definition);
-      await expectNoAxeViolations(page, `form[data-lead-inline="${form.id}"]`);
+      // (The untouched form is part of every page's axe check in pages.spec.ts.)
 
       // The page's in-page link to the form is the way in; after it, Tab continues inside the form.
       const anchor = await scope.evaluate((element) => element.closest("[id]")?.id);

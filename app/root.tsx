@@ -1,13 +1,11 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import interFont from "./generated/fonts/inter-400-600.woff2?url";
 import frauncesFont from "./generated/fonts/fraunces-600.woff2?url";
 
 import type { Route } from "./+types/root";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
 import { header, lang } from "./content/es/common.ts";
-import { LeadModalHost } from "./features/leads/lead-modal-host.tsx";
+import { CspNonce } from "./lib/csp-nonce.ts";
 import "./styles/app.css";
 
 // Both faces paint above the fold on every page: fetch them with the CSS, not after it.
@@ -21,6 +19,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useContext(CspNonce);
   // The language comes from the URL's section of the site (only Spanish today), never from the browser.
   return (
     <html lang={lang}>
@@ -39,8 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {header.skipLink}
         </a>
         {children}
-        <LeadModalHost />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -51,13 +49,6 @@ export default function App() {
   useEffect(() => {
     document.documentElement.setAttribute("data-hydrated", "");
   }, []);
-  return (
-    <>
-      <SiteHeader />
-      <main id="contenido" tabIndex={-1} className="outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
-  );
+  // Each section of the site draws its own frame (routes/site-layout.tsx, routes/inbox/layout.tsx).
+  return <Outlet />;
 }

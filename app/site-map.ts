@@ -1,7 +1,8 @@
 /**
  * The list of public pages: one place that the router, the prerenderer, the
  * sitemap, the servers, the navigation and the tests all read. The order is
- * the order of the footer's list; `menuLabel` puts a page in the main menu.
+ * the order of the footer's list (the pages with a `label`); `menuLabel` puts
+ * a page in the main menu.
  */
 export const pages = [
   {
@@ -58,9 +59,23 @@ export const pages = [
     changefreq: "monthly",
     priority: 0.8,
   },
+  // Not listed in the menus (no label): the policy is linked from every footer and every form.
+  { path: "/privacidad", file: "routes/privacidad.tsx", changefreq: "yearly", priority: 0.3 },
+  // Where a form posted without JavaScript lands: kept out of search engines and the sitemap.
+  { path: "/gracias", file: "routes/gracias.tsx", sitemap: false },
 ] as const;
 
 export type PagePath = (typeof pages)[number]["path"];
+
+type Page = (typeof pages)[number];
+
+/** The pages search engines are told about. */
+export const sitemapPages = pages.filter(
+  (page): page is Extract<Page, { priority: number }> => !("sitemap" in page),
+);
+
+export const privacyPath = "/privacidad" satisfies PagePath;
+export const thanksPath = "/gracias" satisfies PagePath;
 
 /** Where the 404 page is prerendered; servers answer unknown paths with it. */
 export const notFoundPath = "/404";

@@ -26,17 +26,19 @@ describe("contentSecurityPolicy", () => {
     expect(csp).toMatch(/^default-src 'none';/);
   });
 
-  test("lets the page talk to itself and the lead service, and post to the lead service only", () => {
+  test("lets the page talk and post only to itself and the form service", () => {
     const csp = contentSecurityPolicy(policy);
-    expect(csp).toContain("connect-src 'self' https://formularios.example;");
-    expect(csp).toContain("form-action https://formularios.example;");
+    expect(csp).toContain("connect-src 'self' https://formularios.example");
+    expect(csp).toContain("form-action 'self' https://formularios.example;");
     expect(csp).not.toContain("wa.me");
   });
 
-  test("a lead service on the site's own origin (or none) is 'self' alone", () => {
-    const csp = contentSecurityPolicy({ ...policy, formServiceUrl: "" });
-    expect(csp).toContain("connect-src 'self';");
-    expect(csp).toContain("form-action 'self';");
+  test("a service on the same origin, or none, adds nothing to 'self'", () => {
+    for (const formServiceUrl of ["", "none"]) {
+      const csp = contentSecurityPolicy({ ...policy, formServiceUrl });
+      expect(csp).toContain("connect-src 'self'; ");
+      expect(csp).toContain("form-action 'self'; ");
+    }
   });
 
   test("forbids framing, plugins and base-URL changes", () => {

@@ -17,6 +17,8 @@ import { stylesheetLinks } from "./leads/pages.ts";
 import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts";
 import { startLeadService } from "./leads/service.ts";
 import { sqliteFileName } from "./leads/storage/lead-store.ts";
+import { startInboxApp } from "./inbox/inbox-app.ts";
+import { retentionMonthsFrom } from "./inbox/retention.ts";
 import { createSiteServer } from "./site-server.ts";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -52,7 +54,20 @@ const service = await startLeadService({
   fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
 );
 
-const server = createSiteServer({ clientDir, policy: readHeaderPolicy(buildDir), leads: service.api });
+const inbox = await startInboxApp({
+  buildDir,
+  store: service.store,
+  site,
+  config,
+  retentionMonths: retentionMonthsFrom(process.env, fail),
+});
+
+const server = createSiteServer({
+  clientDir,
+  policy: readHeaderPolicy(buildDir),
+  leads: service.api,
+  app: inbox.handler,
+});
 
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE")
@@ -69,6 +84,7 @@ server.listen(port, host, () => {
     ? "PostgreSQL (DATABASE_URL)"
     : `SQLite en ${join(config.dataDir, sqliteFileName)}`;
   console.log(`Sitio disponible en http://${host}:${port}/`);
+  console.log(`Bandeja del titular: http://${host}:${port}/bandeja`);
   console.log(
     `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
   );
@@ -84,6 +100,7 @@ async function shutDown(signal: string) {
   const forced = setTimeout(() => server.closeAllConnections(), drainMs);
   await closed;
   clearTimeout(forced);
+  inbox.retention.stop();
   await service.close();
   process.exit(0);
 }

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 
 import {
   allowedMethods,
@@ -9,19 +8,23 @@ import {
   varyHeader,
   type HeaderPolicy,
 } from "./headers.ts";
+import { isAppPath, type AppHandler } from "./app-handler.ts";
 import type { createLeadApi } from "./leads/api.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
 /**
  * The one HTTP server of `npm start`: the built site with the same statuses,
  * redirects and headers as the production nginx configuration, and the lead
- * service under /api/ (plus the filled WhatsApp link of /gracias).
+ * service under /api/ (plus the filled WhatsApp link of /gracias), and the
+ * owner's inbox under /bandeja, rendered by React Router (server/app-handler.ts).
  * Logs one line per request: time, method, path without query, status, duration.
  */
 export type SiteServerOptions = {
   clientDir: string;
   policy: HeaderPolicy;
   leads: ReturnType<typeof createLeadApi>;
+  /** The server-rendered part of the app: the owner's inbox under /bandeja. */
+  app?: AppHandler;
   log?: (line: string) => void;
 };
 
@@ -36,6 +39,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
     for (const [name, value] of everyResponse) response.setHeader(name, value);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       await leads.handleApi(request, response, url);
+      return;
+    }
+    if (options.app && isAppPath(url.pathname)) {
+      await options.app(request, response);
       return;
     }
     if (!(allowedMethods as readonly string[]).includes(request.method ?? "")) {
@@ -109,8 +116,4 @@ export function createSiteServer(options: SiteServerOptions): Server {
       response.end();
     });
   });
-}
-
-export function clientDirOf(buildDir: string): string {
-  return join(buildDir, "client");
 }

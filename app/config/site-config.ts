@@ -23,6 +23,18 @@ const list = z
   )
   .pipe(z.array(z.string()).min(1, "debe tener al menos un valor separado por comas"));
 const percent = z.coerce.number().int().min(1).max(100);
+/** Where the lead service answers: "" = the site's own origin, "none" = no service (static site only). */
+const formService = z.union([
+  z.literal(""),
+  z.literal("none"),
+  z
+    .url({
+      protocol: /^https?$/,
+      error:
+        'debe ser vacío (el mismo origen), "none" (sin servicio) o un origen, por ejemplo https://leads.ejemplo.com.ar',
+    })
+    .transform((value) => value.replace(/\/+$/, "")),
+]);
 
 /** Each setting: its environment variable, its schema and its default. `example` marks fictional defaults. */
 const settings = {
@@ -62,17 +74,7 @@ const settings = {
     fallback: "https://www.tasaciones-madero.example",
     example: true,
   },
-  /**
-   * Where the forms post and record leads: "" (the default) is the site's own
-   * origin (`npm start` serves both); "none" switches recording off for a
-   * purely static deployment (null here); any other value is the service's origin.
-   */
-  formServiceUrl: {
-    env: "SITE_FORM_SERVICE_URL",
-    schema: z.union([z.literal(""), z.literal("none").transform(() => null), httpsOrigin]),
-    fallback: "",
-    example: false,
-  },
+  formServiceUrl: { env: "SITE_FORM_SERVICE_URL", schema: formService, fallback: "", example: false },
   offPlanFormId: {
     env: "SITE_OFFPLAN_FORM_ID",
     schema: z.string().regex(/^[a-z0-9-]+$/, "solo minúsculas, números y guiones"),
@@ -129,6 +131,13 @@ const settings = {
     example: false,
   },
   fasterSalePercent: { env: "SITE_FASTER_SALE_PERCENT", schema: percent, fallback: "40", example: false },
+  /** How long a lead is kept before deletion (product decision 15); printed on /privacidad. */
+  leadsRetentionMonths: {
+    env: "LEADS_RETENTION_MONTHS",
+    schema: z.coerce.number().int().min(1, "al menos 1 mes").max(120, "como mucho 120 meses"),
+    fallback: "24",
+    example: false,
+  },
 } as const;
 
 type Settings = typeof settings;

@@ -13,6 +13,7 @@ import { site } from "../config/site.ts";
 import { keyStats, whatsappCta, whatsappTexts } from "../content/es/common.ts";
 import { credentials, hero, meta as copy, services, towersSection, whyUs } from "../content/es/home.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
+import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { realEstateAgent } from "../lib/seo/json-ld.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
@@ -107,6 +108,7 @@ export default function Home() {
           </div>
         </div>
       </Section>
+      <LeadFormSection form="express" />
     </>
   );
 }

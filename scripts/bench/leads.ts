@@ -184,7 +184,7 @@ async function measureFlood(
       while (performance.now() < deadline) {
         const status = await post(service, flooder, body);
         floodSent++;
-        if (status === 429) floodRefused++;
+        if (status !== 201) floodRefused++; // 429, or the connection the service closed after it
       }
     });
     // 20 visitors, each posting every 2 s: 5 in 10 s, well within their own limit.
@@ -313,7 +313,7 @@ export function printLeadTables(results: LeadFigures[]): void {
       `(127.0.0.2…21) post every 2 s\n`,
   );
   table(
-    ["database", "legit sent", "legit stored", "legit p99 ms", "flood sent", "flood 429", "flood stored"],
+    ["database", "legit sent", "legit stored", "legit p99 ms", "flood sent", "flood refused", "flood stored"],
     results.map(({ database, flood }) => [
       database,
       String(flood.legitimateSent),

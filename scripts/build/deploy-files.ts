@@ -24,7 +24,7 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
   const deployDir = deployDirOf(buildDir);
   mkdirSync(deployDir, { recursive: true });
 
-  const policy = headerPolicyFor(htmlFiles(clientDir).map((file) => readFileSync(file, "utf8")), config.formServiceUrl ?? "");
+  const policy = headerPolicyFor(htmlFiles(clientDir).map((file) => readFileSync(file, "utf8")), config.formServiceUrl);
   if (!policy.scriptHashes.includes(bootLoaderHash)) {
     throw new Error(`The boot loader's hash ${bootLoaderHash} is not among the pages' inline scripts.`);
   }

@@ -103,7 +103,7 @@ export function createLeadApi(options: LeadApiOptions) {
     }
     const wantsJson = /\bapplication\/json\b/.test(String(request.headers.accept ?? ""));
     const formId = safeDecode(match[1]!);
-    const answer = await submit(request, formId, allowed, url);
+    const answer = await submit(request, formId, allowed, url, wantsJson);
     if ("lead" in answer) {
       if (wantsJson) return sendJson(response, 201, { ok: true, id: answer.lead.id });
       response
@@ -138,6 +138,7 @@ export function createLeadApi(options: LeadApiOptions) {
     formId: string,
     originAllowed: boolean,
     url: URL,
+    wantsJson: boolean,
   ): Promise<{ lead: Lead } | Answer> {
     const form = forms(formId);
     if (!form) return { status: 404, error: "Ese formulario no existe." };
@@ -158,6 +159,8 @@ export function createLeadApi(options: LeadApiOptions) {
           error: "Recibimos muchas consultas desde tu conexión. Esperá un minuto o escribinos por WhatsApp.",
           headers: { "Retry-After": String(decision.retryAfterSeconds) },
         };
+    // The page keeps the answers itself: a flood is refused without reading a byte of it.
+    if (limited && wantsJson) return limited;
 
     const contentType = String(request.headers["content-type"] ?? "");
     if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType))

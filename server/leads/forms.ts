@@ -18,12 +18,19 @@ export type ServiceForm = {
 
 export type ServiceForms = (formId: string) => ServiceForm | undefined;
 
+const whatsappDefinitions: readonly FormDefinition[] = [...Object.values(modalForms), expressOnlineForm];
+
+/** Every form id the service accepts: the WhatsApp forms' app ids, then the off-plan form's. */
+export function serviceFormIds(site: Pick<SiteConfig, "offPlanFormId">): string[] {
+  return [...whatsappDefinitions.map((definition) => definition.id), site.offPlanFormId];
+}
+
 export function serviceForms(
   site: Pick<SiteConfig, "offPlanFormId">,
   now: () => Date = () => new Date(),
 ): ServiceForms {
   const whatsappForms = new Map<string, FormDefinition>(
-    [...Object.values(modalForms), expressOnlineForm].map((definition) => [definition.id, definition]),
+    whatsappDefinitions.map((definition) => [definition.id, definition]),
   );
   return (formId) => {
     if (formId === site.offPlanFormId)

@@ -24,10 +24,6 @@ export function fillHandoffLink(html: string, whatsappUrl: string): string {
   );
 }
 
-export function hasHandoffLink(html: string): boolean {
-  return handoffLink.test(html);
-}
-
 /** The site's stylesheets, taken from a built page, so the service's own pages look like the site. */
 export function stylesheetLinks(html: string): string[] {
   return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((match) => match[0]);

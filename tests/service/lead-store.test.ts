@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
@@ -12,6 +12,9 @@ import {
   type NewLead,
   type StorageOptions,
 } from "../../server/leads/storage/lead-store.ts";
+
+// Real databases on a shared two-core machine: generous limits, no timing is asserted.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 /** The same suite on a real SQLite file and a real PostgreSQL server. */
 type Backend = {

@@ -51,8 +51,10 @@ export const header = {
   skipLink: "Saltar al contenido",
 } as const;
 
-/** Every page, for the footer (labels and order come from the page list). */
-export const pageLinks: readonly NavItem[] = pages.map(({ path, label }) => ({ path, label }));
+/** Every page with a label, for the footer (labels and order come from the page list). */
+export const pageLinks: readonly NavItem[] = pages.flatMap((page) =>
+  "label" in page ? [{ path: page.path, label: page.label }] : [],
+);
 
 /** The main menu: the pages with a menu label. */
 export const nav: readonly NavItem[] = pages.flatMap((page) =>
@@ -92,6 +94,7 @@ export const footer = {
   hours: officeHours(site.openingDays, site.opens, site.closes),
   address: `${site.streetAddress}, ${site.locality}`,
   rights: `© ${new Date().getFullYear()} ${site.businessName}`,
+  privacy: "Política de privacidad",
 } as const;
 
 /** Labels of the tower and property-type cards. */

@@ -5,9 +5,10 @@ import { buttonStyles } from "../../components/button-styles.ts";
 import { copy } from "./copy.ts";
 import { modalForms } from "./forms/registry.ts";
 import type { LeadValues } from "./forms/types.ts";
-import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
+import { handOff } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
 import type { ModalRequest } from "./modal-request.ts";
+import { forgetAnswers } from "./saved-answers.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
 const focusable =
@@ -63,14 +64,18 @@ export default function LeadModal({
     };
   }, [open, request]);
 
-  function submit(values: LeadValues) {
-    const url = leadWhatsAppUrl(definition, values);
-    const opened = openWhatsApp(url);
-    pushLeadEvent(definition.id);
-    // The home form starts empty after each request, preset building included.
+  function submit(values: LeadValues, form: HTMLFormElement) {
+    const { opened, url } = handOff(definition, values, form);
+    if (opened) {
+      handedOff();
+      onClose();
+    } else setRefused({ sequence: request.sequence, url });
+  }
+
+  /** Once the message is on its way: the saved answers go, and the home form starts empty (spec). */
+  function handedOff() {
+    forgetAnswers(definition.id);
     if (definition.id === "express") setResets((count) => count + 1);
-    if (opened) onClose();
-    else setRefused({ sequence: request.sequence, url });
   }
 
   function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
@@ -128,7 +133,14 @@ export default function LeadModal({
             <h3 className="text-lg font-semibold">{copy.readyTitle}</h3>
             <p className="text-ink-muted">{copy.readyText}</p>
             <div className="flex w-full flex-col gap-3 sm:flex-row">
-              <WhatsAppFallbackLink ref={whatsAppLink} href={refusedUrl} onClick={onClose}>
+              <WhatsAppFallbackLink
+                ref={whatsAppLink}
+                href={refusedUrl}
+                onClick={() => {
+                  handedOff();
+                  onClose();
+                }}
+              >
                 {copy.openWhatsApp}
               </WhatsAppFallbackLink>
               <button type="button" onClick={onClose} className={buttonStyles.secondary}>
@@ -142,6 +154,7 @@ export default function LeadModal({
           hidden={refusedUrl !== null}
           aria-labelledby={titleId}
           definition={definition}
+          page={window.location.pathname}
           preset={request.preset}
           onValues={submit}
           actions={

@@ -50,4 +50,11 @@ describe("buildMeta", () => {
     expect(notFound.some((item) => "rel" in item && item.rel === "canonical")).toBe(false);
     expect(notFound.some((item) => "property" in item && item.property === "og:url")).toBe(false);
   });
+
+  test("a noindex page asks search engines to leave it out and has no canonical URL", () => {
+    const thanks = buildMeta({ ...page, noindex: true }, site);
+    expect(thanks).toContainEqual({ name: "robots", content: "noindex" });
+    expect(thanks.some((item) => "rel" in item && item.rel === "canonical")).toBe(false);
+    expect(meta.some((item) => "name" in item && item.name === "robots")).toBe(false);
+  });
 });

@@ -15,6 +15,8 @@ export type PageMeta = {
    * out of search results by its HTTP status 404, which every server sends.
    */
   isErrorPage?: boolean;
+  /** A page only reached by doing something (the thank-you page): out of search results, no canonical URL. */
+  noindex?: boolean;
 };
 
 export const socialImagePath = "/social-card.png";
@@ -43,7 +45,8 @@ export function buildMeta(
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
   ];
-  if (!page.isErrorPage) {
+  if (page.noindex) descriptors.push({ name: "robots", content: "noindex" });
+  else if (!page.isErrorPage) {
     descriptors.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
   }
   if (page.jsonLd) descriptors.push({ "script:ld+json": page.jsonLd });

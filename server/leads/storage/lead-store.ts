@@ -60,9 +60,16 @@ export type LeadFilter = {
   status?: LeadStatus;
   /** Part of a name, e-mail or phone; case, accents and phone punctuation do not matter. */
   search?: string;
+  /** Only these hand-off outcomes (the inbox's "to call back"). */
+  handoff?: readonly HandoffOutcome[];
+  /** Only leads received after this moment (the inbox's live updates). */
+  receivedAfter?: Date;
 };
 
 export type Page = { limit: number; offset: number };
+
+/** A lead still `nuevo` with one of these outcomes never reached WhatsApp with its message: call it back. */
+export const callBackHandoffs: readonly HandoffOutcome[] = ["tab-refused", "no-script"];
 
 export type LeadCounts = {
   /** Status `nuevo`. */
@@ -81,7 +88,8 @@ export const sqliteFileName = "leads.sqlite";
 
 export class LeadStore {
   readonly kind: "sqlite" | "postgres";
-  private readonly db: Kysely<LeadDatabase>;
+  /** The open database; the inbox keeps its owner, sessions and login failures in it too (server/inbox/). */
+  readonly db: Kysely<LeadDatabase>;
   private ipKey: Buffer | undefined;
   private waiting: { write: LeadWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private committing: Promise<void> | undefined;
@@ -230,7 +238,7 @@ export class LeadStore {
           .sum<number>(
             eb
               .case()
-              .when(eb.and([eb("status", "=", "nuevo"), eb("handoff", "in", ["tab-refused", "no-script"])]))
+              .when(eb.and([eb("status", "=", "nuevo"), eb("handoff", "in", callBackHandoffs)]))
               .then(1)
               .else(0)
               .end(),
@@ -362,6 +370,8 @@ export class LeadStore {
     let query = this.db.selectFrom("leads");
     query = filter.status ? query.where("status", "=", filter.status) : query.where("status", "!=", "spam");
     if (filter.formId) query = query.where("form_id", "=", filter.formId);
+    if (filter.handoff && filter.handoff.length > 0) query = query.where("handoff", "in", filter.handoff);
+    if (filter.receivedAfter) query = query.where("received_at", ">", iso(filter.receivedAfter));
     const needle = filter.search ? normaliseForSearch(filter.search) : "";
     if (needle) {
       const digits = filter.search!.replace(/\D/g, "");

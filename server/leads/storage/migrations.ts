@@ -65,6 +65,35 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0002-inbox-owner-sessions": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("inbox_owner")
+        .addColumn("id", "integer", (column) => column.primaryKey())
+        .addColumn("email", "text", (column) => column.notNull())
+        .addColumn("password_hash", "text", (column) => column.notNull())
+        .addColumn("updated_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("inbox_sessions")
+        .addColumn("id_hash", "text", (column) => column.primaryKey())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("last_seen_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("inbox_devices")
+        .addColumn("token_hash", "text", (column) => column.primaryKey())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("last_used_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("inbox_login_failures")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("failures", "integer", (column) => column.notNull())
+        .addColumn("last_failure_at", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

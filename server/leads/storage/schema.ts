@@ -61,4 +61,24 @@ export type OutboxTable = {
 
 export type SettingsTable = { key: string; value: string };
 
-export type LeadDatabase = { leads: LeadsTable; outbox: OutboxTable; settings: SettingsTable };
+/** The owner of the inbox: one row (id 1), created or reset from the command line. */
+export type InboxOwnerTable = { id: number; email: string; password_hash: string; updated_at: string };
+
+/** Signed-in sessions, by the SHA-256 of their id: the id itself is only ever in the owner's cookie. */
+export type InboxSessionsTable = { id_hash: string; created_at: string; last_seen_at: string };
+
+/** Browsers the owner has signed in from (SHA-256 of their device cookie): spared the per-account login delay. */
+export type InboxDevicesTable = { token_hash: string; created_at: string; last_used_at: string };
+
+/** Consecutive failed logins per key (`address:…`, `account:…`, `device:…`), for growing delays. */
+export type InboxLoginFailuresTable = { key: string; failures: number; last_failure_at: string };
+
+export type LeadDatabase = {
+  leads: LeadsTable;
+  outbox: OutboxTable;
+  settings: SettingsTable;
+  inbox_owner: InboxOwnerTable;
+  inbox_sessions: InboxSessionsTable;
+  inbox_devices: InboxDevicesTable;
+  inbox_login_failures: InboxLoginFailuresTable;
+};

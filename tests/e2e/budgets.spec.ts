@@ -32,8 +32,7 @@ const clientDir = clientDirOf(buildDir);
 const gzipSize = (path: string) => statSync(join(clientDir, `${path}.gz`)).size;
 
 for (const { name, path } of allPages) {
-  test(`page ${name} stays within its byte budgets`, async ({ page, outsideRequests }) => {
-    void outsideRequests;
+  test(`page ${name} stays within its byte budgets`, async ({ page }) => {
     const requested: { path: string; type: string }[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());

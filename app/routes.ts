@@ -1,11 +1,11 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-import { pages } from "./site-map.ts";
+import { routeModules } from "./site-map.ts";
 
 export default [
   // The public site: prerendered at build time (react-router.config.ts).
   layout("routes/site-layout.tsx", [
-    ...pages.map((page) => (page.path === "/" ? index(page.file) : route(page.path, page.file))),
+    ...routeModules.map((page) => (page.path === "/" ? index(page.file) : route(page.path, page.file))),
     route("*", "routes/not-found.tsx"),
   ]),
   // The owner's inbox: rendered per request on the server, behind a login.

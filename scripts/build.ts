@@ -37,7 +37,7 @@ run("npx", ["react-router", "build"]);
 
 for (const path of prerenderedPaths) {
   const file = join(clientDir, pageFile(path));
-  const name = path === "/" ? "home" : path.slice(1);
+  const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
   const html = deferHydration(readFileSync(file, "utf8"), bootModuleWriter(clientDir, name));
   writeFileSync(file, html);
 }

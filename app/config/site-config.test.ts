@@ -12,6 +12,7 @@ const realValues = {
   SITE_EMAIL: "ana@estudioperez.com.ar",
   SITE_URL: "https://www.estudioperez.com.ar/",
   SITE_FORM_SERVICE_URL: "https://forms.estudioperez.com.ar",
+  SITE_REGISTRY_URL: "https://www.colegio.org.ar/matriculados",
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -40,6 +41,7 @@ describe("site configuration", () => {
     expect(examplesInUse).toEqual([]);
     expect(config.businessName).toBe("Estudio Pérez Tasaciones");
     expect(config.siteUrl).toBe("https://www.estudioperez.com.ar");
+    expect(config.registryUrl).toBe("https://www.colegio.org.ar/matriculados");
   });
 
   test("parses numbers and lists", () => {
@@ -59,6 +61,8 @@ describe("site configuration", () => {
     ["SITE_FORM_SERVICE_URL", "ftp://leads.example.com"],
     ["LEADS_RETENTION_MONTHS", "0"],
     ["LEADS_RETENTION_MONTHS", "dos años"],
+    ["SITE_REGISTRY_URL", "cucicba matriculados"],
+    ["SITE_REGISTRY_URL", "javascript:alert(1)"],
   ])("rejects %s=%j naming the variable", (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);

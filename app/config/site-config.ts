@@ -13,6 +13,10 @@ const text = z.string().trim().min(2, "no puede estar vacío");
 const httpsOrigin = z
   .url({ protocol: /^https?$/, error: "debe ser una URL absoluta, por ejemplo https://www.ejemplo.com.ar" })
   .transform((value) => value.replace(/\/+$/, ""));
+const httpsUrl = z.url({
+  protocol: /^https?$/,
+  error: "debe ser una URL absoluta, por ejemplo https://www.colegio.org.ar/matriculados",
+});
 const list = z
   .string()
   .transform((value) =>
@@ -47,6 +51,13 @@ const settings = {
   appraiserName: { env: "SITE_APPRAISER_NAME", schema: text, fallback: "Lic. Laura Ejemplo", example: true },
   registrationNumber: { env: "SITE_REGISTRATION_NUMBER", schema: text, fallback: "0000", example: true },
   professionalBody: { env: "SITE_PROFESSIONAL_BODY", schema: text, fallback: "CUCICBA", example: false },
+  /** The professional body's public registry, where anyone can look the registration number up. */
+  registryUrl: {
+    env: "SITE_REGISTRY_URL",
+    schema: httpsUrl,
+    fallback: "https://matriculados.colegio-profesional.example/buscar",
+    example: true,
+  },
   whatsappNumber: { env: "SITE_WHATSAPP_NUMBER", schema: digits, fallback: "5491100000000", example: true },
   phoneDisplay: { env: "SITE_PHONE_DISPLAY", schema: text, fallback: "+54 9 11 0000-0000", example: true },
   streetAddress: {

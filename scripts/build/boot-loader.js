@@ -1,7 +1,7 @@
 // Inlined at the end of every page (its hash is in the Content-Security-Policy).
 // The page is complete HTML; React hydrates it only once the page has loaded and
-// its fonts have painted (then at the next idle moment), so that no script
-// competes with the first paint. Before that, nothing a visitor does is lost:
+// painted and its web fonts have arrived (then at the next idle moment), so that
+// no script competes with the first paint. Before that, nothing a visitor does is lost:
 // - a form opener is a link to the page's own form: it is followed at once and
 //   the opener's preset (a tower, a type) is applied to that form here;
 // - a form posts natively to the lead service; only a form with nowhere to post
@@ -46,12 +46,37 @@
   }
   addEventListener("click", remember, true);
   addEventListener("submit", remember, true);
+  // The web fonts wait for the first contentful paint (docs/decisions/0008-fonts.md):
+  // data-fonts lets the CSS name them, and they download and swap in over the
+  // metric-matched local fonts the page painted with.
+  var fontsRequested = new Promise(function (resolve) {
+    function useWebFonts() {
+      document.documentElement.setAttribute("data-fonts", "");
+      // Reading the layout starts the downloads now, so document.fonts.ready waits for them.
+      resolve(document.documentElement.offsetWidth);
+    }
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (types && types.indexOf("paint") >= 0) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        observer.disconnect();
+        useWebFonts();
+      }).observe({ type: "paint", buffered: true });
+    } else {
+      requestAnimationFrame(function () {
+        setTimeout(useWebFonts);
+      });
+    }
+  });
   function whenPainted() {
-    var fonts = document.fonts ? document.fonts.ready : Promise.resolve();
-    fonts.then(function () {
-      if (window.requestIdleCallback) requestIdleCallback(hydrate, { timeout: 1000 });
-      else setTimeout(hydrate, 50);
-    });
+    fontsRequested
+      .then(function () {
+        return document.fonts && document.fonts.ready;
+      })
+      .then(function () {
+        if (window.requestIdleCallback) requestIdleCallback(hydrate, { timeout: 1000 });
+        else setTimeout(hydrate, 50);
+      });
   }
   if (document.readyState === "complete") whenPainted();
   else addEventListener("load", whenPainted, { once: true });

@@ -15,11 +15,29 @@ type Result =
 
 /**
  * A WhatsApp form inside its page: the express online form of
- * /tasaciones-online, and each modal page's own copy of its form. WhatsApp
+ * /tasaciones-online, each modal page's own copy of its form, and the
+ * apartment form of each tower page (its tower preselected). WhatsApp
  * opens inside the submit itself; the sending state that follows (the spec's
  * express online behaviour) is only feedback.
  */
-export function InlineWhatsAppForm({ definition, page }: { definition: FormDefinition; page: string }) {
+type InlineWhatsAppFormProps = {
+  definition: FormDefinition;
+  /** The path of the page the form is on (recorded with the lead). */
+  page: string;
+  /** Value of the definition's preset field, in the HTML from the start (a tower's page preselects it). */
+  preset?: string;
+  /** Heading and intro; default: the definition's own. */
+  title?: string;
+  description?: string;
+};
+
+export function InlineWhatsAppForm({
+  definition,
+  page,
+  preset,
+  title = definition.title,
+  description = definition.description,
+}: InlineWhatsAppFormProps) {
   const titleId = useId();
   const [result, setResult] = useState<Result>({ kind: "idle" });
   const timer = useRef<number | undefined>(undefined);
@@ -40,13 +58,14 @@ export function InlineWhatsAppForm({ definition, page }: { definition: FormDefin
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
       <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink md:text-4xl">
-        {definition.title}
+        {title}
       </h2>
-      {definition.description && <p className="mt-2 mb-6 text-ink-muted">{definition.description}</p>}
+      {description && <p className="mt-2 mb-6 text-ink-muted">{description}</p>}
       <LeadForm
         data-lead-inline={definition.id}
         aria-labelledby={titleId}
         definition={definition}
+        preset={preset}
         page={page}
         onValues={submit}
         pendingLabel={result.kind === "sending" ? copy.sending : null}

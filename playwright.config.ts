@@ -19,7 +19,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A guard against a hung test, not a speed check: the machines are shared and busy.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
@@ -27,6 +28,7 @@ export default defineConfig({
       executablePath: chromiumPath,
       args: chromiumFlags,
     },
+    screenshot: "only-on-failure",
     locale: "es-AR",
     timezoneId: "America/Argentina/Buenos_Aires",
   },

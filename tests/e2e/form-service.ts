@@ -10,7 +10,8 @@ import type { TestType } from "@playwright/test";
  * `/gracias?envio={id}`, a request with `Accept: application/json` gets
  * `201 {"ok":true,"id":…}`; CORS for the requesting origin. It records every
  * submission (its fields, in order) and can be told to fail (any status, with
- * Retry-After on 429) or be stopped to play an unreachable one.
+ * Retry-After on 429), to hold its answers back until released, or be stopped
+ * to play an unreachable one.
  *
  * The site under test knows one service address (tests/test-build-env.ts), so
  * spec files running in parallel workers take turns: start() waits while
@@ -28,6 +29,8 @@ export class FormService {
   readonly submissions: Submission[] = [];
   /** Below 400: the contract's success answers. Anything else: that error. */
   status = 200;
+  /** While set, answers wait for this promise (the page stays in its sending state). */
+  hold: Promise<void> | null = null;
   private server: Server | undefined;
   private readonly port: number;
 
@@ -97,6 +100,7 @@ export class FormService {
         ? [...new URLSearchParams(body)]
         : [],
     });
+    if (this.hold) await this.hold;
 
     const wantsJson = accept.includes("application/json");
     if (this.status >= 400) {

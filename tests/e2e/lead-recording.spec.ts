@@ -182,7 +182,7 @@ test.describe("off-plan consultation with JavaScript", () => {
       await form.getByRole("button", { name: "Enviar consulta" }).click();
 
       const alert = form.getByRole("alert");
-      await expect(alert).toContainText("No pudimos registrar tu consulta");
+      await expect(alert).toContainText("No pudimos enviar tu consulta");
       for (const field of allFields(definition))
         await expect(form.locator(`[name="${field.name}"]`)).toHaveValue(answers[field.name] as string);
       await alert.getByRole("link", { name: "Enviar por WhatsApp" }).click();

@@ -9,12 +9,14 @@ import { join } from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { pages } from "../../app/site-map.ts";
+import { pages, sitemapPages } from "../../app/site-map.ts";
 import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
-import { test as base, expect, hydrated } from "./fixtures.ts";
-import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import type { NginxServer } from "../../scripts/nginx-server.ts";
+import { expect, formServiceLock, hydrated, test } from "./fixtures.ts";
+import { definitionOf, fillForm, postedFields, sampleValues } from "./lead-forms.ts";
 import { rawRequest, type RawResponse } from "./raw-http.ts";
+import { allPages, inlineForms } from "./site-pages.ts";
 
 const clientDir = clientDirOf(buildDir);
 const policy = readHeaderPolicy(buildDir);
@@ -23,20 +25,6 @@ const pageHtml = (path: string) => readFileSync(join(clientDir, pageFile(path)))
 const homeHtml = pageHtml("/").toString("utf8");
 const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(homeHtml)?.[1] ?? "";
 const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
-
-const test = base.extend<object, { nginx: NginxServer }>({
-  nginx: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      // /api/ and /gracias go to the lead service: the Node server the test run started.
-      const leadService = new URL(String(workerInfo.project.use.baseURL)).host;
-      const server = await startNginx(buildDir, { leadService });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-});
 
 const get = (nginx: NginxServer, path: string, headers: Record<string, string> = {}, method = "GET") =>
   rawRequest(`${nginx.baseUrl}${path}`, { method, headers: { "accept-encoding": "identity", ...headers } });
@@ -100,7 +88,8 @@ test.describe("nginx: routes", () => {
     const sitemap = await get(nginx, "/sitemap.xml");
     expect(sitemap.status).toBe(200);
     expect(sitemap.header("content-type")).toBe("application/xml; charset=utf-8");
-    for (const { path } of pages) expect(sitemap.body.toString()).toContain(`${path}</loc>`);
+    for (const { path } of sitemapPages) expect(sitemap.body.toString()).toContain(`${path}</loc>`);
+    expect(sitemap.body.toString()).not.toContain("/gracias");
     const robots = await get(nginx, "/robots.txt");
     expect(robots.status).toBe(200);
     expect(robots.header("content-type")).toBe("text/plain; charset=utf-8");
@@ -304,12 +293,11 @@ async function watchPolicyErrors(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test.describe("nginx: in Chromium", () => {
-  for (const { path } of [...pages, { path: "/pagina-que-no-existe" }]) {
-    test(`${path} loads and hydrates with no CSP violation`, async ({ page, nginx, outsideRequests }) => {
-      void outsideRequests;
+  for (const { path, status } of allPages) {
+    test(`${path} loads and hydrates with no CSP violation`, async ({ page, nginx }) => {
       const violations = await watchPolicyErrors(page);
       const response = await page.goto(`${nginx.baseUrl}${path}`);
-      expect(response?.status()).toBe(path.startsWith("/pagina") ? 404 : 200);
+      expect(response?.status()).toBe(status);
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       expect(await violations()).toEqual([]);
@@ -352,104 +340,50 @@ test.describe("nginx: in Chromium", () => {
     expect((await whatsapp.last()).text).toBe("Hola");
   });
 
-  test("the policy lets the page reach the form service (connect-src and form-action)", async ({
-    page,
-    context,
-    nginx,
-    outsideRequests,
-  }) => {
-    void outsideRequests;
-    const received: string[] = [];
-    await context.route(`${policy.formServiceUrl}/**`, async (route) => {
-      received.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
-      await route.fulfill({
-        status: 200,
-        contentType: "text/html",
-        headers: { "access-control-allow-origin": "*" },
-        body: "<title>ok</title>",
-      });
-    });
-    const violations = await watchPolicyErrors(page);
-    await page.goto(`${nginx.baseUrl}/comprar-en-pozo`);
-    await hydrated(page);
-    await page.evaluate(
-      (origin) => fetch(`${origin}/api/form/submit/prueba-fetch`, { method: "POST", body: new FormData() }),
-      policy.formServiceUrl,
-    );
-    expect(await violations()).toEqual([]);
-    await page.evaluate((origin) => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = `${origin}/api/form/submit/prueba-form`;
-      document.body.append(form);
-      form.submit();
-    }, policy.formServiceUrl);
-    await expect
-      .poll(() => received)
-      .toEqual(["POST /api/form/submit/prueba-fetch", "POST /api/form/submit/prueba-form"]);
-  });
+  test(
+    "the policy lets the page reach the form service (connect-src and form-action)",
+    { lock: formServiceLock },
+    async ({ page, nginx, formService }) => {
+      const violations = await watchPolicyErrors(page);
+      await page.goto(`${nginx.baseUrl}/`);
+      await hydrated(page);
+      await page.evaluate(
+        (origin) => fetch(`${origin}/api/form/submit/prueba-fetch`, { method: "POST", body: "a=1" }),
+        policy.formServiceUrl,
+      );
+      await page.evaluate((origin) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = `${origin}/api/form/submit/prueba-form`;
+        document.body.append(form);
+        form.submit();
+      }, policy.formServiceUrl);
+      await expect
+        .poll(() => formService.submissions.map((submission) => submission.path))
+        .toEqual(["/api/form/submit/prueba-fetch", "/api/form/submit/prueba-form"]);
+      expect(await violations()).toEqual([]);
+    },
+  );
 
-  test("the off-plan form on /comprar-en-pozo still posts to the form service", async ({
-    page,
-    context,
-    nginx,
-    outsideRequests,
-  }) => {
-    void outsideRequests;
-    const posts: { path: string; body: string }[] = [];
-    await context.route(`${policy.formServiceUrl}/**`, async (route) => {
-      posts.push({ path: new URL(route.request().url()).pathname, body: route.request().postData() ?? "" });
-      await route.fulfill({
-        status: 200,
-        contentType: "text/html",
-        headers: { "access-control-allow-origin": "*" },
-        body: "<title>ok</title>",
-      });
-    });
-    const violations = await watchPolicyErrors(page);
-    await page.goto(`${nginx.baseUrl}/comprar-en-pozo`);
-    await hydrated(page);
-    const form = page.locator('form[action*="/api/form/submit/"]');
-    await expect(form, "the off-plan form is on /comprar-en-pozo").toHaveCount(1);
-    await form.evaluate((element: HTMLFormElement) => {
-      // Through the prototype setters, so React's controlled fields see the change too.
-      const setValue = (control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string) =>
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")!.set!.call(control, value);
-      const samples: Record<string, string> = {
-        email: "prueba@example.com",
-        tel: "1122334455",
-        number: "2",
-        text: "Prueba",
-      };
-      for (const control of Array.from(element.elements)) {
-        if (control instanceof HTMLSelectElement) {
-          const option = Array.from(control.options).find(
-            (candidate) => candidate.value && !candidate.disabled,
-          );
-          if (option) setValue(control, option.value);
-        } else if (control instanceof HTMLTextAreaElement) {
-          setValue(control, "Consulta de prueba");
-        } else if (control instanceof HTMLInputElement) {
-          if (control.type === "radio" || control.type === "checkbox") {
-            if (control.required || !element.querySelector(`[name="${control.name}"]:checked`))
-              control.click();
-            continue;
-          }
-          if (control.type in samples) setValue(control, samples[control.type]!);
-        } else {
-          continue;
-        }
-        control.dispatchEvent(new Event("input", { bubbles: true }));
-        control.dispatchEvent(new Event("change", { bubbles: true }));
-      }
-    });
-    const violationsBefore = await violations();
-    await form.locator('button[type="submit"], button:not([type])').first().click();
-    await expect
-      .poll(() => posts.length, { message: "the form never reached the form service" })
-      .toBeGreaterThan(0);
-    expect(posts[0]!.path).toMatch(/^\/api\/form\/submit\/[a-z0-9-]+$/);
-    expect(posts[0]!.body).toContain("nombre=");
-    expect(violationsBefore).toEqual([]);
-  });
+  for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.action)) {
+    test(
+      `the ${form.id} form on ${sitePage.path} still posts to the form service`,
+      { lock: formServiceLock },
+      async ({ page, nginx, formService }) => {
+        const violations = await watchPolicyErrors(page);
+        await page.goto(`${nginx.baseUrl}${sitePage.path}`);
+        await hydrated(page);
+        const scope = page.locator(`form[data-lead-inline="${form.id}"]`);
+        const definition = definitionOf(form.id);
+        const values = sampleValues(definition);
+        await fillForm(scope, definition, values);
+        await scope.locator('button[type="submit"]').click();
+        await expect(scope.getByRole("status")).not.toBeEmpty();
+        expect(formService.submissions.map((submission) => submission.fields)).toEqual([
+          postedFields(definition, values),
+        ]);
+        expect(await violations()).toEqual([]);
+      },
+    );
+  }
 });

@@ -26,5 +26,5 @@ export const copy = {
   offPlanSuccess: `¡Gracias! Recibimos tu consulta. ${site.appraiserName} te va a contactar en breve.`,
   offPlanHandedOff: `¡Gracias! Abrimos WhatsApp con tu consulta: enviá el mensaje y ${site.appraiserName} te responde en breve.`,
   offPlanError:
-    "No pudimos registrar tu consulta en este momento. Tus respuestas siguen acá: enviánoslas por WhatsApp y te respondemos igual.",
+    "No pudimos enviar tu consulta en este momento. Tus respuestas siguen acá: enviánoslas por WhatsApp y te respondemos igual.",
 } as const;

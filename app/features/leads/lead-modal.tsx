@@ -11,8 +11,9 @@ import type { ModalRequest } from "./modal-request.ts";
 import { forgetAnswers } from "./saved-answers.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
+/** What Tab reaches (the honeypot's tabindex -1 keeps it out). */
 const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A lead form in a native modal dialog: the page behind is inert and does not
@@ -58,7 +59,12 @@ export default function LeadModal({
     const root = document.documentElement;
     const overflow = root.style.overflow;
     root.style.overflow = "hidden";
-    dialog.querySelector<HTMLElement>("form:not([hidden]) :is(input, select, textarea)")?.focus();
+    // The first field the visitor fills (not the hidden page field, not the honeypot).
+    dialog
+      .querySelector<HTMLElement>(
+        'form:not([hidden]) :is(input:not([type="hidden"]):not([tabindex="-1"]), select, textarea)',
+      )
+      ?.focus();
     return () => {
       root.style.overflow = overflow;
     };

@@ -81,5 +81,15 @@ export function openersOf(form: string): { page: SitePage; openers: Opener[] }[]
     .filter(({ openers }) => openers.length > 0);
 }
 
-/** Every in-page form with the page it is on. */
-export const inlineForms = allPages.flatMap((page) => page.inlineForms.map((form) => ({ page, form })));
+/**
+ * Each in-page form once, with the first page that holds it. The same form on
+ * another page (every tower page has the apartment form) is the same component
+ * posting the same way, so the mechanism tests run it once; the page loop in
+ * pages.spec.ts checks every page's HTML.
+ */
+export const inlineForms: { page: SitePage; form: InlineForm }[] = [];
+for (const page of allPages) {
+  for (const form of page.inlineForms) {
+    if (!inlineForms.some((known) => known.form.id === form.id)) inlineForms.push({ page, form });
+  }
+}

@@ -58,7 +58,12 @@ export default function LeadModal({
     const root = document.documentElement;
     const overflow = root.style.overflow;
     root.style.overflow = "hidden";
-    dialog.querySelector<HTMLElement>("form:not([hidden]) :is(input, select, textarea)")?.focus();
+    // The first field a person fills: not the hidden page field, nor the honeypot Tab skips.
+    dialog
+      .querySelector<HTMLElement>(
+        'form:not([hidden]) :is(input:not([type="hidden"], [tabindex="-1"]), select, textarea)',
+      )
+      ?.focus();
     return () => {
       root.style.overflow = overflow;
     };

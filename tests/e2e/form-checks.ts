@@ -206,7 +206,10 @@ async function focused(page: Page): Promise<Focused> {
       return { name: "", value: "", tag: "BODY", text: "", visible: false, coveredBy: "nothing is focused" };
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
-    const box = element.getBoundingClientRect();
+    // A link that wraps has one box per line: the largest one is looked at.
+    const box =
+      [...element.getClientRects()].sort((a, b) => b.width * b.height - a.width * a.height)[0] ??
+      element.getBoundingClientRect();
     let [top, right, bottom, left] = [box.top, box.right, box.bottom, box.left];
     [top, left, bottom, right] = [
       Math.max(top, 0),

@@ -31,8 +31,9 @@ for (const { definition, page: path, anchor, modal } of registeredForms) {
       await page.locator("a[data-lead-form]").nth(sitePage.openers.indexOf(tapped)).click();
       await expect(page).toHaveURL(new RegExp(`${path}#${anchor}$`));
       await expect(form).toBeVisible();
-      // A preset the list does not hold (e.g. 'Consulta general') is left for the visitor to choose.
-      preset = presetField?.options?.includes(tapped.preset ?? "") ? tapped.preset : null;
+      // A preset a list does not hold (e.g. 'Consulta general') is left for the visitor to choose.
+      const listed = presetField?.type !== "select" || presetField.options?.includes(tapped.preset ?? "");
+      preset = presetField && listed ? tapped.preset : null;
       if (presetField) await expect(form.locator(`[name="${presetField.name}"]`)).toHaveValue(preset ?? "");
     }
 

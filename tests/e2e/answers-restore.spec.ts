@@ -3,9 +3,9 @@ import type { Locator, Page } from "@playwright/test";
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { expect, holdHydration, hydrated, test } from "./fixtures.ts";
 import {
+  answerLeadServiceInPage,
   answersFor,
   fillForm,
-  formServiceUrl,
   registeredForms,
   type RegisteredForm,
 } from "./registered-forms.ts";
@@ -20,16 +20,7 @@ import {
 // Each test walks through several full page loads.
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeEach(async ({ page }) => {
-  await page.route(`${formServiceUrl}/**`, (route) =>
-    route.fulfill({
-      status: 201,
-      headers: { "Access-Control-Allow-Origin": "*" },
-      contentType: "application/json",
-      body: JSON.stringify({ ok: true, id: "prueba" }),
-    }),
-  );
-});
+test.beforeEach(({ page }) => answerLeadServiceInPage(page));
 
 /** Opens a form as a visitor does, through the page's first opener if it is a modal form. */
 async function openForm(
@@ -144,28 +135,6 @@ test("typed before the page was interactive: kept through hydration, then saved"
   await hydrated(page);
   await expect(form.locator('[name="contacto"]')).toHaveValue("Ana Antes de Hidratar");
   await expect(form.locator('[name="estado"]')).toHaveValue("A reciclar");
-});
-
-test("a tap on an opener before hydration leads to the page's form with the preset, and what is typed stays", async ({
-  page,
-}) => {
-  const release = await holdHydration(page);
-  await page.goto("/tasar-departamentos");
-  await page.locator('[data-lead-form="apartment"][data-lead-preset="Mulieris"]').click();
-  await expect(page).toHaveURL(/\/tasar-departamentos#formulario$/);
-  const form = page.locator('#formulario form[data-lead-inline="apartment"]');
-  await expect(form).toBeVisible();
-  await expect(form.locator('[name="edificio"]')).toHaveValue("Mulieris");
-  await form.locator('[name="nombre"]').fill("Ana Antes");
-  await form.locator('[name="ambientes"]').selectOption("3");
-  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
-  release();
-  await hydrated(page);
-  await expect(form).toHaveAttribute("data-interactive", "", { timeout: 15_000 });
-  await expect(form.locator('[name="edificio"]')).toHaveValue("Mulieris");
-  await expect(form.locator('[name="nombre"]')).toHaveValue("Ana Antes");
-  await expect(form.locator('[name="ambientes"]')).toHaveValue("3");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("without sessionStorage (a strict privacy mode) the forms still hand off", async ({

@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import type { TestType } from "@playwright/test";
-
 /**
  * Stands in for the lead service on 127.0.0.1 and answers like its contract
  * (/work/lead-contract.md): a native post gets `303 See Other` to the site's
@@ -13,10 +11,11 @@ import type { TestType } from "@playwright/test";
  * Retry-After on 429), to hold its answers back until released, or be stopped
  * to play an unreachable one.
  *
- * The site under test knows one service address (tests/test-build-env.ts), so
- * spec files running in parallel workers take turns: start() waits while
- * another file holds the port. A page may also reach the service from another
- * file's test meanwhile, so tests pick their own submissions (see `to`).
+ * The site under test knows one service address (tests/test-build-env.ts):
+ * the tests that use it take turns (the `formService` fixture and its lock in
+ * fixtures.ts), and start() waits while another run on the machine holds the
+ * port. A page may also reach the service from another test meanwhile, so
+ * tests pick their own submissions (see `to`).
  */
 export type Submission = {
   path: string;
@@ -128,25 +127,4 @@ export class FormService {
     response.writeHead(303, { ...cors, Location: `${site}/gracias?envio=${id}` });
     response.end();
   }
-}
-
-/**
- * Runs a spec file's tests against the recording service: started before the
- * first test (waiting for the port if another file holds it), reset before
- * each, stopped after the last. Tests in such a file run one after another.
- */
-export function useFormService(test: TestType<object, object>, port: number): FormService {
-  const service = new FormService(port);
-  test.describe.configure({ mode: "serial" });
-  test.beforeAll(async () => {
-    test.info().setTimeout(11 * 60_000);
-    await service.start();
-  });
-  test.afterAll(() => service.stop());
-  test.beforeEach(async () => {
-    service.status = 200;
-    service.submissions.length = 0;
-    await service.start();
-  });
-  return service;
 }

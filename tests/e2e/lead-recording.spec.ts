@@ -4,8 +4,8 @@ import { composeMessage, messageValues } from "../../app/features/leads/compose-
 import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { formServicePort } from "../test-build-env.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
-import { useFormService, type Submission } from "./form-service.ts";
+import { expect, formServiceLock, hydrated, test } from "./fixtures.ts";
+import type { FormService, Submission } from "./form-service.ts";
 import {
   answersFor,
   fillForm,
@@ -17,12 +17,10 @@ import {
 /**
  * With JavaScript, every WhatsApp form also records its lead with the lead
  * service: in the same click, after the WhatsApp tab opened (never before),
- * with exactly the values the message carries. The off-plan form posts with
- * fetch and falls back to WhatsApp, answers kept, when the service refuses or
- * is unreachable.
+ * with exactly the values the message carries. (The off-plan form, which
+ * posts instead, is hosted-post.spec.ts's.)
  */
-
-const service = useFormService(test, formServicePort);
+test.describe.configure({ lock: formServiceLock });
 
 /** Records, in order, the tab openings and the requests the page makes. */
 async function watchCalls(page: Page) {
@@ -64,7 +62,7 @@ function valuesOf(definition: FormDefinition, submission: Submission): LeadValue
   return values;
 }
 
-async function recorded(definition: FormDefinition): Promise<Submission> {
+async function recorded(service: FormService, definition: FormDefinition): Promise<Submission> {
   const id = serviceIds[definition.id];
   await expect.poll(() => service.to(id).length, { message: `nothing recorded for ${id}` }).toBe(1);
   return service.to(id)[0]!;
@@ -76,6 +74,7 @@ for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
   test(`${definition.id}: recorded after the WhatsApp tab opened, with exactly the message's values`, async ({
     page,
     whatsapp,
+    formService,
   }) => {
     const calls = await watchCalls(page);
     const form = await openForm(page, registered);
@@ -85,7 +84,7 @@ for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
 
     const handoff = await whatsapp.last();
     expect(handoff.text).toBe(composeMessage(definition, answers));
-    const submission = await recorded(definition);
+    const submission = await recorded(formService, definition);
 
     expect(submission.contentType).toContain("application/x-www-form-urlencoded");
     expect(submission.accept).toBe("application/json");
@@ -112,6 +111,7 @@ for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
 test("a refused tab is recorded as such, and the visitor still gets the 'Abrir WhatsApp' link", async ({
   page,
   whatsapp,
+  formService,
 }) => {
   await page.addInitScript(() => {
     window.open = () => null;
@@ -122,7 +122,7 @@ test("a refused tab is recorded as such, and the visitor still gets the 'Abrir W
   await fillForm(form, registered.definition, answers);
   await form.locator('button[type="submit"]').click();
 
-  const submission = await recorded(registered.definition);
+  const submission = await recorded(formService, registered.definition);
   expect(Object.fromEntries(submission.fields)._handoff).toBe("tab-refused");
   const link = page.getByRole("dialog").getByRole("link", { name: "Abrir WhatsApp" });
   await expect(link).toBeVisible();
@@ -133,7 +133,10 @@ test("a refused tab is recorded as such, and the visitor still gets the 'Abrir W
   expect((await whatsapp.last()).text).toBe(composeMessage(registered.definition, answers));
 });
 
-test("a bot that fills the honeypot is recorded with it (the service marks it as spam)", async ({ page }) => {
+test("a bot that fills the honeypot is recorded with it (the service marks it as spam)", async ({
+  page,
+  formService,
+}) => {
   const registered = registeredForms.find((entry) => entry.definition.id === "express-online")!;
   const form = await openForm(page, registered);
   await fillForm(form, registered.definition, answersFor(registered.definition));
@@ -141,53 +144,6 @@ test("a bot that fills the honeypot is recorded with it (the service marks it as
   await expect(form.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
   await form.locator('input[name="website"]').fill("https://spam.example", { force: true });
   await form.locator('button[type="submit"]').click();
-  const submission = await recorded(registered.definition);
+  const submission = await recorded(formService, registered.definition);
   expect(Object.fromEntries(submission.fields).website).toBe("https://spam.example");
-});
-
-test.describe("off-plan consultation with JavaScript", () => {
-  const registered = registeredForms.find((entry) => entry.definition.id === "off-plan")!;
-  const { definition } = registered;
-
-  test("posted with fetch (JSON answer): the success message, the form emptied, nothing sent to WhatsApp", async ({
-    page,
-    whatsapp,
-  }) => {
-    const form = await openForm(page, registered);
-    const answers = answersFor(definition);
-    await fillForm(form, definition, answers);
-    await form.getByRole("button", { name: "Enviar consulta" }).click();
-    await expect(form.getByRole("status")).toContainText("Recibimos tu consulta");
-    const submission = await recorded(definition);
-    expect(submission.accept).toBe("application/json");
-    const fields = Object.fromEntries(submission.fields);
-    expect(fields._page).toBe("/comprar-en-pozo");
-    expect(fields.website).toBe("");
-    expect("_handoff" in fields).toBe(false);
-    expect(valuesOf(definition, submission)).toEqual(answers);
-    await expect(form.locator('[name="nombre"]')).toHaveValue("");
-    expect(whatsapp.handoffs).toHaveLength(0);
-  });
-
-  for (const failure of [429, 503, "unreachable"] as const) {
-    test(`service ${failure}: a Spanish error and the WhatsApp fallback, every answer kept`, async ({
-      page,
-      whatsapp,
-    }) => {
-      if (failure === "unreachable") await service.stop();
-      else service.status = failure;
-      const form = await openForm(page, registered);
-      const answers = answersFor(definition);
-      await fillForm(form, definition, answers);
-      await form.getByRole("button", { name: "Enviar consulta" }).click();
-
-      const alert = form.getByRole("alert");
-      await expect(alert).toContainText("No pudimos enviar tu consulta");
-      for (const field of allFields(definition))
-        await expect(form.locator(`[name="${field.name}"]`)).toHaveValue(answers[field.name] as string);
-      await alert.getByRole("link", { name: "Enviar por WhatsApp" }).click();
-      expect((await whatsapp.last()).text).toBe(composeMessage(definition, answers));
-      expect(service.to(serviceIds["off-plan"])).toHaveLength(failure === "unreachable" ? 0 : 1);
-    });
-  }
 });

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
-import { pages, type PagePath } from "../../app/site-map.ts";
+import { pages, sitemapPages, type PagePath } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
-import { expectVisibleFocus } from "./lead-forms.ts";
+import { expectVisibleFocus } from "./form-checks.ts";
 import { allPages, sitePages } from "./site-pages.ts";
 
 /**
@@ -26,7 +26,8 @@ const towerCount = 26;
 type PageCase = {
   title: RegExp;
   h1: RegExp;
-  jsonLdType: "RealEstateAgent" | "Service";
+  /** The structured data the spec asks for; the privacy and thank-you pages carry none. */
+  jsonLdType: "RealEstateAgent" | "Service" | null;
   /** Checks specific to the page, on the hydrated page. */
   check: (page: Page) => Promise<void>;
 };
@@ -197,9 +198,33 @@ const cases = {
       await expect(page.locator("main a[href='/tasar-departamentos']")).toHaveCount(1);
     },
   },
+  "/privacidad": {
+    title: /Política de privacidad/,
+    h1: /Política de privacidad/,
+    jsonLdType: null,
+    check: async (page) => {
+      const main = page.locator("main");
+      for (const heading of ["Quién es responsable de tus datos", "Tus derechos y cómo ejercerlos"])
+        await expect(main.getByRole("heading", { name: heading })).toBeVisible();
+      await expect(main).toContainText("Ley 25.326");
+      await expect(main).toContainText(`${site.leadsRetentionMonths} meses`);
+    },
+  },
+  "/gracias": {
+    title: /Gracias por tu solicitud/,
+    h1: /¡Gracias! Recibimos tu solicitud/,
+    jsonLdType: null,
+    check: async (page) => {
+      await expectSteps(page, ["Revisamos tus datos", "Te contactamos", "Recibís tu informe"]);
+      await expect(page.locator("a[data-handoff-link]")).toHaveAttribute(
+        "href",
+        `https://wa.me/${site.whatsappNumber}`,
+      );
+    },
+  },
 } satisfies Partial<Record<PagePath, PageCase>>;
 
-/** Pages with spec-level checks of their own; every other page gets the generic ones. */
+/** Pages with spec-level checks of their own; every other page (a tower page, /tasador) gets the generic ones. */
 const caseOf = (path: string): PageCase | undefined => (cases as Partial<Record<string, PageCase>>)[path];
 
 function jsonLdOf(html: string): Record<string, unknown>[] {
@@ -260,16 +285,21 @@ for (const sitePage of allPages) {
         expect(html).not.toContain('rel="canonical"');
         return;
       }
-      expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}${sitePage.path}"/>`);
+      // Search engines get the sitemap's pages, each at its canonical URL; the others are noindex.
+      if (sitemapPages.some((page) => page.path === sitePage.path)) {
+        expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}${sitePage.path}"/>`);
+        expect(html).toMatch(/<meta name="keywords" content="[^"]*,[^"]*"/);
+      } else {
+        expect(html).toContain('<meta name="robots" content="noindex"/>');
+      }
       expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
-      expect(html).toMatch(/<meta name="keywords" content="[^"]*,[^"]*"/);
       const data = jsonLdOf(html);
-      expect(data.length).toBeGreaterThan(0);
       for (const item of data) expect(item["@context"]).toBe("https://schema.org");
       const expected = caseOf(sitePage.path);
       if (!expected) return;
       expect(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "").toMatch(expected.h1);
-      expect(data.map((item) => item["@type"])).toContain(expected.jsonLdType);
+      if (expected.jsonLdType) expect(data.map((item) => item["@type"])).toContain(expected.jsonLdType);
+      else expect(data).toEqual([]);
     });
 
     for (const width of [390, 1280]) {
@@ -325,7 +355,9 @@ for (const sitePage of allPages) {
 test("the 404 page is in Spanish and links to every page of the site", async ({ page }) => {
   await page.goto(allPages.at(-1)!.path);
   await expect(page.locator("h1")).toHaveText("Página no encontrada");
-  for (const { path } of pages) await expect(page.locator(`main a[href="${path}"]`).first()).toBeVisible();
+  // The pages with a label: the footer's list (not the policy, which the footer links on its own).
+  for (const { path } of pages.filter((candidate) => "label" in candidate))
+    await expect(page.locator(`main a[href="${path}"]`).first()).toBeVisible();
 });
 
 test("the home page's JSON-LD describes the agent: hours, currencies, payment methods, area served", async ({

@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 import { formPages, formSectionId } from "../../app/features/leads/form-pages.ts";
 import type { FormId } from "../../app/features/leads/forms/form-ids.ts";
@@ -60,6 +60,11 @@ export const registeredForms: RegisteredForm[] = [
   },
 ];
 
+// Every form id of the site (serviceIds is typed by them) must be listed above.
+for (const id of Object.keys(serviceIds))
+  if (!registeredForms.some((registered) => registered.definition.id === id))
+    throw new Error(`The form '${id}' is missing from registeredForms in tests/e2e/registered-forms.ts`);
+
 export const trickyText = `Piso 12 "A" & 'B' # 50% + 1? a=b / c — ñandú 😀 <script>window.__pwned = 1</script> שלום مرحبا`;
 export const trickyComment = `${trickyText}\nSegunda línea & <b>negrita</b>\nTercera`;
 
@@ -116,4 +121,20 @@ export function typedTexts(answers: LeadValues): string[] {
   return Object.values(answers)
     .flatMap((value) => (typeof value === "string" ? [value] : []))
     .filter((value) => value.length > 6);
+}
+
+/**
+ * Answers the lead service inside the page (201, like its contract), for tests
+ * about something else than the service: a WhatsApp form records its lead after
+ * the hand-off, and that request must not reach a test that owns the recorder.
+ */
+export async function answerLeadServiceInPage(page: Page): Promise<void> {
+  await page.route(`${formServiceUrl}/**`, (route) =>
+    route.fulfill({
+      status: 201,
+      headers: { "Access-Control-Allow-Origin": "*" },
+      contentType: "application/json",
+      body: JSON.stringify({ ok: true, id: "prueba" }),
+    }),
+  );
 }

@@ -6,18 +6,14 @@ import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/buil
 
 /**
  * Every page a visitor can land on (the site map's pages and the 404 page),
- * with what its prerendered HTML holds: the lead form openers and the in-page
- * forms. The generic browser tests loop over these, so a new page, opener or
- * form is tested without a new test.
+ * with the lead form openers its prerendered HTML holds. The generic browser
+ * tests loop over these, so a new page or opener is tested without a new test.
  */
 
 const clientDir = clientDirOf(buildDir);
 
-/** A button that opens a lead form in a modal, as the build rendered it. */
+/** A link that opens a lead form in a modal (with JavaScript), as the build rendered it. */
 export type Opener = { form: string; preset: string | null };
-
-/** A form rendered inside its page; `action` is set when it posts to the hosted form service. */
-export type InlineForm = { id: string; action: string | null };
 
 export type SitePage = {
   name: string;
@@ -27,26 +23,20 @@ export type SitePage = {
   file: string;
   html: string;
   openers: Opener[];
-  inlineForms: InlineForm[];
 };
 
 function sitePage(name: string, path: string, status: number, file: string): SitePage {
   const html = readFileSync(join(clientDir, file), "utf8");
-  const tags = (tag: string, marker: string) =>
-    [...html.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${marker}="[^>]*>`, "g"))].map((match) => match[0]);
+  const openerTags = [...html.matchAll(/<a\b[^>]*\bdata-lead-form="[^>]*>/g)].map((match) => match[0]);
   return {
     name,
     path,
     status,
     file,
     html,
-    openers: tags("button", "data-lead-form").map((tag) => ({
+    openers: openerTags.map((tag) => ({
       form: attribute(tag, "data-lead-form")!,
       preset: attribute(tag, "data-lead-preset"),
-    })),
-    inlineForms: tags("form", "data-lead-inline").map((tag) => ({
-      id: attribute(tag, "data-lead-inline")!,
-      action: attribute(tag, "action"),
     })),
   };
 }
@@ -79,17 +69,4 @@ export function openersOf(form: string): { page: SitePage; openers: Opener[] }[]
   return allPages
     .map((page) => ({ page, openers: page.openers.filter((opener) => opener.form === form) }))
     .filter(({ openers }) => openers.length > 0);
-}
-
-/**
- * Each in-page form once, with the first page that holds it. The same form on
- * another page (every tower page has the apartment form) is the same component
- * posting the same way, so the mechanism tests run it once; the page loop in
- * pages.spec.ts checks every page's HTML.
- */
-export const inlineForms: { page: SitePage; form: InlineForm }[] = [];
-for (const page of allPages) {
-  for (const form of page.inlineForms) {
-    if (!inlineForms.some((known) => known.form.id === form.id)) inlineForms.push({ page, form });
-  }
 }

@@ -6,50 +6,52 @@ import { dataLayer, expect, hydrated, pauseClock, test } from "./fixtures.ts";
 import {
   completeWithKeyboard,
   control,
-  definitionOf,
   expectMessage,
   expectNothingRendered,
   expectRefusedSubmit,
   expectRendered,
   expectValues,
   expectVisibleFocus,
-  fillForm,
   popupsAsked,
   refusePopups,
-  sampleValues,
   sendingMs,
   tabUntil,
   watchFormEvents,
-} from "./lead-forms.ts";
-import { inlineForms } from "./site-pages.ts";
+} from "./form-checks.ts";
+import { answerLeadServiceInPage, answersFor, fillForm, registeredForms } from "./registered-forms.ts";
 
 /**
  * The forms that sit in their page and hand the lead to WhatsApp: filled and
  * sent with the keyboard and with the mouse, the message checked against the
  * composer. WhatsApp opens inside the submit itself; the spec's 2-second
  * "sending" state that follows is only feedback, stepped through with the
- * page's clock.
+ * page's clock. (The lead each form also records after the hand-off is
+ * lead-recording.spec.ts's; here the page's request to the service is
+ * answered in the page.)
  */
 
-for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.action === null)) {
-  const definition = definitionOf(form.id);
-  const values = sampleValues(definition);
-  const formOf = (page: Page) => page.locator(`form[data-lead-inline="${form.id}"]`);
+test.beforeEach(({ page }) => answerLeadServiceInPage(page));
 
-  test.describe(`${form.id} form on ${sitePage.path}`, () => {
+for (const { definition, page: path, anchor } of registeredForms.filter(
+  (registered) => registered.whatsapp && !registered.modal,
+)) {
+  const values = answersFor(definition);
+  const selector = `form[data-lead-inline="${definition.id}"]`;
+  const formOf = (page: Page) => page.locator(selector);
+
+  test.describe(`${definition.id} form on ${path}`, () => {
     test("reached, completed and sent with the keyboard; WhatsApp opens at once, success after 2 s", async ({
       page,
       whatsapp,
     }) => {
       await page.clock.install();
-      await page.goto(sitePage.path);
+      await page.goto(path);
       await hydrated(page);
       const scope = formOf(page);
       await expectRendered(scope, definition);
       // (The untouched form is part of every page's axe check in pages.spec.ts.)
 
       // The page's in-page link to the form is the way in; after it, Tab continues inside the form.
-      const anchor = await scope.evaluate((element) => element.closest("[id]")?.id);
       await tabUntil(page, page.locator(`a[href="#${anchor}"]`).first());
       await page.keyboard.press("Enter");
       await tabUntil(page, control(scope, allFields(definition)[0]!), 3);
@@ -66,7 +68,7 @@ for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.act
       await expect(submit).toBeFocused();
       // Opened with no time passing: inside the visitor's own key press.
       expectMessage(await whatsapp.last(), definition, values);
-      expect(await dataLayer(page)).toEqual([{ event: "generate_lead", form: form.id }]);
+      expect(await dataLayer(page)).toEqual([{ event: "generate_lead", form: definition.id }]);
 
       await page.clock.runFor(sendingMs - 1);
       await expect(submit).toHaveAccessibleName("Enviando solicitud...");
@@ -90,7 +92,7 @@ for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.act
       await watchFormEvents(page);
       await page.clock.install();
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(sitePage.path);
+      await page.goto(path);
       await hydrated(page);
       const scope = formOf(page);
       const send = scope.getByRole("button", { name: "Enviar por WhatsApp" });
@@ -113,7 +115,7 @@ for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.act
       const href = (await link.getAttribute("href"))!;
       expectMessage(new URL(href), definition, values);
       expect(await popupsAsked(page)).toEqual([href]);
-      await expectNoAxeViolations(page, `form[data-lead-inline="${form.id}"]`);
+      await expectNoAxeViolations(page, selector);
       await link.click();
       expectMessage(await whatsapp.last(), definition, values);
 
@@ -127,7 +129,7 @@ for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.act
       await expect(scope.getByRole("alert")).toHaveText(
         "Error al enviar la solicitud. Por favor, intenta nuevamente.",
       );
-      await expectNoAxeViolations(page, `form[data-lead-inline="${form.id}"]`);
+      await expectNoAxeViolations(page, selector);
       await expectValues(scope, definition, values);
       expect(whatsapp.handoffs).toHaveLength(1);
     });

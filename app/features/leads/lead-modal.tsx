@@ -11,9 +11,8 @@ import type { ModalRequest } from "./modal-request.ts";
 import { forgetAnswers } from "./saved-answers.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
-/** What Tab reaches (the honeypot's tabindex -1 keeps it out). */
 const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A lead form in a native modal dialog: the page behind is inert and does not
@@ -59,10 +58,10 @@ export default function LeadModal({
     const root = document.documentElement;
     const overflow = root.style.overflow;
     root.style.overflow = "hidden";
-    // The first field the visitor fills (not the hidden page field, not the honeypot).
+    // The first field a person fills: not the hidden page field, nor the honeypot Tab skips.
     dialog
       .querySelector<HTMLElement>(
-        'form:not([hidden]) :is(input:not([type="hidden"]):not([tabindex="-1"]), select, textarea)',
+        'form:not([hidden]) :is(input:not([type="hidden"], [tabindex="-1"]), select, textarea)',
       )
       ?.focus();
     return () => {

@@ -2,10 +2,6 @@ import type { Locator, Page } from "@playwright/test";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
-import { expressOnlineForm } from "../../app/features/leads/forms/express-online.ts";
-import type { InlineFormId } from "../../app/features/leads/forms/form-ids.ts";
-import { offPlanForm } from "../../app/features/leads/forms/off-plan.ts";
-import { modalForms } from "../../app/features/leads/forms/registry.ts";
 import {
   allFields,
   type FieldDefinition,
@@ -16,57 +12,14 @@ import { testBuildEnv } from "../test-build-env.ts";
 import { expect, type Handoff } from "./fixtures.ts";
 
 /**
- * What every lead form test needs, for any form definition: values for every
- * field (tricky ones included), filling by mouse or by keyboard, and the
- * expected WhatsApp message, which is the composer's own output for those
- * values (the composer's exact texts are checked in its unit tests).
+ * Checks that hold for any lead form definition (what it renders, what it
+ * holds, the WhatsApp message it hands off, a refused submit) and the keyboard
+ * walk through it. Which forms exist, where, and the answers typed into them
+ * come from registered-forms.ts; the composer's exact texts are checked in its
+ * unit tests, so the message is compared with the composer's own output.
  */
 
 const { config: site } = loadSiteConfig({ ...process.env, ...testBuildEnv });
-
-export { modalForms };
-
-/** The in-page forms by id; the modal forms come from the app's registry. */
-export const inlineFormDefinitions = {
-  "express-online": expressOnlineForm,
-  "off-plan": offPlanForm(new Date().getFullYear()),
-} satisfies Record<InlineFormId, FormDefinition>;
-
-const definitions: Record<string, FormDefinition> = { ...modalForms, ...inlineFormDefinitions };
-
-export function definitionOf(id: string): FormDefinition {
-  const definition = definitions[id];
-  if (!definition) throw new Error(`No form definition has the id '${id}' that a page uses`);
-  return definition;
-}
-
-/** Characters that break naive encoding or rendering: quotes, & # % + ? = /, accents, emoji, markup. */
-export const trickyLine = `Piso 12 "A" & 'B' # 50% + 1? a=b / c — ñandú 😀 <b>negrita</b>`;
-export const trickyText = `${trickyLine}\n<script>window.__pwned = 1</script>\n\nשלום مرحبا`;
-
-/** A value for every field of the definition, chosen from its type. */
-export function sampleValues(definition: FormDefinition): LeadValues {
-  const sample = (field: FieldDefinition): string | readonly string[] => {
-    const options = field.options ?? [];
-    switch (field.type) {
-      case "select":
-        return options[1] ?? options[0]!;
-      case "checkboxes":
-        return options.filter((_, index) => index % 2 === 0);
-      case "number":
-        return "85.5";
-      case "tel":
-        return "+54 9 11 5555-1234";
-      case "email":
-        return "ana.nunez+prueba@example.com";
-      case "textarea":
-        return trickyText.slice(0, field.maxLength);
-      case "text":
-        return trickyLine;
-    }
-  };
-  return Object.fromEntries(allFields(definition).map((field) => [field.name, sample(field)]));
-}
 
 /** What a form service receives: every field in the definition's order, a checkbox group once per box. */
 export function postedFields(definition: FormDefinition, values: LeadValues): [string, string][] {
@@ -87,25 +40,32 @@ export function control(scope: Locator, field: FieldDefinition, option?: string)
 
 type RenderedControl = { name: string; type: string; options?: string[]; value?: string; min?: string };
 
-/** The named controls inside `scope`, in document order, as the visitor's browser sees them. */
+/**
+ * The visitor's named controls inside `scope`, in document order: not the
+ * hidden page field nor the honeypot, which no person fills (Tab skips it).
+ */
+const visitorControls = ':is(input:not([type="hidden"], [tabindex="-1"]), select, textarea)[name]';
+
+/** The visitor's controls inside `scope` as the browser renders them. */
 function renderedControls(scope: Locator): Promise<RenderedControl[]> {
-  return scope.evaluate((root) =>
-    [
-      ...root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-        ":is(input, select, textarea)[name]",
+  return scope.evaluate(
+    (root, selector) =>
+      [...root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(selector)].map(
+        (element) => {
+          if (element instanceof HTMLSelectElement)
+            return {
+              name: element.name,
+              type: "select",
+              options: [...element.options].map((option) => option.text),
+            };
+          if (element.type === "checkbox")
+            return { name: element.name, type: "checkbox", value: element.value };
+          if (element.type === "number")
+            return { name: element.name, type: "number", min: (element as HTMLInputElement).min };
+          return { name: element.name, type: element.type };
+        },
       ),
-    ].map((element) => {
-      if (element instanceof HTMLSelectElement)
-        return {
-          name: element.name,
-          type: "select",
-          options: [...element.options].map((option) => option.text),
-        };
-      if (element.type === "checkbox") return { name: element.name, type: "checkbox", value: element.value };
-      if (element.type === "number")
-        return { name: element.name, type: "number", min: (element as HTMLInputElement).min };
-      return { name: element.name, type: element.type };
-    }),
+    visitorControls,
   );
 }
 
@@ -139,27 +99,12 @@ export async function expectRendered(scope: Locator, definition: FormDefinition,
   expect(await renderedControls(scope)).toEqual(expected);
 }
 
-/** Fills every field the quickest way. */
-export async function fillForm(scope: Locator, definition: FormDefinition, values: LeadValues) {
-  for (const field of allFields(definition)) {
-    const value = values[field.name] ?? "";
-    if (typeof value !== "string") {
-      for (const option of field.options ?? [])
-        await control(scope, field, option).setChecked(value.includes(option));
-    } else if (field.type === "select") {
-      await control(scope, field).selectOption(value);
-    } else {
-      await control(scope, field).fill(value);
-    }
-  }
-}
-
 /** What the controls inside `scope` hold, keyed by field name (a list of the ticked boxes for a group). */
 function currentValues(scope: Locator): Promise<Record<string, string | string[]>> {
-  return scope.evaluate((root) => {
+  return scope.evaluate((root, selector) => {
     const values: Record<string, string | string[]> = {};
     for (const element of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-      ":is(input, select, textarea)[name]",
+      selector,
     )) {
       if (element instanceof HTMLInputElement && element.type === "checkbox") {
         const ticked = (values[element.name] as string[] | undefined) ?? [];
@@ -167,7 +112,7 @@ function currentValues(scope: Locator): Promise<Record<string, string | string[]
       } else values[element.name] = element.value;
     }
     return values;
-  });
+  }, visitorControls);
 }
 
 /** Every control holds the given values (a field missing from them is empty): nothing typed was lost. */
@@ -261,7 +206,10 @@ async function focused(page: Page): Promise<Focused> {
       return { name: "", value: "", tag: "BODY", text: "", visible: false, coveredBy: "nothing is focused" };
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
-    const box = element.getBoundingClientRect();
+    // A link that wraps has one box per line: the largest one is looked at.
+    const box =
+      [...element.getClientRects()].sort((a, b) => b.width * b.height - a.width * a.height)[0] ??
+      element.getBoundingClientRect();
     let [top, right, bottom, left] = [box.top, box.right, box.bottom, box.left];
     [top, left, bottom, right] = [
       Math.max(top, 0),
@@ -308,14 +256,14 @@ export async function expectVisibleFocus(page: Page): Promise<Focused> {
   return now;
 }
 
-/** Presses Tab, checking the focus indicator each time, until the target has the focus. */
-export async function tabUntil(page: Page, target: Locator, maxPresses = 120) {
+/** Presses Tab (or Shift+Tab), checking the focus indicator each time, until the target has the focus. */
+export async function tabUntil(page: Page, target: Locator, maxPresses = 120, key = "Tab") {
   for (let press = 0; press < maxPresses; press++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
     await expectVisibleFocus(page);
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
-  throw new Error(`${maxPresses} presses of Tab never reached the target`);
+  throw new Error(`${maxPresses} presses of ${key} never reached the target`);
 }
 
 /** Chooses an option of the focused (closed) select with the arrow keys, as a keyboard user does. */

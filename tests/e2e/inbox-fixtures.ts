@@ -23,8 +23,7 @@ export const test = base.extend<InboxFixtures>({
     await use(server);
     await server.stop();
   },
-  guard: async ({ page, outsideRequests }, use) => {
-    void outsideRequests;
+  guard: async ({ page }, use) => {
     const guard = { dialogs: [] as string[], errors: [] as string[], cspViolations: [] as string[] };
     page.on("dialog", async (dialog) => {
       guard.dialogs.push(dialog.message());

@@ -17,9 +17,7 @@ function jsonLdOf(html: string): Record<string, unknown>[] {
 
 test("the licence page shows the registration, how to check it, the report and the data promise", async ({
   page,
-  outsideRequests,
 }) => {
-  void outsideRequests;
   const response = await page.goto("/tasador");
   expect(response?.status()).toBe(200);
   await hydrated(page);

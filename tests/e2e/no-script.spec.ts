@@ -190,9 +190,7 @@ test.describe("the page's own form section, with JavaScript", () => {
     const { definition, page: path, anchor } = registered;
     test(`${path}#${anchor} shows the ${definition.id} form, hydrated on demand, with no axe violations`, async ({
       page,
-      outsideRequests,
     }) => {
-      void outsideRequests;
       await page.goto(path);
       await hydrated(page);
       const form = page.locator(`#${anchor} form[data-lead-inline="${definition.id}"]`);

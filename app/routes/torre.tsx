@@ -18,6 +18,7 @@ import {
 } from "../content/es/tower-page.ts";
 import { towerSocialCard } from "../content/images.ts";
 import { isConfirmed, towerBySlug, type Tower } from "../content/towers.ts";
+import { towerFormId } from "../features/leads/form-pages.ts";
 import { apartmentForm } from "../features/leads/forms/apartment.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { apartmentComplex, breadcrumbList, webPageWithBreadcrumb } from "../lib/seo/json-ld.ts";
@@ -95,7 +96,7 @@ export default function Torre({ params }: Route.ComponentProps) {
             )}
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-muted">{towerPage.lead(tower)}</p>
             <div className="mt-8">
-              <a href="#tasar" className={buttonStyles.primary}>
+              <a href={`#${towerFormId}`} className={buttonStyles.primary}>
                 {towerPage.cta}
               </a>
             </div>
@@ -141,7 +142,7 @@ export default function Torre({ params }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <div id="tasar" className="py-16 md:py-24">
+      <div id={towerFormId} className="py-16 md:py-24">
         <div className="container-page">
           <div className="mx-auto max-w-3xl">
             <InlineWhatsAppForm

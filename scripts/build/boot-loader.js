@@ -2,8 +2,8 @@
 // The page is complete HTML; React hydrates it only once the page has loaded and
 // painted and its web fonts have arrived (then at the next idle moment), so that
 // no script competes with the first paint. Before that, nothing a visitor does is lost:
-// - a form opener is a link to the page's own form: it is followed at once and
-//   the opener's preset (a tower, a type) is applied to that form here;
+// - a form opener is a link to a form: it is followed at once, and when the form
+//   is the page's own section the opener's preset (a tower, a type) is applied here;
 // - a form posts natively to the lead service; only a form with nowhere to post
 //   (no service configured) is held back and replayed by the app once ready
 //   (see app/features/leads/pending-intent.ts).
@@ -21,7 +21,8 @@
   }
   function preselect(opener) {
     var preset = opener.getAttribute("data-lead-preset");
-    var form = document.querySelector('form[data-lead-inline="' + opener.getAttribute("data-lead-form") + '"]');
+    if (opener.pathname !== location.pathname) return;
+    var form = document.querySelector('[data-lead-section="' + opener.getAttribute("data-lead-form") + '"] form');
     var field = preset && form && form.elements.namedItem(form.getAttribute("data-preset-field") || "");
     if (!field || !("value" in field)) return;
     var listed = field.tagName !== "SELECT" || [].some.call(field.options, function (option) {

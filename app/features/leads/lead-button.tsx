@@ -11,15 +11,15 @@ type LeadButtonProps = Omit<ComponentProps<"a">, "href"> & {
 };
 
 /**
- * Opens a lead form. It is a real link to the form's section on its page, so
- * it works without JavaScript; with JavaScript one delegated listener
+ * Opens a lead form. It is a real link to the form (its section on the page,
+ * or a tower's own page), so it works without JavaScript; with JavaScript one delegated listener
  * (LeadModalHost) opens the form in a modal instead, reading the intent from
- * the data attributes. A tap before hydration follows the link and the boot
- * loader applies the preset to the page's form.
+ * the data attributes. A tap before hydration follows the link (the boot
+ * loader applies the preset to a form on the same page).
  */
 export function LeadButton({ form, preset, children, ...props }: LeadButtonProps) {
   return (
-    <a href={leadFormHref(form)} data-lead-form={form} data-lead-preset={preset} {...props}>
+    <a href={leadFormHref(form, preset)} data-lead-form={form} data-lead-preset={preset} {...props}>
       {children}
     </a>
   );

@@ -33,7 +33,11 @@ function sectionTargeted(): Promise<void> {
 
 export const LeadFormSection = memo(function LeadFormSection({ form }: { form: ModalFormId }) {
   return (
-    <div id={formSectionId} className="hidden bg-sand-50 py-16 target:block md:py-24">
+    <div
+      id={formSectionId}
+      data-lead-section={form}
+      className="hidden bg-sand-50 py-16 target:block md:py-24"
+    >
       <div className="container-page">
         <div className="mx-auto max-w-3xl">
           <Suspense fallback={null}>

@@ -8,6 +8,7 @@
  * Requests run one after another (one owner), after a warm-up. Traffic stays on 127.0.0.1.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,9 +136,8 @@ async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFi
       const offset = ((scenario.page ?? 1) - 1) * 25;
       const query = await time(() => Promise.all([inbox.list(scenario.query, { limit: 25, offset }), inbox.counts()]));
       const page = await time(async () => {
-        const response = await fetch(`${base}${scenario.path}`, { headers: { Cookie: cookie } });
-        if (response.status !== 200) throw new Error(`${scenario.path}: ${response.status}`);
-        await response.text();
+        const status = await get(`${base}${scenario.path}`, cookie);
+        if (status !== 200) throw new Error(`${scenario.path}: ${status}`);
       });
       rows.push({ name: scenario.name, query, page });
     }
@@ -145,16 +145,25 @@ async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFi
     rows.push({
       name: "live update (poll)",
       query: await time(() => Promise.all([inbox.receivedSince({}, since), inbox.counts()])),
-      page: await time(async () => {
-        const response = await fetch(`${base}/bandeja/novedades?desde=${since}`, { headers: { Cookie: cookie } });
-        await response.text();
-      }),
+      page: await time(() => get(`${base}/bandeja/novedades?desde=${since}`, cookie)),
     });
   } finally {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   return rows;
+}
+
+/** One GET on a connection of its own (a kept-alive one may be closed by the server between rows). */
+function get(url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { agent: false, headers: { Cookie: cookie } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
 }
 
 /** Runs `work` a few times to warm up, then `samples` times one after another. */

@@ -2,7 +2,8 @@
  * `npm run bench`: Lighthouse (mobile preset, Debian Chromium) on every page of
  * the production build, next to the no-script floor and the client-rendered
  * baseline, then a short load test against nginx, then the lead service
- * (scripts/bench/leads.ts). Prints the tables and writes bench/results.json.
+ * (scripts/bench/leads.ts) and the owner's inbox with 100,000 leads
+ * (scripts/bench/inbox.ts). Prints the tables and writes bench/results.json.
  * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
  * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
  * pages.
@@ -17,6 +18,7 @@ import lighthouse from "lighthouse";
 
 import { pages } from "../app/site-map.ts";
 import { buildDir, clientDirOf } from "../server/build-layout.ts";
+import { measureInbox, printInboxTable } from "./bench/inbox.ts";
 import { measureLeadService, printLeadTables } from "./bench/leads.ts";
 import { startNginx } from "./nginx-server.ts";
 import { runLoad } from "./bench/load.ts";
@@ -85,13 +87,15 @@ try {
 
 const load = await measureLoad();
 const leads = await measureLeadService(buildDir);
+const inbox = await measureInbox(buildDir);
 
 printTable();
 printLeadTables(leads);
+printInboxTable(inbox);
 mkdirSync("bench", { recursive: true });
 writeFileSync(
   "bench/results.json",
-  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load, leads }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load, leads, inbox }, null, 2),
 );
 console.log("\nWritten bench/results.json");
 

@@ -1,3 +1,7 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 import { defineConfig } from "@playwright/test";
 
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
@@ -15,7 +19,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A guard against a hung test, not a speed check: the machines are shared and busy.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
@@ -23,12 +28,23 @@ export default defineConfig({
       executablePath: chromiumPath,
       args: chromiumFlags,
     },
+    screenshot: "only-on-failure",
     locale: "es-AR",
     timezoneId: "America/Argentina/Buenos_Aires",
   },
   webServer: {
-    command: "node server/serve.ts",
-    env: { PORT: String(port), BUILD_DIR: buildDir },
+    command: "node --disable-warning=ExperimentalWarning server/serve.ts",
+    env: {
+      PORT: String(port),
+      // Every browser test posts from 127.0.0.1; the limit has its own tests (tests/service/).
+      LEADS_RATE_LIMIT: process.env.LEADS_RATE_LIMIT ?? "0",
+      BUILD_DIR: buildDir,
+      // A fresh lead database for every run, never the project's data/ folder (workers,
+      // which also load this file, start no server and need no folder).
+      LEADS_DATA_DIR:
+        process.env.LEADS_DATA_DIR ??
+        (process.env.TEST_WORKER_INDEX === undefined ? mkdtempSync(join(tmpdir(), "leads-e2e-")) : ""),
+    },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
   },

@@ -3,9 +3,13 @@ import type { Config } from "@react-router/dev/config";
 import { prerenderedPaths } from "./app/site-map.ts";
 import { buildDir } from "./server/build-layout.ts";
 
-// Every page is static HTML made at build time; there is no server runtime.
+// The public pages are static HTML made at build time; only the owner's inbox
+// (/bandeja) is rendered per request by the server (docs/decisions/0011-inbox-rendering.md).
 export default {
+  // Tests and parallel builds may put the output elsewhere (BUILD_DIR).
   buildDirectory: buildDir,
-  ssr: false,
+  ssr: true,
   prerender: prerenderedPaths,
+  // Every route ships in the first page's manifest: a static page never asks a server for /__manifest.
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

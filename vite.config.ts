@@ -17,5 +17,8 @@ export default defineConfig({
   plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
   test: {
     include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
+    // expect.poll waits for real events (a mail arriving, a retry being recorded); on a busy
+    // two-core machine they can take seconds. A longer wait changes no outcome, only flakiness.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -1,30 +1,48 @@
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+
+import { hostContext } from "./features/inbox/host.ts";
+import { CspNonce } from "./lib/csp-nonce.ts";
+
+// The server that runs this build hands its services to the app through this key (server/app-handler.ts).
+export { hostContext };
 
 export const streamTimeout = 5_000;
 
 /**
- * Renders a page at build time. Every page is prerendered, so the whole
- * document is awaited (no streaming): the HTML file must be complete.
+ * Renders a document: the public pages at build time (prerendered), the
+ * owner's inbox per request. The whole document is awaited (no streaming):
+ * a prerendered HTML file must be complete, and the inbox pages are small.
+ * Per request, React Router's inline scripts carry the response's CSP nonce.
  */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
-    signal: AbortSignal.timeout(streamTimeout + 1000),
-    onError(error: unknown) {
-      responseStatusCode = 500;
-      console.error(error);
+  const nonce = loadContext.get(hostContext)?.nonce;
+  const body = await renderToReadableStream(
+    <CspNonce value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </CspNonce>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      // Never move a large finished section out of place: a page without JavaScript could not put it back.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        console.error(error);
+      },
     },
-  });
+  );
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,11 +1,9 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 
 import type { Route } from "./+types/root";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
 import { header, lang } from "./content/es/common.ts";
-import { LeadModalHost } from "./features/leads/lead-modal-host.tsx";
+import { CspNonce } from "./lib/csp-nonce.ts";
 import "./styles/app.css";
 
 // No font preloads: the web fonts load after the first paint (app/styles/fonts.css).
@@ -17,6 +15,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useContext(CspNonce);
   // The language comes from the URL's section of the site (only Spanish today), never from the browser.
   return (
     <html lang={lang}>
@@ -35,8 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {header.skipLink}
         </a>
         {children}
-        <LeadModalHost />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -50,13 +48,6 @@ export default function App() {
     document.documentElement.setAttribute("data-hydrated", "");
     document.documentElement.setAttribute("data-fonts", "");
   }, []);
-  return (
-    <>
-      <SiteHeader />
-      <main id="contenido" tabIndex={-1} className="outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
-  );
+  // Each section of the site draws its own frame (routes/site-layout.tsx, routes/inbox/layout.tsx).
+  return <Outlet />;
 }

@@ -1,8 +1,24 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-import { pages } from "./site-map.ts";
+import { routeModules } from "./site-map.ts";
 
 export default [
-  ...pages.map((page) => (page.path === "/" ? index(page.file) : route(page.path, page.file))),
-  route("*", "routes/not-found.tsx"),
+  // The public site: prerendered at build time (react-router.config.ts).
+  layout("routes/site-layout.tsx", [
+    ...routeModules.map((page) => (page.path === "/" ? index(page.file) : route(page.path, page.file))),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // The owner's inbox: rendered per request on the server, behind a login.
+  ...prefix("bandeja", [
+    route("ingresar", "routes/inbox/login.tsx"),
+    route("salir", "routes/inbox/logout.ts"),
+    route("novedades", "routes/inbox/updates.ts"),
+    layout("routes/inbox/layout.tsx", [
+      index("routes/inbox/list.tsx"),
+      route("consulta/:id", "routes/inbox/lead.tsx"),
+      route("titular", "routes/inbox/data-subject.tsx"),
+      route("exportar.csv", "routes/inbox/export.ts"),
+      route("*", "routes/inbox/not-found.tsx"),
+    ]),
+  ]),
 ] satisfies RouteConfig;

@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: Lighthouse (mobile preset, Debian Chromium) on every page of
  * the production build, next to the no-script floor and the client-rendered
- * baseline, then a short load test against nginx. Prints one table and writes
- * bench/results.json. Runs per page: BENCH_RUNS (default 3); the median is kept.
- * BUILD_DIR picks the build to measure; BENCH_PAGES a subset of the pages.
+ * baseline, then a short load test against nginx, then the lead service
+ * (scripts/bench/leads.ts). Prints the tables and writes bench/results.json.
+ * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
+ * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
+ * pages; BUILD_DIR picks the build to measure.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -15,6 +17,7 @@ import lighthouse from "lighthouse";
 
 import { pages } from "../app/site-map.ts";
 import { buildDir, clientDirOf } from "../server/build-layout.ts";
+import { measureLeadService, printLeadTables } from "./bench/leads.ts";
 import { startNginx } from "./nginx-server.ts";
 import { runLoad } from "./bench/load.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
@@ -27,12 +30,11 @@ type Column = (typeof columns)[number];
 /** The speed goal of decision 0008: the largest paint at the first paint, on every page. */
 const goal = { lcpMs: 850, ofFloor: 1.1 };
 
-// BENCH_PAGES="/,404" measures only those pages (names as in the table).
-const only = process.env.BENCH_PAGES?.split(",");
+const only = process.env.BENCH_PAGES?.split(",").map((path) => path.trim());
 const targets = [
   ...pages.map((page) => ({ name: page.path, path: page.path })),
   { name: "404", path: "/pagina-que-no-existe" },
-].filter((target) => !only || only.includes(target.name));
+].filter((target) => !only || only.includes(target.path) || only.includes(target.name));
 
 type Figures = {
   performance: number;
@@ -83,12 +85,14 @@ try {
 }
 
 const load = await measureLoad();
+const leads = await measureLeadService(buildDir);
 
 printTable();
+printLeadTables(leads);
 mkdirSync("bench", { recursive: true });
 writeFileSync(
   "bench/results.json",
-  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load, leads }, null, 2),
 );
 console.log("\nWritten bench/results.json");
 

@@ -1,5 +1,6 @@
 /**
- * Production build: artwork, React Router prerender, then the static-site
+ * Production build: artwork, React Router build (public pages prerendered,
+ * the inbox server-rendered from build/server), then the static-site
  * finishing steps (deferred hydration, sitemap and robots, 404 and SPA shell
  * placement, deploy headers, precompressed copies).
  */
@@ -9,17 +10,11 @@ import { dirname, join } from "node:path";
 
 import { loadSiteConfigOrExit } from "../app/config/site-config.ts";
 import { notFoundPath, prerenderedPaths } from "../app/site-map.ts";
-import {
-  buildDir,
-  clientDirOf,
-  notFoundFile,
-  pageFile,
-  spaFallbackFileOf,
-  spaShellFile,
-} from "../server/build-layout.ts";
+import { buildDir, clientDirOf, notFoundFile, pageFile, spaFallbackFileOf } from "../server/build-layout.ts";
 import { precompress } from "./build/precompress.ts";
 import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
+import { renderSpaShell } from "./build/spa-shell.ts";
 import { writeDeployFiles } from "./build/deploy-files.ts";
 
 const clientDir = clientDirOf(buildDir);
@@ -42,7 +37,7 @@ run("npx", ["react-router", "build"]);
 
 for (const path of prerenderedPaths) {
   const file = join(clientDir, pageFile(path));
-  const name = path === "/" ? "home" : path.slice(1);
+  const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
   const html = deferHydration(readFileSync(file, "utf8"), bootModuleWriter(clientDir, name));
   writeFileSync(file, html);
 }
@@ -51,7 +46,7 @@ for (const path of prerenderedPaths) {
 // of the public folder (only the benchmark's client-rendered baseline uses it).
 renameSync(join(clientDir, pageFile(notFoundPath)), join(clientDir, notFoundFile));
 rmSync(join(clientDir, dirname(pageFile(notFoundPath))), { recursive: true });
-renameSync(join(clientDir, spaShellFile), spaFallbackFileOf(buildDir));
+writeFileSync(spaFallbackFileOf(buildDir), await renderSpaShell(buildDir));
 
 const today = new Date().toISOString().slice(0, 10);
 writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today));

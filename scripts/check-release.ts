@@ -4,7 +4,8 @@
  * environment variables set: `npm run check:release`.
  */
 import { loadSiteConfig, SiteConfigError } from "../app/config/site-config.ts";
-import { towers } from "../app/content/towers.ts";
+import { towerSources } from "../app/content/tower-sources.ts";
+import { towerFacts, towers } from "../app/content/towers.ts";
 
 const problems: string[] = [];
 
@@ -16,11 +17,18 @@ try {
   problems.push(...error.problems);
 }
 
-for (const tower of towers.filter((tower) => !tower.verified)) {
-  problems.push(`Torre sin verificar en app/content/towers.ts: ${tower.nombre} (${tower.direccion}).`);
-}
-for (const tower of towers.filter((tower) => /a confirmar/i.test(tower.amenities))) {
-  problems.push(`Amenities a confirmar en app/content/towers.ts: ${tower.nombre}.`);
+for (const tower of towers) {
+  for (const fact of tower.toConfirm) {
+    problems.push(
+      `${tower.nombre}: "${fact}" sin confirmar (app/content/towers.ts): ${towerSources[tower.slug]?.[fact] ?? "sin nota"}`,
+    );
+  }
+  for (const fact of towerFacts) {
+    const confirmedFact = tower[fact] !== undefined && !tower.toConfirm.includes(fact);
+    if (confirmedFact && !/https?:\/\//.test(towerSources[tower.slug]?.[fact] ?? "")) {
+      problems.push(`${tower.nombre}: "${fact}" sin fuente en app/content/tower-sources.ts.`);
+    }
+  }
 }
 
 if (problems.length > 0) {

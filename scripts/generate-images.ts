@@ -16,14 +16,22 @@ import sharp from "sharp";
 import { loadSiteConfig } from "../app/config/site-config.ts";
 import type { CatalogueImageEntry, ImageKind } from "../app/content/images.ts";
 import { propertyTypes } from "../app/content/property-types.ts";
-import { towers } from "../app/content/towers.ts";
-import { appleTouchIconSvg, faviconSvg, icoFromPng, socialCardSvg } from "./images/brand-art.ts";
+import { towers, type Tower } from "../app/content/towers.ts";
+import {
+  appleTouchIconSvg,
+  faviconSvg,
+  icoFromPng,
+  socialCardHeight,
+  socialCardSvg,
+  socialCardWidth,
+  towerSocialCardSvg,
+} from "./images/brand-art.ts";
 import { findPhoto, photoVariants } from "./images/photos.ts";
 import { propertyTypeSvg } from "./images/property-type-art.ts";
 import { towerSvg, type TowerFacts } from "./images/tower-art.ts";
 
 export type GenerateOptions = {
-  towers: readonly TowerFacts[];
+  towers: readonly (TowerFacts & Pick<Tower, "dock" | "toConfirm">)[];
   propertyTypes: readonly { slug: string; tipo: string }[];
   /** Owner photos: <photosDir>/towers/<slug>.jpg, <photosDir>/property-types/<slug>.jpg. */
   photosDir: string;
@@ -36,6 +44,8 @@ export type GenerateOptions = {
 
 export type GenerateResult = {
   manifest: Record<string, CatalogueImageEntry>;
+  /** Each tower's sharing card (Open Graph), by slug. */
+  socialCards: Record<string, CatalogueImageEntry>;
   /** Files written or rewritten in this run (unchanged files are left alone). */
   written: string[];
   removed: string[];
@@ -111,6 +121,8 @@ export async function generateImages(options: GenerateOptions): Promise<Generate
     }
   }
 
+  const socialCards = await towerSocialCards(options, written, removed);
+
   const cardSvg = socialCardSvg(options.businessName, options.towers);
   const [card, icon32, touchIcon] = await Promise.all([
     // A dithered 256-colour palette is a quarter of the size and looks the same at card size.
@@ -126,18 +138,74 @@ export async function generateImages(options: GenerateOptions): Promise<Generate
   writeIfChanged(join(options.publicDir, "apple-touch-icon.png"), touchIcon, written);
 
   const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
-  writeIfChanged(options.manifestFile, manifestModule(sorted), written);
-  return { manifest: sorted, written, removed };
+  writeIfChanged(options.manifestFile, manifestModule(sorted, socialCards), written);
+  return { manifest: sorted, socialCards, written, removed };
 }
 
-/** The manifest as a TypeScript module, so the app imports it with literal types. */
-export function manifestModule(manifest: Record<string, CatalogueImageEntry>): string {
-  const lines = Object.entries(manifest).map(
-    ([key, entry]) => `  ${JSON.stringify(key)}: ${JSON.stringify(entry)},`,
+/**
+ * One Open Graph card per tower, drawn from its artwork (or over the owner's
+ * photo when there is one). A card is rendered only when its content changed:
+ * the file name carries the hash of what it is made from.
+ */
+async function towerSocialCards(
+  options: GenerateOptions,
+  written: string[],
+  removed: string[],
+): Promise<Record<string, CatalogueImageEntry>> {
+  const outDir = join(options.publicDir, "generated", "social");
+  mkdirSync(outDir, { recursive: true });
+  const cards: Record<string, CatalogueImageEntry> = {};
+  const files = new Set<string>();
+  await Promise.all(
+    options.towers.map(async (tower) => {
+      const place = tower.toConfirm.includes("dock")
+        ? "Puerto Madero"
+        : `Dique ${tower.dock} · Puerto Madero`;
+      const photo = findPhoto(join(options.photosDir, kindFolders.tower), tower.slug);
+      const svg = towerSocialCardSvg(tower, place, options.businessName, { artwork: !photo });
+      const hash = createHash("sha256").update(svg);
+      if (photo) hash.update(readFileSync(photo));
+      const file = `${tower.slug}-${hash.digest("hex").slice(0, 10)}.jpg`;
+      files.add(file);
+      cards[tower.slug] = {
+        src: `/generated/social/${file}`,
+        width: socialCardWidth,
+        height: socialCardHeight,
+      };
+      if (existsSync(join(outDir, file))) return;
+      const image = photo
+        ? sharp(photo)
+            .resize(socialCardWidth, socialCardHeight, { fit: "cover" })
+            .composite([{ input: Buffer.from(svg) }])
+        : sharp(Buffer.from(svg));
+      // JPEG: a third of a 256-colour PNG's bytes for a gradient-rich picture, and ten times faster to encode.
+      const jpeg = await image.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+      writeFileSync(join(outDir, file), jpeg);
+      written.push(join(outDir, file));
+    }),
   );
+  for (const file of readdirSync(outDir)) {
+    if (files.has(file)) continue;
+    rmSync(join(outDir, file), { force: true });
+    removed.push(join(outDir, file));
+  }
+  return Object.fromEntries(Object.entries(cards).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The manifests as a TypeScript module, so the app imports them with literal types. */
+export function manifestModule(
+  manifest: Record<string, CatalogueImageEntry>,
+  socialCards: Record<string, CatalogueImageEntry> = {},
+): string {
+  const lines = (entries: Record<string, CatalogueImageEntry>) =>
+    Object.entries(entries)
+      .map(([key, entry]) => `  ${JSON.stringify(key)}: ${JSON.stringify(entry)},`)
+      .join("\n");
   return (
     `// Generated by scripts/generate-images.ts: do not edit. Owner photos go in images/photos/.\n` +
-    `export const imageManifest = {\n${lines.join("\n")}\n} as const;\n`
+    `export const imageManifest = {\n${lines(manifest)}\n} as const;\n\n` +
+    `/** Each tower's Open Graph card, by slug. */\n` +
+    `export const socialCards = {\n${lines(socialCards)}\n} as const;\n`
   );
 }
 

@@ -28,6 +28,8 @@ export type NginxOptions = {
   /** Replace parts of the build's recorded policy (e.g. the production form-service origin). */
   policy?: Partial<HeaderPolicy>;
   port?: number;
+  /** host:port of the lead service that /api/ and /gracias are proxied to. */
+  leadService?: string;
 };
 
 export async function startNginx(
@@ -55,6 +57,7 @@ export async function startNginx(
       listen: `127.0.0.1:${port}`,
       prefix,
       workers: 1,
+      leadService: options.leadService,
     }),
   );
 

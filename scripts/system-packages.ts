@@ -1,10 +1,11 @@
 /**
  * Installs, from Debian, the programs the tests and the benchmark drive when
  * they are missing: Chromium (browser tests, Lighthouse), nginx with its
- * brotli modules (production-config tests), Java (HTML validator), wrk (load).
+ * brotli modules (production-config tests), Java (HTML validator), wrk (load),
+ * PostgreSQL (the lead storage tests and benchmark start throw-away servers).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 
 type Requirement = { name: string; present: () => boolean; packages: string[] };
 
@@ -19,6 +20,16 @@ export const requirements = {
   },
   java: { name: "Java", present: () => onPath("java"), packages: ["default-jre-headless"] },
   wrk: { name: "wrk", present: () => onPath("wrk"), packages: ["wrk"] },
+  postgresql: {
+    name: "PostgreSQL",
+    // Debian keeps the server binaries out of PATH, under /usr/lib/postgresql/<version>/bin.
+    present: () =>
+      existsSync("/usr/lib/postgresql") &&
+      readdirSync("/usr/lib/postgresql").some((version) =>
+        existsSync(`/usr/lib/postgresql/${version}/bin/initdb`),
+      ),
+    packages: ["postgresql"],
+  },
 } satisfies Record<string, Requirement>;
 
 export function ensureSystemPackages(names: (keyof typeof requirements)[]): void {

@@ -7,6 +7,7 @@ import { join } from "node:path";
  *   <build>/client/                 the public folder a web server serves
  *   <build>/client/index.html       the home page; every other page is <path>/index.html
  *   <build>/client/404.html         the page for unknown paths (status 404)
+ *   <build>/server/index.js         React Router's server build: renders the inbox (/bandeja) per request
  *   <build>/spa-fallback.html       React Router's empty shell, kept out of the public folder
  *   <build>/deploy/                 server configuration made for this build
  */
@@ -20,6 +21,10 @@ export function clientDirOf(build: string): string {
 
 export function deployDirOf(build: string): string {
   return join(build, "deploy");
+}
+
+export function serverEntryOf(build: string): string {
+  return join(build, "server", "index.js");
 }
 
 export function spaFallbackFileOf(build: string): string {

@@ -33,6 +33,14 @@ describe("contentSecurityPolicy", () => {
     expect(csp).not.toContain("wa.me");
   });
 
+  test("a service on the same origin, or none, adds nothing to 'self'", () => {
+    for (const formServiceUrl of ["", "none"]) {
+      const csp = contentSecurityPolicy({ ...policy, formServiceUrl });
+      expect(csp).toContain("connect-src 'self'; ");
+      expect(csp).toContain("form-action 'self'; ");
+    }
+  });
+
   test("forbids framing, plugins and base-URL changes", () => {
     const csp = contentSecurityPolicy(policy);
     for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"])

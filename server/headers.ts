@@ -12,7 +12,7 @@ import { deployDirOf } from "./build-layout.ts";
 
 /** What a build needs the policy to allow; written by the build, read by every server. */
 export type HeaderPolicy = {
-  /** Origin of the hosted form service the off-plan form posts to. */
+  /** The lead service (SITE_FORM_SERVICE_URL): "" = this origin, "none" = no service, or its origin. */
   formServiceUrl: string;
   /** CSP hashes ('sha256-…') of the inline scripts the build emits. */
   scriptHashes: string[];
@@ -69,15 +69,20 @@ export function contentSecurityPolicy(policy: HeaderPolicy): string {
     // data: for small images inlined by the CSS pipeline; never for scripts.
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", policy.formServiceUrl]],
+    ["connect-src", ["'self'", ...serviceOrigin(policy)]],
     ["manifest-src", ["'self'"]],
-    // Only the off-plan form posts, to the form service; WhatsApp hand-offs are link navigations.
-    ["form-action", ["'self'", policy.formServiceUrl]],
+    // The lead forms post to the lead service; WhatsApp hand-offs are link navigations.
+    ["form-action", ["'self'", ...serviceOrigin(policy)]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["object-src", ["'none'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+}
+
+/** The lead service's origin when it is elsewhere; same origin and "none" add nothing to 'self'. */
+function serviceOrigin(policy: HeaderPolicy): string[] {
+  return /^https?:/.test(policy.formServiceUrl) ? [policy.formServiceUrl] : [];
 }
 
 /** Chromium-recognised features the site never uses (unknown names would log console errors). */
@@ -119,6 +124,46 @@ export function securityHeaders(policy: HeaderPolicy): [name: string, value: str
     // WhatsApp opens in a new tab through rel=noopener links; nothing needs a cross-origin opener.
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
+  ];
+}
+
+/**
+ * The owner's inbox (/bandeja), rendered per request: nothing but this
+ * origin, scripts only from it or carrying this response's nonce (React
+ * Router's hydration scripts), no inline styles, never framed.
+ */
+export function inboxContentSecurityPolicy(nonce: string): string {
+  const directives: [string, string[]][] = [
+    ["default-src", ["'none'"]],
+    ["script-src", ["'self'", `'nonce-${nonce}'`]],
+    ["style-src", ["'self'"]],
+    ["img-src", ["'self'", "data:"]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'"]],
+    ["manifest-src", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["base-uri", ["'none'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["object-src", ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+}
+
+/**
+ * Headers of every inbox response: the site's security headers with the
+ * inbox's own CSP, never stored by any cache, never indexed.
+ */
+export function inboxHeaders(nonce: string): [name: string, value: string][] {
+  const siteHeaders = securityHeaders({
+    formServiceUrl: "",
+    scriptHashes: [],
+  });
+  return [
+    ...siteHeaders.map(([name, value]): [string, string] =>
+      name === "Content-Security-Policy" ? [name, inboxContentSecurityPolicy(nonce)] : [name, value],
+    ),
+    ["Cache-Control", "no-store"],
+    ["X-Robots-Tag", "noindex, nofollow"],
   ];
 }
 

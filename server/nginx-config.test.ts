@@ -16,8 +16,16 @@ const site = renderNginxSite({
 
 describe("renderNginxSite", () => {
   test("sends every security header with `always`, at server level only", () => {
-    for (const [name, value] of securityHeaders(policy))
-      expect(site).toContain(`add_header ${name} "${value}" always;`);
+    for (const [name, value] of securityHeaders(policy)) {
+      if (name === "Content-Security-Policy") {
+        expect(site).toContain(`add_header ${name} $site_csp always;`);
+        expect(site).toMatch(
+          new RegExp(
+            `map \\$uri \\$site_csp \\{[^}]*default "${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}";`,
+          ),
+        );
+      } else expect(site).toContain(`add_header ${name} "${value}" always;`);
+    }
     const locations = site.split(/\n\s*location /).slice(1);
     expect(locations.length).toBeGreaterThan(3);
     for (const location of locations) expect(location.split("\n}")[0]).not.toContain("add_header");
@@ -36,6 +44,39 @@ describe("renderNginxSite", () => {
     expect(site).toContain("gzip_static on;");
     expect(site).toContain("brotli_static on;");
     expect(renderNginxSite({ policy, root: "/r", listen: "80", brotli: false })).not.toContain("brotli");
+  });
+});
+
+describe("the lead service behind nginx", () => {
+  test("/api/ and /gracias are proxied, with the client's address appended and the security headers not doubled", () => {
+    const proxied = renderNginxSite({ policy, root: "/r", listen: "80", leadService: "127.0.0.1:3100" });
+    for (const location of ["location /api/ {", "location = /gracias {"]) {
+      const block = proxied.split(location)[1]!.split("\n    }")[0]!;
+      expect(block).toContain("proxy_pass http://127.0.0.1:3100;");
+      expect(block).toContain("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
+      for (const [name] of securityHeaders(policy)) expect(block).toContain(`proxy_hide_header ${name};`);
+      expect(block).not.toContain("add_header");
+    }
+    expect(site).toContain("proxy_pass http://127.0.0.1:3000;"); // the default port of npm run serve
+  });
+
+  test("methods other than GET and HEAD are refused everywhere except under /api/ and in the inbox", () => {
+    expect(site).toContain('"~^\\S+ /api/" 0;');
+    expect(site).toContain('"~^\\S+ /bandeja([/.]|$)" 0;');
+    expect(site).toContain("if ($site_method_refused) {");
+  });
+
+  test("the inbox is proxied with its own CSP and Cache-Control, every other security header from nginx", () => {
+    const block = site.split("location ~ ^/bandeja([/.]|$) {")[1]!.split("\n    }")[0]!;
+    expect(block).toContain("proxy_pass http://127.0.0.1:3000;");
+    expect(block).toContain("proxy_set_header X-Forwarded-Proto $scheme;");
+    expect(block).toContain("proxy_set_header Host $http_host;");
+    for (const [name] of securityHeaders(policy)) {
+      if (name === "Content-Security-Policy") expect(block).not.toContain(`proxy_hide_header ${name};`);
+      else expect(block).toContain(`proxy_hide_header ${name};`);
+    }
+    expect(site).toMatch(/map \$uri \$site_csp \{\n {4}"~\^\/bandeja\(\[\/\.\]\|\$\)" "";/);
+    expect(site).toContain('    ~^/bandeja([/.]|$) "";');
   });
 });
 

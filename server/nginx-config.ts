@@ -10,6 +10,7 @@ import {
   revalidateCache,
   securityHeaders,
   varyHeader,
+  contentSecurityPolicy,
   type HeaderPolicy,
 } from "./headers.ts";
 
@@ -32,7 +33,19 @@ export type SiteOptions = {
   serverName?: string;
   /** Brotli (Debian: libnginx-mod-http-brotli-filter and -static). */
   brotli?: boolean;
+  /** host:port of the lead service (`npm run serve`), default 127.0.0.1:3000. */
+  leadService?: string;
 };
+
+/** Paths nginx hands to the lead service, which sets their Cache-Control itself. */
+export const leadServicePaths = { prefix: "/api/", exact: ["/gracias"] } as const;
+
+/**
+ * The owner's inbox (/bandeja, /bandeja/…, /bandeja.data), rendered by the same
+ * service: it answers every method itself and sends its own Cache-Control
+ * (no-store) and Content-Security-Policy (with a fresh nonce), so nginx adds neither.
+ */
+export const inboxPathPattern = "/bandeja([/.]|$)";
 
 export type StandaloneOptions = SiteOptions & {
   /** Directory for the pid file, logs and temp files. */
@@ -58,7 +71,24 @@ export function renderNginxSite(options: SiteOptions): string {
     CACHE_MAP: [
       `    default ${quote(revalidateCache)};`,
       ...immutablePrefixes.map((prefix) => `    ~^${escapeRegex(prefix)} ${quote(immutableCache)};`),
+      // Empty: no header added, the service's own passes through (no-store where visitor data is).
+      `    ~^${escapeRegex(leadServicePaths.prefix)} "";`,
+      ...leadServicePaths.exact.map((path) => `    ${path} "";`),
+      `    ~^${inboxPathPattern} "";`,
     ].join("\n"),
+    INBOX_PATH: inboxPathPattern,
+    SITE_CSP: quote(contentSecurityPolicy(options.policy)),
+    LEAD_SERVICE: options.leadService ?? "127.0.0.1:3000",
+    PROXY: proxyLines(
+      headers.map(([name]) => name!).filter((name) => !["Vary", "Allow", "Cache-Control"].includes(name)),
+    ),
+    INBOX_PROXY: proxyLines(
+      headers
+        .map(([name]) => name!)
+        .filter((name) => !["Vary", "Allow", "Cache-Control", "Content-Security-Policy"].includes(name)),
+      // With its port: the inbox compares a POST's Origin with the Host it was sent to.
+      "$http_host",
+    ),
     ALLOW: allowedMethods.join(", "),
     METHODS: allowedMethods.join("|"),
     LISTEN: options.listen,
@@ -75,9 +105,39 @@ export function renderNginxSite(options: SiteOptions): string {
           "",
         ].join("\n")
       : "",
-    HEADERS: headers.map(([name, value]) => `    add_header ${name} ${quote(value!)} always;`).join("\n"),
+    HEADERS: headers
+      .map(([name, value]) =>
+        // The inbox sends its own policy: this one is mapped to nothing under /bandeja (see $site_csp).
+        name === "Content-Security-Policy"
+          ? `    add_header ${name} $site_csp always;`
+          : `    add_header ${name} ${quote(value!)} always;`,
+      )
+      .join("\n"),
     HIDDEN: hiddenPathPattern(),
   });
+}
+
+/**
+ * The proxy settings of a location handed to the lead service; `hidden`: the
+ * service's headers nginx sets itself; `host`: the Host the service sees.
+ */
+function proxyLines(hidden: string[], host = "$host"): string {
+  return [
+    "proxy_http_version 1.1;",
+    'proxy_set_header Connection "";',
+    `proxy_set_header Host ${host};`,
+    // The service believes this header only from addresses in LEADS_TRUSTED_PROXIES.
+    "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+    "proxy_set_header X-Forwarded-Proto $scheme;",
+    // A little above the service's own 32 KB limit, so the service answers 413 itself.
+    "client_max_body_size 64k;",
+    // Down or slow: fail fast, the page falls back to WhatsApp.
+    "proxy_connect_timeout 5s;",
+    "proxy_read_timeout 30s;",
+    ...hidden.map((name) => `proxy_hide_header ${name};`),
+  ]
+    .map((line) => `        ${line}`)
+    .join("\n");
 }
 
 /** A complete nginx.conf that needs nothing outside `prefix` and the build. */

@@ -1,53 +1,108 @@
 /**
- * Serves the production build on localhost with the same status codes,
- * redirects and headers as the production nginx configuration (both come from
- * server/headers.ts and the policy the build recorded).
- *   PORT (default 3000), HOST (default 127.0.0.1), BUILD_DIR (default build)
+ * `npm start` / `npm run serve`: the production build and the lead service on
+ * one origin. Static files get the same status codes, redirects and headers as
+ * the production nginx configuration (both come from server/headers.ts).
+ *   PORT (default 3000), HOST (default 127.0.0.1), BUILD_DIR (default build),
+ *   plus the lead service's variables (README, "Configuration").
+ * SIGTERM or SIGINT stops it gracefully: no new connections, requests in
+ * flight finish (their leads are stored and answered), then the database closes.
  */
-import { createServer, type ServerResponse } from "node:http";
-import { buildDir, clientDirOf } from "./build-layout.ts";
-import { allowedMethods, cacheControlFor, readHeaderPolicy, securityHeaders, varyHeader } from "./headers.ts";
-import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { loadSiteConfig, SiteConfigError } from "../app/config/site-config.ts";
+import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
+import { readHeaderPolicy } from "./headers.ts";
+import { stylesheetLinks } from "./leads/pages.ts";
+import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts";
+import { startLeadService } from "./leads/service.ts";
+import { sqliteFileName } from "./leads/storage/lead-store.ts";
+import { startInboxApp } from "./inbox/inbox-app.ts";
+import { createSiteServer } from "./site-server.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const clientDir = clientDirOf(buildDir);
-const everyResponse = [...securityHeaders(readHeaderPolicy(buildDir)), varyHeader];
+/** Longest a shutdown waits for requests in flight before closing their connections. */
+const drainMs = 10_000;
 
-function send(
-  response: ServerResponse,
-  status: number,
-  headers: Record<string, string | number>,
-  body?: Buffer,
-) {
-  for (const [name, value] of everyResponse) response.setHeader(name, value);
-  response.writeHead(status, headers).end(body);
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
 }
 
-const server = createServer((request, response) => {
-  const url = new URL(request.url ?? "/", "http://localhost");
-  if (!(allowedMethods as readonly string[]).includes(request.method ?? "")) {
-    send(response, 405, { Allow: allowedMethods.join(", "), "Cache-Control": cacheControlFor(url.pathname) });
-    return;
+function loadConfiguration() {
+  try {
+    return { site: loadSiteConfig(process.env).config, config: loadServiceConfig(process.env) };
+  } catch (error) {
+    if (error instanceof SiteConfigError || error instanceof ServiceConfigError) fail(error.message);
+    throw error;
   }
-  const resolution = resolvePath(clientDir, url.pathname);
-  if (resolution.kind === "redirect") {
-    send(response, 301, {
-      Location: resolution.location + url.search,
-      "Cache-Control": cacheControlFor(url.pathname),
-    });
-    return;
-  }
-  const { body, encoding } = readVariant(resolution.file, String(request.headers["accept-encoding"] ?? ""));
-  const headers: Record<string, string | number> = {
-    "Content-Type": contentTypeFor(resolution.file),
-    "Content-Length": body.length,
-    "Cache-Control": cacheControlFor(resolution.path),
-    ...(encoding ? { "Content-Encoding": encoding } : {}),
-  };
-  send(response, resolution.status, headers, request.method === "HEAD" ? undefined : body);
+}
+
+const { site, config } = loadConfiguration();
+if (!existsSync(join(clientDir, "index.html")))
+  fail(`No hay un sitio construido en ${clientDir}: ejecutá npm run build.`);
+
+const errorPageSource = join(clientDir, notFoundFile);
+const service = await startLeadService({
+  config,
+  site,
+  stylesheets: existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [],
+}).catch((error: unknown) =>
+  fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
+);
+
+const inbox = await startInboxApp({
+  buildDir,
+  store: service.store,
+  site,
+  config,
+  // The same setting /privacidad states, read from the environment at start.
+  retentionMonths: site.leadsRetentionMonths,
+});
+
+const server = createSiteServer({
+  clientDir,
+  policy: readHeaderPolicy(buildDir),
+  leads: service.api,
+  app: inbox.handler,
+});
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE")
+    fail(
+      `El puerto ${port} ya está en uso en ${host}: cerrá el otro programa o elegí otro, por ejemplo PORT=${port + 1} npm start`,
+    );
+  if (error.code === "EACCES")
+    fail(`Sin permiso para usar el puerto ${port}: elegí uno mayor que 1024 con PORT.`);
+  fail(`No se pudo iniciar el servidor: ${error.message}`);
 });
 
 server.listen(port, host, () => {
+  const storage = config.databaseUrl
+    ? "PostgreSQL (DATABASE_URL)"
+    : `SQLite en ${join(config.dataDir, sqliteFileName)}`;
   console.log(`Sitio disponible en http://${host}:${port}/`);
+  console.log(`Bandeja del titular: http://${host}:${port}/bandeja`);
+  console.log(
+    `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
+  );
 });
+
+let stopping = false;
+async function shutDown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: cerrando (se terminan los envíos en curso)…`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const forced = setTimeout(() => server.closeAllConnections(), drainMs);
+  await closed;
+  clearTimeout(forced);
+  inbox.retention.stop();
+  await service.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutDown("SIGTERM"));
+process.on("SIGINT", () => void shutDown("SIGINT"));

@@ -5,7 +5,8 @@ import { CatalogueImage, type CatalogueImageProps } from "./catalogue-image.tsx"
 
 type CatalogueCardProps = {
   image: Pick<CatalogueImageProps, "kind" | "slug" | "alt">;
-  title: string;
+  /** The card's name: text, or a link to the item's own page. */
+  title: ReactNode;
   /** Id of the card heading; the action points at it with aria-describedby. */
   headingId: string;
   /** The card's details, e.g. DetailLine rows and a description. */

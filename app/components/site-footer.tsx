@@ -4,6 +4,8 @@ import { Link } from "react-router";
 
 import { site } from "../config/site.ts";
 import { footer, pageLinks } from "../content/es/common.ts";
+import { authorityLegend } from "../content/es/legal.ts";
+import { privacyPath } from "../site-map.ts";
 
 const linkClass = "text-paper underline decoration-sand/50 underline-offset-4 hover:decoration-sand";
 
@@ -55,7 +57,16 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-5 text-sm">{footer.rights}</p>
+        <div className="container-page flex flex-col gap-3 py-5 text-sm">
+          <p className="flex flex-wrap items-center gap-x-6 gap-y-1">
+            <span>{footer.rights}</span>
+            <Link to={privacyPath} className={`${linkClass} inline-flex min-h-11 items-center md:min-h-9`}>
+              {footer.privacy}
+            </Link>
+          </p>
+          {/* Disposición 10/2008: the data-protection notice, visible on every page of the site. */}
+          <p className="max-w-4xl text-xs leading-relaxed text-[#aab6c3]">{authorityLegend.join(" ")}</p>
+        </div>
       </div>
     </footer>
   );

@@ -2,7 +2,7 @@ import type { Step } from "../content/types.ts";
 
 /** A numbered process; the numbers are real list numbers for screen readers. */
 export function StepList({ steps }: { steps: readonly Step[] }) {
-  const columns = steps.length === 5 ? "lg:grid-cols-5" : "lg:grid-cols-4";
+  const columns = { 3: "lg:grid-cols-3", 5: "lg:grid-cols-5" }[steps.length] ?? "lg:grid-cols-4";
   return (
     <ol className={`grid gap-8 sm:grid-cols-2 ${columns}`}>
       {steps.map((step, index) => (

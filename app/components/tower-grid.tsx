@@ -1,9 +1,14 @@
-import { MapPin, Sparkles } from "lucide-react";
+import { HardHat, MapPin, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { Link } from "react-router";
+
 import { catalogue } from "../content/es/common.ts";
-import type { Tower } from "../content/towers.ts";
+import { addressLine, towerPage } from "../content/es/tower-page.ts";
+import { isConfirmed, type Tower } from "../content/towers.ts";
+import { towerPath } from "../site-map.ts";
 import { CatalogueCard, DetailLine } from "./catalogue-card.tsx";
+import { FactValue } from "./fact-value.tsx";
 
 type TowerGridProps = {
   towers: readonly Tower[];
@@ -11,7 +16,7 @@ type TowerGridProps = {
   renderAction: (tower: Tower, headingId: string) => ReactNode;
 };
 
-/** The catalogue of towers: image, name, address and amenities, one action each. */
+/** The catalogue of towers: image, name (a link to the tower's page), address and amenities, one action each. */
 export function TowerGrid({ towers, renderAction }: TowerGridProps) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -21,15 +26,29 @@ export function TowerGrid({ towers, renderAction }: TowerGridProps) {
           <CatalogueCard
             key={tower.slug}
             image={{ kind: "tower", slug: tower.slug, alt: catalogue.towerImageAlt(tower.nombre) }}
-            title={tower.nombre}
+            title={
+              <Link
+                to={towerPath(tower.slug)}
+                className="underline decoration-sand underline-offset-4 hover:text-water"
+              >
+                {tower.nombre}
+              </Link>
+            }
             headingId={headingId}
             action={renderAction(tower, headingId)}
           >
             <DetailLine icon={MapPin} label={catalogue.addressLabel} iconClassName="text-water">
-              {tower.direccion}
+              <FactValue confirmed={isConfirmed(tower, "direccion") && isConfirmed(tower, "dock")}>
+                {addressLine(tower)}
+              </FactValue>
             </DetailLine>
+            {tower.status === "en construcción" && (
+              <DetailLine icon={HardHat} label={catalogue.statusLabel} iconClassName="text-brass">
+                <FactValue confirmed={isConfirmed(tower, "status")}>{towerPage.underConstruction}</FactValue>
+              </DetailLine>
+            )}
             <DetailLine icon={Sparkles} label={catalogue.amenitiesLabel} iconClassName="text-brass">
-              {tower.amenities}
+              <FactValue confirmed={isConfirmed(tower, "amenities")}>{tower.amenities}</FactValue>
             </DetailLine>
           </CatalogueCard>
         );

@@ -12,6 +12,7 @@ const realValues = {
   SITE_EMAIL: "ana@estudioperez.com.ar",
   SITE_URL: "https://www.estudioperez.com.ar/",
   SITE_FORM_SERVICE_URL: "https://forms.estudioperez.com.ar",
+  SITE_REGISTRY_URL: "https://www.colegio.org.ar/matriculados",
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -40,6 +41,7 @@ describe("site configuration", () => {
     expect(examplesInUse).toEqual([]);
     expect(config.businessName).toBe("Estudio Pérez Tasaciones");
     expect(config.siteUrl).toBe("https://www.estudioperez.com.ar");
+    expect(config.registryUrl).toBe("https://www.colegio.org.ar/matriculados");
   });
 
   test("parses numbers and lists", () => {
@@ -55,6 +57,12 @@ describe("site configuration", () => {
     ["SITE_YEARS_OF_EXPERIENCE", "muchos"],
     ["SITE_OPENS", "9"],
     ["SITE_OFFPLAN_DISCOUNT_PERCENT", "130"],
+    ["SITE_FORM_SERVICE_URL", "ninguno"],
+    ["SITE_FORM_SERVICE_URL", "ftp://leads.example.com"],
+    ["LEADS_RETENTION_MONTHS", "0"],
+    ["LEADS_RETENTION_MONTHS", "dos años"],
+    ["SITE_REGISTRY_URL", "cucicba matriculados"],
+    ["SITE_REGISTRY_URL", "javascript:alert(1)"],
   ])("rejects %s=%j naming the variable", (variable, value) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toHaveLength(1);
@@ -66,7 +74,24 @@ describe("site configuration", () => {
     expect(problems.map((problem) => problem.split("=")[0])).toEqual(["SITE_EMAIL", "SITE_URL"]);
   });
 
+  test("the lead service: same origin by default, 'none' for a static site, or an origin", () => {
+    expect(loadSiteConfig({}).config.formServiceUrl).toBe("");
+    expect(loadSiteConfig({ SITE_FORM_SERVICE_URL: "none" }).config.formServiceUrl).toBe("none");
+    expect(
+      loadSiteConfig({ SITE_FORM_SERVICE_URL: "https://leads.example.com/" }).config.formServiceUrl,
+    ).toBe("https://leads.example.com");
+  });
+
+  test("leads are kept 24 months unless configured", () => {
+    expect(loadSiteConfig({}).config.leadsRetentionMonths).toBe(24);
+    expect(loadSiteConfig({ LEADS_RETENTION_MONTHS: "36" }).config.leadsRetentionMonths).toBe(36);
+  });
+
   test("an empty variable falls back to the default", () => {
     expect(loadSiteConfig({ SITE_EMAIL: "  " }).examplesInUse).toContain("SITE_EMAIL");
+  });
+
+  test("a service URL that is not an origin names the variable", () => {
+    expect(problemsOf({ SITE_FORM_SERVICE_URL: "leads.example.com" })[0]).toMatch(/^SITE_FORM_SERVICE_URL=/);
   });
 });

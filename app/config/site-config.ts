@@ -13,6 +13,10 @@ const text = z.string().trim().min(2, "no puede estar vacío");
 const httpsOrigin = z
   .url({ protocol: /^https?$/, error: "debe ser una URL absoluta, por ejemplo https://www.ejemplo.com.ar" })
   .transform((value) => value.replace(/\/+$/, ""));
+const httpsUrl = z.url({
+  protocol: /^https?$/,
+  error: "debe ser una URL absoluta, por ejemplo https://www.colegio.org.ar/matriculados",
+});
 const list = z
   .string()
   .transform((value) =>
@@ -23,6 +27,18 @@ const list = z
   )
   .pipe(z.array(z.string()).min(1, "debe tener al menos un valor separado por comas"));
 const percent = z.coerce.number().int().min(1).max(100);
+/** Where the lead service answers: "" = the site's own origin, "none" = no service (static site only). */
+const formService = z.union([
+  z.literal(""),
+  z.literal("none"),
+  z
+    .url({
+      protocol: /^https?$/,
+      error:
+        'debe ser vacío (el mismo origen), "none" (sin servicio) o un origen, por ejemplo https://leads.ejemplo.com.ar',
+    })
+    .transform((value) => value.replace(/\/+$/, "")),
+]);
 
 /** Each setting: its environment variable, its schema and its default. `example` marks fictional defaults. */
 const settings = {
@@ -35,6 +51,13 @@ const settings = {
   appraiserName: { env: "SITE_APPRAISER_NAME", schema: text, fallback: "Lic. Laura Ejemplo", example: true },
   registrationNumber: { env: "SITE_REGISTRATION_NUMBER", schema: text, fallback: "0000", example: true },
   professionalBody: { env: "SITE_PROFESSIONAL_BODY", schema: text, fallback: "CUCICBA", example: false },
+  /** The professional body's public registry, where anyone can look the registration number up. */
+  registryUrl: {
+    env: "SITE_REGISTRY_URL",
+    schema: httpsUrl,
+    fallback: "https://matriculados.colegio-profesional.example/buscar",
+    example: true,
+  },
   whatsappNumber: { env: "SITE_WHATSAPP_NUMBER", schema: digits, fallback: "5491100000000", example: true },
   phoneDisplay: { env: "SITE_PHONE_DISPLAY", schema: text, fallback: "+54 9 11 0000-0000", example: true },
   streetAddress: {
@@ -62,12 +85,7 @@ const settings = {
     fallback: "https://www.tasaciones-madero.example",
     example: true,
   },
-  formServiceUrl: {
-    env: "SITE_FORM_SERVICE_URL",
-    schema: httpsOrigin,
-    fallback: "https://formularios.tasaciones-madero.example",
-    example: true,
-  },
+  formServiceUrl: { env: "SITE_FORM_SERVICE_URL", schema: formService, fallback: "", example: false },
   offPlanFormId: {
     env: "SITE_OFFPLAN_FORM_ID",
     schema: z.string().regex(/^[a-z0-9-]+$/, "solo minúsculas, números y guiones"),
@@ -124,6 +142,13 @@ const settings = {
     example: false,
   },
   fasterSalePercent: { env: "SITE_FASTER_SALE_PERCENT", schema: percent, fallback: "40", example: false },
+  /** How long a lead is kept before deletion (product decision 15); printed on /privacidad. */
+  leadsRetentionMonths: {
+    env: "LEADS_RETENTION_MONTHS",
+    schema: z.coerce.number().int().min(1, "al menos 1 mes").max(120, "como mucho 120 meses"),
+    fallback: "24",
+    example: false,
+  },
 } as const;
 
 type Settings = typeof settings;

@@ -4,7 +4,7 @@
  * build: an owner photo when one is in images/photos/, otherwise the
  * generated artwork. See docs/decisions/0005-images.md.
  */
-import { imageManifest } from "../generated/images.ts";
+import { imageManifest, socialCards } from "../generated/images.ts";
 
 export type ImageKind = "tower" | "property-type";
 
@@ -36,5 +36,15 @@ export function catalogueImage(kind: ImageKind, slug: string): CatalogueImageEnt
       `No hay imagen para ${kind} "${slug}": revisá el slug o corré node scripts/generate-images.ts.`,
     );
   }
+  return entry;
+}
+
+const cards: ImageManifest = socialCards;
+
+/** A tower's Open Graph card (1200×630), drawn at build time from its artwork or photo. */
+export function towerSocialCard(slug: string): CatalogueImageEntry {
+  const entry = cards[slug];
+  if (!entry)
+    throw new Error(`No hay tarjeta para compartir de "${slug}": corré node scripts/generate-images.ts.`);
   return entry;
 }

@@ -4,6 +4,10 @@
  * & # % + ? = /, line breaks) intact once WhatsApp decodes it.
  */
 export function buildWhatsAppUrl(phoneDigits: string, text: string): string {
-  const digits = phoneDigits.replace(/\D/g, "");
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+  return `${whatsAppChatUrl(phoneDigits)}?text=${encodeURIComponent(text)}`;
+}
+
+/** The chat with no message typed in: what a page shows when it cannot know the message. */
+export function whatsAppChatUrl(phoneDigits: string): string {
+  return `https://wa.me/${phoneDigits.replace(/\D/g, "")}`;
 }

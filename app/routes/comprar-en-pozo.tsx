@@ -45,7 +45,7 @@ export default function ComprarEnPozo() {
       <div id="consulta" className="bg-sand-50 py-16 md:py-24">
         <div className="container-page">
           <div className="mx-auto max-w-3xl">
-            <OffPlanForm />
+            <OffPlanForm page={path} />
           </div>
         </div>
       </div>

@@ -13,6 +13,7 @@ import { site } from "../config/site.ts";
 import { keyStats, whatsappCta, whatsappTexts } from "../content/es/common.ts";
 import { credentials, hero, meta as copy, services, towersSection, whyUs } from "../content/es/home.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
+import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { realEstateAgent } from "../lib/seo/json-ld.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
@@ -82,6 +83,13 @@ export default function Home() {
             </h2>
             <p className="mt-3 text-lg font-medium text-sand">{credentials.registration}</p>
             <p className="mt-3 max-w-md leading-relaxed text-[#c9d2dc]">{credentials.text}</p>
+            <Link
+              to={credentials.licencePath}
+              className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-paper underline decoration-sand/60 underline-offset-4 hover:decoration-sand"
+            >
+              {credentials.licenceLink}
+              <ArrowRight aria-hidden="true" focusable="false" className="size-5" />
+            </Link>
           </div>
           <StatList stats={credentials.stats} tone="dark" className="grid-cols-3" />
         </div>
@@ -107,6 +115,7 @@ export default function Home() {
           </div>
         </div>
       </Section>
+      <LeadFormSection form="express" />
     </>
   );
 }

@@ -8,7 +8,8 @@ import { Section, SectionHeading } from "../components/section.tsx";
 import { site } from "../config/site.ts";
 import { serviceLinks } from "../content/es/common.ts";
 import { hero, meta as copy, moreServices, reasons, service } from "../content/es/tasaciones-online.ts";
-import { ExpressOnlineForm } from "../features/leads/express-online-form.tsx";
+import { expressOnlineForm } from "../features/leads/forms/express-online.ts";
+import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
 
@@ -36,7 +37,7 @@ export default function TasacionesOnline() {
       <div id="formulario" className="bg-sand-50 py-16 md:py-24">
         <div className="container-page">
           <div className="mx-auto max-w-3xl">
-            <ExpressOnlineForm />
+            <InlineWhatsAppForm definition={expressOnlineForm} page={path} />
           </div>
         </div>
       </div>

@@ -15,6 +15,7 @@ import {
   typesSection,
 } from "../content/es/tasaciones.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
+import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { PropertyTypeCatalogue } from "./sections/property-type-catalogue.tsx";
@@ -52,6 +53,7 @@ export default function Tasaciones() {
           </LeadButton>
         }
       />
+      <LeadFormSection form="sale" />
     </>
   );
 }

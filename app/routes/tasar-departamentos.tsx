@@ -14,6 +14,7 @@ import {
   towersSection,
 } from "../content/es/tasar-departamentos.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
+import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
@@ -41,6 +42,7 @@ export default function TasarDepartamentos() {
       <TowerCatalogue id="torres" copy={towersSection} form="apartment" buttonLabel={towersSection.button} />
       <CardSection id="factores" copy={factors} items={factors.items} columns={4} tone="tint" />
       <StepSection id="proceso" copy={process} steps={process.steps} />
+      <LeadFormSection form="apartment" />
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
   typesSection,
 } from "../content/es/tasar-propiedades.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
+import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { PropertyTypeCatalogue } from "./sections/property-type-catalogue.tsx";
@@ -57,6 +58,7 @@ export default function TasarPropiedades() {
           </LeadButton>
         }
       />
+      <LeadFormSection form="sale-by-type" />
     </>
   );
 }

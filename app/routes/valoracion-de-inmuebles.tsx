@@ -17,6 +17,7 @@ import {
   towersSection,
 } from "../content/es/valoracion-de-inmuebles.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
+import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
@@ -70,6 +71,7 @@ export default function ValoracionDeInmuebles() {
         buttonLabel={towersSection.button}
         tone="tint"
       />
+      <LeadFormSection form="valuation" />
     </>
   );
 }

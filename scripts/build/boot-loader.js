@@ -1,9 +1,13 @@
 // Inlined at the end of every page (its hash is in the Content-Security-Policy).
 // The page is complete HTML; React hydrates it only once the page has loaded and
 // painted and its web fonts have arrived (then at the next idle moment), so that
-// no script competes with the first paint. A tap on a form opener, or a
-// submit of an in-page form, made before that is remembered and hydrates at once;
-// the app replays it when ready (see app/features/leads/pending-intent.ts).
+// no script competes with the first paint. Before that, nothing a visitor does is lost:
+// - a form opener is a link to the page's own form: it is followed at once and
+//   the opener's preset (a tower, a type) is applied to that form here;
+// - a form posts natively to the lead service; only a form with nowhere to post
+//   (no service configured) is held back and replayed by the app once ready
+//   (see app/features/leads/pending-intent.ts).
+// Either tap also starts hydration at once.
 (function () {
   var self = document.currentScript;
   var started = false;
@@ -15,15 +19,26 @@
     boot.src = self.getAttribute("data-boot");
     document.head.appendChild(boot);
   }
+  function preselect(opener) {
+    var preset = opener.getAttribute("data-lead-preset");
+    var form = document.querySelector('form[data-lead-inline="' + opener.getAttribute("data-lead-form") + '"]');
+    var field = preset && form && form.elements.namedItem(form.getAttribute("data-preset-field") || "");
+    if (!field || !("value" in field)) return;
+    var listed = field.tagName !== "SELECT" || [].some.call(field.options, function (option) {
+      return option.value === preset;
+    });
+    if (listed) field.value = preset;
+  }
   function remember(event) {
     if (document.documentElement.hasAttribute("data-hydrated")) return;
     var target = event.target;
     if (event.type === "click") {
-      var opener = target.closest && target.closest("[data-lead-form]");
+      var opener = target.closest && target.closest("a[data-lead-form]");
       if (!opener) return;
-      window.__pendingLead = { form: opener.getAttribute("data-lead-form"), preset: opener.getAttribute("data-lead-preset"), opener: opener };
+      preselect(opener);
     } else {
       if (!target.matches || !target.matches("form[data-lead-inline]")) return;
+      if (target.getAttribute("method") !== "dialog") return;
       event.preventDefault();
       window.__pendingLead = { submit: target.getAttribute("data-lead-inline") };
     }

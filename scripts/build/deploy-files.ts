@@ -13,7 +13,8 @@ import { bootLoaderHash } from "./defer-hydration.ts";
  * Writes the server configurations for this build, all from server/headers.ts:
  * - deploy/header-policy.json: the CSP inputs (form service, inline hashes) the Node server reads;
  * - deploy/site.conf: maps + server block to include in an existing nginx (NGINX_LISTEN, default 80;
- *   NGINX_ROOT, default this build's client directory; server name from SITE_URL);
+ *   NGINX_ROOT, default this build's client directory; server name from SITE_URL; /api/ and /gracias
+ *   proxied to the lead service at NGINX_LEAD_SERVICE, default 127.0.0.1:3000);
  * - deploy/nginx.conf: a complete, self-contained nginx configuration (127.0.0.1:8080 unless
  *   NGINX_LISTEN is set; pid, logs and temp files under deploy/run);
  * - client/_headers and client/_redirects for static hosts.
@@ -31,7 +32,8 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
 
   const root = resolve(process.env.NGINX_ROOT ?? clientDir);
   const serverName = process.env.NGINX_SERVER_NAME ?? new URL(config.siteUrl).hostname;
-  writeFileSync(join(deployDir, "site.conf"), renderNginxSite({ policy, root, serverName, listen: process.env.NGINX_LISTEN ?? "80" }));
+  const leadService = process.env.NGINX_LEAD_SERVICE;
+  writeFileSync(join(deployDir, "site.conf"), renderNginxSite({ policy, root, serverName, leadService, listen: process.env.NGINX_LISTEN ?? "80" }));
   // The standalone configuration keeps its pid, logs and temp files here.
   mkdirSync(join(deployDir, "run", "tmp"), { recursive: true });
   writeFileSync(
@@ -42,6 +44,7 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
       serverName,
       listen: process.env.NGINX_LISTEN ?? "127.0.0.1:8080",
       prefix: resolve(deployDir, "run"),
+      leadService,
     }),
   );
 

@@ -1,7 +1,7 @@
-import { pages } from "../../app/site-map.ts";
+import { sitemapPages } from "../../app/site-map.ts";
 
 export function sitemapXml(siteUrl: string, lastModified: string): string {
-  const urls = pages
+  const urls = sitemapPages
     .map(
       (page) =>
         `  <url><loc>${siteUrl}${page.path}</loc><lastmod>${lastModified}</lastmod>` +
@@ -11,6 +11,7 @@ export function sitemapXml(siteUrl: string, lastModified: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
+/** Crawlers may read every public page; the owner's inbox is not for them (it also answers noindex). */
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /bandeja\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

@@ -3,7 +3,7 @@
  * palette as the tower artwork.
  */
 import { escapeXml, palette } from "./art-kit.ts";
-import { skylineGround, towerProfile, towerSilhouette, type TowerFacts } from "./tower-art.ts";
+import { skylineGround, towerProfile, towerSilhouette, towerSvg, type TowerFacts } from "./tower-art.ts";
 
 export const socialCardWidth = 1200;
 export const socialCardHeight = 630;
@@ -115,4 +115,45 @@ export function icoFromPng(png: Buffer, size: number): Buffer {
   header.writeUInt32LE(png.length, 14);
   header.writeUInt32LE(22, 18); // the PNG follows the header
   return Buffer.concat([header, png]);
+}
+
+/**
+ * A tower's sharing card (1200×630): its artwork full-bleed (or, with
+ * `artwork: false`, nothing, so the owner's photo can go underneath), a navy
+ * fade on the left and the tower's name over it.
+ */
+export function towerSocialCardSvg(
+  tower: TowerFacts,
+  place: string,
+  businessName: string,
+  { artwork = true }: { artwork?: boolean } = {},
+): string {
+  const nameLines = wrapText(tower.nombre, 16);
+  const nameSize = nameLines.length > 2 ? 54 : 66;
+  let y = 300 - ((nameLines.length - 1) * nameSize * 1.05) / 2;
+  let text = `<text x="72" y="${y - nameSize - 10}" font-size="28" font-family="Inter, 'Liberation Sans', 'DejaVu Sans', sans-serif" fill="${palette.sand}" letter-spacing="3">${escapeXml(place.toUpperCase())}</text>`;
+  for (const line of nameLines) {
+    text += `<text x="72" y="${y}" font-size="${nameSize}" font-family="Fraunces, 'Liberation Serif', 'DejaVu Serif', serif" fill="${palette.offWhite}">${escapeXml(line)}</text>`;
+    y += nameSize * 1.05;
+  }
+  text += `<rect x="74" y="${y - 24}" width="80" height="3" fill="${palette.brass}"/>`;
+  text += `<text x="72" y="${y + 24}" font-size="30" font-family="Inter, 'Liberation Sans', 'DejaVu Sans', sans-serif" fill="${palette.offWhite}">Tasación de departamentos</text>`;
+  text += `<text x="72" y="570" font-size="26" font-family="Inter, 'Liberation Sans', 'DejaVu Sans', sans-serif" fill="${palette.sand}">${escapeXml(businessName)}</text>`;
+  // The artwork is nested whole on the right, scaled to the card's height: its own ids stay inside it.
+  const art = artwork
+    ? `<rect width="${socialCardWidth}" height="${socialCardHeight}" fill="${palette.navyDeep}"/>` +
+      towerSvg(tower).replace(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="([^"]+)" width="\d+" height="\d+">/,
+        `<svg x="440" viewBox="$1" width="${socialCardWidth - 440}" height="${socialCardHeight}" preserveAspectRatio="xMidYMid slice">`,
+      )
+    : "";
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${socialCardWidth} ${socialCardHeight}" width="${socialCardWidth}" height="${socialCardHeight}">` +
+    `<title>${escapeXml(`${tower.nombre}: ${place}`)}</title>` +
+    `<defs><linearGradient id="card-fade" x2="1"><stop offset=".36" stop-color="${palette.navyDeep}" stop-opacity=".95"/><stop offset=".62" stop-color="${palette.navyDeep}" stop-opacity="0"/></linearGradient></defs>` +
+    art +
+    `<rect width="${socialCardWidth}" height="${socialCardHeight}" fill="url(#card-fade)"/>` +
+    text +
+    `</svg>`
+  );
 }

@@ -10,16 +10,26 @@ import { allPages } from "./site-pages.ts";
  * A failure names the page and the number; raise a budget only on purpose.
  */
 const budgets = {
-  /** HTML per page: the catalogue pages carry 26 towers. */
+  /**
+   * HTML per page: the catalogue pages carry 26 towers; every tower page has
+   * the same budget; each page with modal
+   * forms also carries its own copy of its form for visitors without
+   * JavaScript (about 2.5 KB), and every footer the data-protection notice
+   * (about 0.6 KB): see docs/decisions/0010-forms-without-javascript.md.
+   */
   html: {
-    "/": 12_000,
-    "/valoracion-de-inmuebles": 10_000,
-    "/tasaciones": 7_000,
-    "/comprar-en-pozo": 7_500,
-    "/tasar-departamentos": 10_000,
-    "/tasar-propiedades": 7_000,
-    "/tasaciones-online": 7_000,
-    "404": 4_200,
+    "/": 13_700,
+    "/valoracion-de-inmuebles": 12_300,
+    "/tasaciones": 9_200,
+    "/comprar-en-pozo": 8_000,
+    "/tasar-departamentos": 12_500,
+    "/tasar-propiedades": 9_700,
+    "/tasaciones-online": 7_600,
+    "/privacidad": 6_100,
+    "/gracias": 4_900,
+    "/tasador": 6_600,
+    "/torres/*": 9_300,
+    "404": 4_600,
   } as Record<string, number>,
   css: 7_500,
   /** Everything a first visit downloads until the page is interactive (forms load on demand). */
@@ -30,8 +40,7 @@ const clientDir = clientDirOf(buildDir);
 const gzipSize = (path: string) => statSync(join(clientDir, `${path}.gz`)).size;
 
 for (const { name, path } of allPages) {
-  test(`page ${name} stays within its byte budgets`, async ({ page, outsideRequests }) => {
-    void outsideRequests;
+  test(`page ${name} stays within its byte budgets`, async ({ page }) => {
     const requested: { path: string; type: string }[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -49,7 +58,8 @@ for (const { name, path } of allPages) {
     const sizes = { html: gzipSize(htmlFile), css: sum("stylesheet"), javascript: sum("script") };
     console.log(`${name}: html ${sizes.html} B, css ${sizes.css} B, js ${sizes.javascript} B (gzip)`);
 
-    const htmlBudget = budgets.html[name];
+    // Every tower page shares one budget.
+    const htmlBudget = budgets.html[name.replace(/^\/torres\/.+$/, "/torres/*")];
     expect(
       htmlBudget,
       `${name} has no HTML budget yet: add "${name}" to budgets.html in tests/e2e/budgets.spec.ts ` +

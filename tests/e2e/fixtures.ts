@@ -1,43 +1,96 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+
+import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import { buildDir } from "../../server/build-layout.ts";
+import type { HeaderPolicy } from "../../server/headers.ts";
+import { formServicePort } from "../test-build-env.ts";
+import { FormService } from "./form-service.ts";
 
 /**
- * Every test page is fenced in: requests to any host but 127.0.0.1 fail the
- * test, except the two outside services the site hands leads to, which are
- * stubbed and recorded (WhatsApp click-to-chat and the hosted form service).
+ * Every test is fenced in: a request to any host outside 127.0.0.0/8 fails
+ * the test, except WhatsApp click-to-chat, which is answered by a stub and
+ * recorded (the hand-off a lead would have sent). Tests that need the page
+ * without JavaScript say so with `test.use({ javaScriptEnabled: false })`:
+ * their context is fenced the same way.
  */
 export type Handoff = { url: URL; text: string };
 
-type Fixtures = {
-  outsideRequests: string[];
+type Network = { outside: string[]; handoffs: Handoff[] };
+
+type TestFixtures = {
+  network: Network;
   whatsapp: { handoffs: Handoff[]; last: () => Promise<Handoff> };
+  /**
+   * The hosted form service's stand-in, listening for this test only. Its port
+   * is fixed (the build points at it), so a test that uses it declares
+   * `{ lock: formServiceLock }` and never runs beside another that does.
+   */
+  formService: FormService;
 };
 
-export const test = base.extend<Fixtures>({
-  outsideRequests: async ({ context }, use) => {
-    const outside: string[] = [];
-    await context.route(
-      (url) => url.hostname !== "127.0.0.1" && url.hostname !== "wa.me",
-      async (route) => {
-        outside.push(route.request().url());
-        await route.abort("blockedbyclient");
-      },
-    );
-    await use(outside);
-    expect(outside, "the page requested a host other than 127.0.0.1").toEqual([]);
-  },
-  whatsapp: async ({ context, outsideRequests }, use) => {
-    void outsideRequests;
-    const handoffs: Handoff[] = [];
-    await context.route("https://wa.me/**", async (route) => {
+type WorkerFixtures = {
+  /** Replaces parts of the build's header policy for the nginx fixture (a worker option). */
+  nginxPolicy: Partial<HeaderPolicy>;
+  /** The repository's nginx configuration serving the build, one per worker; /api/ goes to the test server. */
+  nginx: NginxServer;
+};
+
+/** The lock every test using the `formService` fixture declares (see Playwright's test locks). */
+export const formServiceLock = "form-service";
+const isLoopback = (url: URL) => /^127(\.\d{1,3}){3}$/.test(url.hostname);
+
+async function fence(context: BrowserContext): Promise<Network> {
+  const network: Network = { outside: [], handoffs: [] };
+  await context.route(
+    (url) => !isLoopback(url),
+    async (route) => {
       const url = new URL(route.request().url());
-      handoffs.push({ url, text: url.searchParams.get("text") ?? "" });
-      await route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" });
-    });
+      if (url.hostname !== "wa.me") {
+        network.outside.push(url.href);
+        return route.abort("blockedbyclient");
+      }
+      network.handoffs.push({ url, text: url.searchParams.get("text") ?? "" });
+      return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" });
+    },
+  );
+  return network;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  network: [
+    async ({ context }, use) => {
+      const network = await fence(context);
+      await use(network);
+      expect(network.outside, "the page requested a host outside 127.0.0.0/8").toEqual([]);
+    },
+    { auto: true },
+  ],
+  whatsapp: async ({ network }, use) => {
     const last = async () => {
-      await expect.poll(() => handoffs.length, { message: "WhatsApp was never opened" }).toBeGreaterThan(0);
-      return handoffs.at(-1)!;
+      await expect
+        .poll(() => network.handoffs.length, { message: "WhatsApp was never opened" })
+        .toBeGreaterThan(0);
+      return network.handoffs.at(-1)!;
     };
-    await use({ handoffs, last });
+    await use({ handoffs: network.handoffs, last });
+  },
+  nginxPolicy: [{}, { scope: "worker", option: true }],
+  nginx: [
+    async ({ nginxPolicy }, use, workerInfo) => {
+      // /api/ and /gracias go to the lead service: the Node server the test run started.
+      const leadService = new URL(String(workerInfo.project.use.baseURL)).host;
+      const server = await startNginx(buildDir, { policy: nginxPolicy, leadService });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  // eslint-disable-next-line no-empty-pattern
+  formService: async ({}, use) => {
+    const service = new FormService(formServicePort);
+    await service.start();
+    await use(service);
+    await service.stop();
   },
 });
 
@@ -55,6 +108,19 @@ export async function holdHydration(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()` before the
+ * page loaded) a moment ahead, so no timer fires until the test moves time on.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
+/** What the page pushed for analytics (decision 12). */
+export async function dataLayer(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => window.dataLayer ?? []);
 }
 
 export { expect };

@@ -11,11 +11,7 @@ type FontState = { family: string; status: string };
 type Observed = { atFirstPaint: FontState[]; firstPaint: number; fontRequests: number[] };
 
 for (const { name, path } of allPages) {
-  test(`page ${name} paints before it requests a web font, then shows both`, async ({
-    page,
-    outsideRequests,
-  }) => {
-    void outsideRequests;
+  test(`page ${name} paints before it requests a web font, then shows both`, async ({ page }) => {
     await page.addInitScript(() => {
       const observed = { atFirstPaint: [], firstPaint: -1, fontRequests: [] } as Observed;
       (window as unknown as { __fonts: Observed }).__fonts = observed;
@@ -66,8 +62,7 @@ for (const { name, path } of allPages) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a page requests no web font and keeps the fallbacks", async ({ page, outsideRequests }) => {
-    void outsideRequests;
+  test("a page requests no web font and keeps the fallbacks", async ({ page }) => {
     const fontRequests: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "font") fontRequests.push(request.url());

@@ -9,12 +9,14 @@ import { join } from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { pages } from "../../app/site-map.ts";
+import { pages, sitemapPages } from "../../app/site-map.ts";
 import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
-import { test as base, expect, hydrated } from "./fixtures.ts";
-import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import type { NginxServer } from "../../scripts/nginx-server.ts";
+import { expect, formServiceLock, hydrated, test } from "./fixtures.ts";
+import { definitionOf, fillForm, postedFields, sampleValues } from "./lead-forms.ts";
 import { rawRequest, type RawResponse } from "./raw-http.ts";
+import { allPages, inlineForms } from "./site-pages.ts";
 
 const clientDir = clientDirOf(buildDir);
 const policy = readHeaderPolicy(buildDir);
@@ -23,18 +25,6 @@ const pageHtml = (path: string) => readFileSync(join(clientDir, pageFile(path)))
 const homeHtml = pageHtml("/").toString("utf8");
 const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(homeHtml)?.[1] ?? "";
 const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
-
-const test = base.extend<object, { nginx: NginxServer }>({
-  nginx: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startNginx(buildDir);
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-});
 
 const get = (nginx: NginxServer, path: string, headers: Record<string, string> = {}, method = "GET") =>
   rawRequest(`${nginx.baseUrl}${path}`, { method, headers: { "accept-encoding": "identity", ...headers } });
@@ -98,7 +88,8 @@ test.describe("nginx: routes", () => {
     const sitemap = await get(nginx, "/sitemap.xml");
     expect(sitemap.status).toBe(200);
     expect(sitemap.header("content-type")).toBe("application/xml; charset=utf-8");
-    for (const { path } of pages) expect(sitemap.body.toString()).toContain(`${path}</loc>`);
+    for (const { path } of sitemapPages) expect(sitemap.body.toString()).toContain(`${path}</loc>`);
+    expect(sitemap.body.toString()).not.toContain("/gracias");
     const robots = await get(nginx, "/robots.txt");
     expect(robots.status).toBe(200);
     expect(robots.header("content-type")).toBe("text/plain; charset=utf-8");
@@ -113,6 +104,84 @@ test.describe("nginx: routes", () => {
     const head = await get(nginx, "/tasaciones", {}, "HEAD");
     expect(head.status).toBe(200);
     expect(head.header("allow")).toBeUndefined();
+  });
+});
+
+test.describe("nginx: the lead service behind it", () => {
+  test("/api/ reaches the service for every method, with each security header exactly once", async ({
+    nginx,
+  }) => {
+    const health = await get(nginx, "/api/health");
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ ok: true, database: "ok" });
+    for (const [name, value] of securityHeaders(policy))
+      expect(health.headers.get(name.toLowerCase()), name).toEqual([value]);
+    expect(health.headers.get("cache-control")).toEqual(["no-store"]);
+    expect(health.header("allow")).toBeUndefined();
+
+    const submitted = await rawRequest(`${nginx.baseUrl}/api/form/submit/express`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({
+        tipoPropiedad: "Departamento",
+        direccion: "Juana Manso 1000",
+        superficie: "80",
+        ambientes: "3",
+        nombre: "Por nginx",
+        telefono: "11 5555 0000",
+        email: "nginx@example.com",
+      }).toString(),
+    });
+    expect(submitted.status).toBe(201);
+    expect(JSON.parse(submitted.body.toString())).toMatchObject({ ok: true });
+    for (const [name, value] of securityHeaders(policy))
+      expect(submitted.headers.get(name.toLowerCase()), name).toEqual([value]);
+
+    const unknown = await get(nginx, "/api/form/submit/express", {}, "PUT");
+    expect(unknown.status).toBe(405);
+    expect(unknown.header("allow")).toBe("POST, OPTIONS");
+    // Everywhere else, still only GET and HEAD.
+    expect((await get(nginx, "/tasaciones", {}, "POST")).status).toBe(405);
+  });
+});
+
+test.describe("nginx: the owner's inbox behind it", () => {
+  test("/bandeja reaches the inbox with its own CSP and no-store, every other security header once", async ({
+    nginx,
+  }) => {
+    const login = await get(nginx, "/bandeja/ingresar");
+    expect(login.status).toBe(200);
+    const csp = login.headers.get("content-security-policy") ?? [];
+    expect(csp).toHaveLength(1);
+    expect(csp[0]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+    expect(login.headers.get("cache-control")).toEqual(["no-store"]);
+    expect(login.headers.get("x-robots-tag")).toEqual(["noindex, nofollow"]);
+    for (const [name, value] of securityHeaders(policy))
+      if (name !== "Content-Security-Policy")
+        expect(login.headers.get(name.toLowerCase()), name).toEqual([value]);
+
+    const list = await get(nginx, "/bandeja");
+    expect(list.status).toBe(302);
+    expect(list.header("location")).toBe("/bandeja/ingresar");
+    // The inbox answers its own POSTs (here: no owner account yet, so no sign-in), and refuses other origins.
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const body = "email=titular%40ejemplo.com&password=una+contrase%C3%B1a+larga";
+    const signIn = (origin: string) =>
+      rawRequest(`${nginx.baseUrl}/bandeja/ingresar`, { method: "POST", headers: { ...form, origin }, body });
+    expect((await signIn(nginx.baseUrl)).status).toBe(401);
+    expect((await signIn("https://atacante.example")).status).toBe(403);
+  });
+
+  test("an inbox page hydrates through nginx without a CSP violation", async ({ nginx, page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") violations.push(message.text());
+    });
+    await page.goto(`${nginx.baseUrl}/bandeja`);
+    await expect(page).toHaveURL(`${nginx.baseUrl}/bandeja/ingresar`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Todavía no hay una cuenta de titular" })).toBeVisible();
+    expect(violations).toEqual([]);
   });
 });
 
@@ -151,8 +220,11 @@ test.describe("nginx: headers", () => {
       "'self'",
       ...policy.scriptHashes.map((hash) => `'${hash}'`),
     ]);
-    expect(directives.get("connect-src")).toEqual(["'self'", policy.formServiceUrl]);
-    expect(directives.get("form-action")).toEqual(["'self'", policy.formServiceUrl]);
+    expect(directives.get("connect-src")).toEqual([
+      "'self'",
+      ...(policy.formServiceUrl ? [policy.formServiceUrl] : []),
+    ]);
+    expect(directives.get("form-action")).toEqual([policy.formServiceUrl || "'self'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(directives.get("base-uri")).toEqual(["'self'"]);
@@ -221,12 +293,11 @@ async function watchPolicyErrors(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test.describe("nginx: in Chromium", () => {
-  for (const { path } of [...pages, { path: "/pagina-que-no-existe" }]) {
-    test(`${path} loads and hydrates with no CSP violation`, async ({ page, nginx, outsideRequests }) => {
-      void outsideRequests;
+  for (const { path, status } of allPages) {
+    test(`${path} loads and hydrates with no CSP violation`, async ({ page, nginx }) => {
       const violations = await watchPolicyErrors(page);
       const response = await page.goto(`${nginx.baseUrl}${path}`);
-      expect(response?.status()).toBe(path.startsWith("/pagina") ? 404 : 200);
+      expect(response?.status()).toBe(status);
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       expect(await violations()).toEqual([]);
@@ -269,104 +340,50 @@ test.describe("nginx: in Chromium", () => {
     expect((await whatsapp.last()).text).toBe("Hola");
   });
 
-  test("the policy lets the page reach the form service (connect-src and form-action)", async ({
-    page,
-    context,
-    nginx,
-    outsideRequests,
-  }) => {
-    void outsideRequests;
-    const received: string[] = [];
-    await context.route(`${policy.formServiceUrl}/**`, async (route) => {
-      received.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
-      await route.fulfill({
-        status: 200,
-        contentType: "text/html",
-        headers: { "access-control-allow-origin": "*" },
-        body: "<title>ok</title>",
-      });
-    });
-    const violations = await watchPolicyErrors(page);
-    await page.goto(`${nginx.baseUrl}/comprar-en-pozo`);
-    await hydrated(page);
-    await page.evaluate(
-      (origin) => fetch(`${origin}/api/form/submit/prueba-fetch`, { method: "POST", body: new FormData() }),
-      policy.formServiceUrl,
-    );
-    expect(await violations()).toEqual([]);
-    await page.evaluate((origin) => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = `${origin}/api/form/submit/prueba-form`;
-      document.body.append(form);
-      form.submit();
-    }, policy.formServiceUrl);
-    await expect
-      .poll(() => received)
-      .toEqual(["POST /api/form/submit/prueba-fetch", "POST /api/form/submit/prueba-form"]);
-  });
+  test(
+    "the policy lets the page reach the form service (connect-src and form-action)",
+    { lock: formServiceLock },
+    async ({ page, nginx, formService }) => {
+      const violations = await watchPolicyErrors(page);
+      await page.goto(`${nginx.baseUrl}/`);
+      await hydrated(page);
+      await page.evaluate(
+        (origin) => fetch(`${origin}/api/form/submit/prueba-fetch`, { method: "POST", body: "a=1" }),
+        policy.formServiceUrl,
+      );
+      await page.evaluate((origin) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = `${origin}/api/form/submit/prueba-form`;
+        document.body.append(form);
+        form.submit();
+      }, policy.formServiceUrl);
+      await expect
+        .poll(() => formService.submissions.map((submission) => submission.path))
+        .toEqual(["/api/form/submit/prueba-fetch", "/api/form/submit/prueba-form"]);
+      expect(await violations()).toEqual([]);
+    },
+  );
 
-  test("the off-plan form on /comprar-en-pozo still posts to the form service", async ({
-    page,
-    context,
-    nginx,
-    outsideRequests,
-  }) => {
-    void outsideRequests;
-    const posts: { path: string; body: string }[] = [];
-    await context.route(`${policy.formServiceUrl}/**`, async (route) => {
-      posts.push({ path: new URL(route.request().url()).pathname, body: route.request().postData() ?? "" });
-      await route.fulfill({
-        status: 200,
-        contentType: "text/html",
-        headers: { "access-control-allow-origin": "*" },
-        body: "<title>ok</title>",
-      });
-    });
-    const violations = await watchPolicyErrors(page);
-    await page.goto(`${nginx.baseUrl}/comprar-en-pozo`);
-    await hydrated(page);
-    const form = page.locator('form[action*="/api/form/submit/"]');
-    await expect(form, "the off-plan form is on /comprar-en-pozo").toHaveCount(1);
-    await form.evaluate((element: HTMLFormElement) => {
-      // Through the prototype setters, so React's controlled fields see the change too.
-      const setValue = (control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string) =>
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")!.set!.call(control, value);
-      const samples: Record<string, string> = {
-        email: "prueba@example.com",
-        tel: "1122334455",
-        number: "2",
-        text: "Prueba",
-      };
-      for (const control of Array.from(element.elements)) {
-        if (control instanceof HTMLSelectElement) {
-          const option = Array.from(control.options).find(
-            (candidate) => candidate.value && !candidate.disabled,
-          );
-          if (option) setValue(control, option.value);
-        } else if (control instanceof HTMLTextAreaElement) {
-          setValue(control, "Consulta de prueba");
-        } else if (control instanceof HTMLInputElement) {
-          if (control.type === "radio" || control.type === "checkbox") {
-            if (control.required || !element.querySelector(`[name="${control.name}"]:checked`))
-              control.click();
-            continue;
-          }
-          if (control.type in samples) setValue(control, samples[control.type]!);
-        } else {
-          continue;
-        }
-        control.dispatchEvent(new Event("input", { bubbles: true }));
-        control.dispatchEvent(new Event("change", { bubbles: true }));
-      }
-    });
-    const violationsBefore = await violations();
-    await form.locator('button[type="submit"], button:not([type])').first().click();
-    await expect
-      .poll(() => posts.length, { message: "the form never reached the form service" })
-      .toBeGreaterThan(0);
-    expect(posts[0]!.path).toMatch(/^\/api\/form\/submit\/[a-z0-9-]+$/);
-    expect(posts[0]!.body).toContain("nombre=");
-    expect(violationsBefore).toEqual([]);
-  });
+  for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.action)) {
+    test(
+      `the ${form.id} form on ${sitePage.path} still posts to the form service`,
+      { lock: formServiceLock },
+      async ({ page, nginx, formService }) => {
+        const violations = await watchPolicyErrors(page);
+        await page.goto(`${nginx.baseUrl}${sitePage.path}`);
+        await hydrated(page);
+        const scope = page.locator(`form[data-lead-inline="${form.id}"]`);
+        const definition = definitionOf(form.id);
+        const values = sampleValues(definition);
+        await fillForm(scope, definition, values);
+        await scope.locator('button[type="submit"]').click();
+        await expect(scope.getByRole("status")).not.toBeEmpty();
+        expect(formService.submissions.map((submission) => submission.fields)).toEqual([
+          postedFields(definition, values),
+        ]);
+        expect(await violations()).toEqual([]);
+      },
+    );
+  }
 });

@@ -1,13 +1,19 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
+import { pages, type PagePath } from "../../app/site-map.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
+import { expectVisibleFocus } from "./lead-forms.ts";
+import { allPages, sitePages } from "./site-pages.ts";
 
 /**
- * The seven pages and the 404 page: what the spec says each one shows, the
- * navigation, the footer and the metadata, in the HTML the server sends and in
- * the hydrated page. Expected texts are the spec's, written out here on purpose
- * (not imported from the content modules) so a changed label fails the test.
+ * Every page of the site map and the 404 page, by generic loops: the HTML the
+ * server sends, zero axe violations and a visible focus at phone and desktop
+ * widths, no layout shift; then what the spec says each page shows, the
+ * navigation, the footer and the metadata. Expected texts are the spec's,
+ * written out here on purpose (not imported from the content modules) so a
+ * changed label fails the test; TypeScript asks for them for a new page.
  */
 
 // The same configuration the build under test was made with (tests/test-build-env.ts).
@@ -18,7 +24,6 @@ const propertyTypes = ["Casa", "Loft", "Penthouse", "Oficina", "Local Comercial"
 const towerCount = 26;
 
 type PageCase = {
-  path: string;
   title: RegExp;
   h1: RegExp;
   jsonLdType: "RealEstateAgent" | "Service";
@@ -27,19 +32,17 @@ type PageCase = {
 };
 
 function leadButtons(page: Page, form: string, name: string | RegExp): Locator {
-  return page.locator(`button[data-lead-form="${form}"]`).filter({ hasText: name });
+  return page.locator(`a[data-lead-form="${form}"]`).filter({ hasText: name });
 }
 
 async function expectTowerButtons(page: Page, form: string, label: string) {
-  const buttons = page
-    .locator(`li button[data-lead-form="${form}"][data-lead-preset]`)
-    .filter({ hasText: label });
+  const buttons = page.locator(`li a[data-lead-form="${form}"][data-lead-preset]`).filter({ hasText: label });
   await expect(buttons).toHaveCount(towerCount);
   await expect(buttons.first()).toHaveAttribute("data-lead-preset", "Alvear Tower");
   // Each tower card shows its name and address next to its button.
   const firstCard = page
     .locator("li")
-    .filter({ has: page.locator(`button[data-lead-form="${form}"][data-lead-preset="Alvear Tower"]`) });
+    .filter({ has: page.locator(`a[data-lead-form="${form}"][data-lead-preset="Alvear Tower"]`) });
   await expect(firstCard.getByRole("heading", { name: "Alvear Tower" })).toBeVisible();
   await expect(firstCard).toContainText("Azucena Villaflor");
   await expect(firstCard.getByRole("img")).toHaveAttribute("alt", /Alvear Tower/);
@@ -47,7 +50,7 @@ async function expectTowerButtons(page: Page, form: string, label: string) {
 
 async function expectTypeButtons(page: Page, form: string) {
   for (const tipo of propertyTypes) {
-    const button = page.locator(`button[data-lead-form="${form}"][data-lead-preset="${tipo}"]`);
+    const button = page.locator(`a[data-lead-form="${form}"][data-lead-preset="${tipo}"]`);
     await expect(button).toHaveCount(1);
     await expect(button).toHaveText(`Tasar ${tipo}`);
   }
@@ -60,16 +63,15 @@ async function expectSteps(page: Page, titles: string[]) {
   for (const [index, title] of titles.entries()) await expect(items.nth(index)).toContainText(title);
 }
 
-const cases: PageCase[] = [
-  {
-    path: "/",
+const cases = {
+  "/": {
     title: /Tasaciones en Puerto Madero/,
     h1: /Conocé el valor real de tu departamento/,
     jsonLdType: "RealEstateAgent",
     check: async (page) => {
       await expect(leadButtons(page, "express", "Solicitar Tasación Express")).toHaveCount(1);
       // Product decision 4: every service card's button opens the express modal.
-      const serviceButtons = page.locator("#servicios li button[data-lead-form='express']");
+      const serviceButtons = page.locator("#servicios li a[data-lead-form='express']");
       await expect(serviceButtons).toHaveCount(6);
       for (const title of [
         "Entrega rápida",
@@ -98,8 +100,7 @@ const cases: PageCase[] = [
       );
     },
   },
-  {
-    path: "/valoracion-de-inmuebles",
+  "/valoracion-de-inmuebles": {
     title: /Valoración de Inmuebles/,
     h1: /Cuánto vale hoy tu departamento/,
     jsonLdType: "Service",
@@ -111,8 +112,7 @@ const cases: PageCase[] = [
       await expectTowerButtons(page, "valuation", "Solicitar Valoración");
     },
   },
-  {
-    path: "/tasaciones",
+  "/tasaciones": {
     title: /Tasaciones para Venta/,
     h1: /Un precio que vende/,
     jsonLdType: "Service",
@@ -129,8 +129,7 @@ const cases: PageCase[] = [
       await expect(leadButtons(page, "sale", "Solicitar Tasación Estratégica")).toHaveCount(1);
     },
   },
-  {
-    path: "/comprar-en-pozo",
+  "/comprar-en-pozo": {
     title: /Comprar en Pozo/,
     h1: /Invertí en pozo/,
     jsonLdType: "Service",
@@ -154,13 +153,12 @@ const cases: PageCase[] = [
       expect(url.searchParams.get("text")).toMatch(/asesoramiento.*invertir.*pozo/i);
     },
   },
-  {
-    path: "/tasar-departamentos",
+  "/tasar-departamentos": {
     title: /Tasar Departamentos/,
     h1: /Tasamos tu departamento, torre por torre/,
     jsonLdType: "Service",
     check: async (page) => {
-      const hero = page.locator('button[data-lead-form="apartment"][data-lead-preset="Consulta general"]');
+      const hero = page.locator('a[data-lead-form="apartment"][data-lead-preset="Consulta general"]');
       await expect(hero).toHaveText("Solicitar Tasación Express");
       await expectTowerButtons(page, "apartment", "Tasar Departamento");
       for (const factor of ["Edificio", "Ubicación", "Características", "Mercado"]) {
@@ -170,8 +168,7 @@ const cases: PageCase[] = [
       await expect(page.locator("#proceso")).toContainText(`${site.deliveryHours} h`);
     },
   },
-  {
-    path: "/tasar-propiedades",
+  "/tasar-propiedades": {
     title: /Tasar Propiedades/,
     h1: /Tasá tu propiedad antes de ponerla en venta/,
     jsonLdType: "Service",
@@ -182,12 +179,11 @@ const cases: PageCase[] = [
       await expect(page.locator("#tipos")).toContainText("Docks reciclados de Puerto Madero Oeste");
       await expect(page.locator("#razones li")).toHaveCount(4);
       await expect(
-        page.locator('button[data-lead-form="sale-by-type"][data-lead-preset="Consulta Venta"]'),
+        page.locator('a[data-lead-form="sale-by-type"][data-lead-preset="Consulta Venta"]'),
       ).toHaveCount(1);
     },
   },
-  {
-    path: "/tasaciones-online",
+  "/tasaciones-online": {
     title: /Tasación Online Express/,
     h1: /Tasación online express/,
     jsonLdType: "Service",
@@ -201,50 +197,109 @@ const cases: PageCase[] = [
       await expect(page.locator("main a[href='/tasar-departamentos']")).toHaveCount(1);
     },
   },
-];
+} satisfies Partial<Record<PagePath, PageCase>>;
+
+/** Pages with spec-level checks of their own; every other page gets the generic ones. */
+const caseOf = (path: string): PageCase | undefined => (cases as Partial<Record<string, PageCase>>)[path];
 
 function jsonLdOf(html: string): Record<string, unknown>[] {
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
   return blocks.map((block) => JSON.parse(block[1]!) as Record<string, unknown>);
 }
 
-for (const pageCase of cases) {
-  test.describe(`page ${pageCase.path}`, () => {
-    test("the server's HTML already holds the heading, the canonical URL and the JSON-LD", async ({
+/** The cumulative layout shift of the page, recorded from its first paint (see `recordLayoutShift`). */
+async function recordLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    const record = { shift: 0 };
+    Object.assign(window, { __layoutShift: record });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) record.shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as { __layoutShift?: { shift: number } }).__layoutShift!.shift);
+}
+
+/** Scrolls to the bottom a screen at a time, each step painted, then waits for the images it loaded to paint. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const painted = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await painted();
+    }
+  });
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(async () => {
+    // Images a breakpoint hides are never fetched (loading="lazy"): only the loaded ones are waited for.
+    const loaded = [...document.images].filter((image) => image.complete);
+    await Promise.all(loaded.map((image) => image.decode().catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+for (const sitePage of allPages) {
+  const known = sitePage.status === 200;
+
+  test.describe(`page ${sitePage.name}`, () => {
+    test("the server sends it complete: status, language, one h1, canonical URL, description, JSON-LD", async ({
       request,
     }) => {
-      const response = await request.get(pageCase.path);
-      expect(response.status()).toBe(200);
+      const response = await request.get(sitePage.path);
+      expect(response.status()).toBe(sitePage.status);
       const html = await response.text();
       expect(html).toMatch(/<html lang="es-AR"/);
-      const h1 = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "";
-      expect(h1).toMatch(pageCase.h1);
-      expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}${pageCase.path}"/>`);
-      const types = jsonLdOf(html).map((data) => data["@type"]);
-      expect(types).toContain(pageCase.jsonLdType);
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
+      expect(html).not.toMatch(/has not been generated/i);
+      if (!known) {
+        expect(html).not.toContain('rel="canonical"');
+        return;
+      }
+      expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}${sitePage.path}"/>`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toMatch(/<meta name="keywords" content="[^"]*,[^"]*"/);
+      const data = jsonLdOf(html);
+      expect(data.length).toBeGreaterThan(0);
+      for (const item of data) expect(item["@context"]).toBe("https://schema.org");
+      const expected = caseOf(sitePage.path);
+      if (!expected) return;
+      expect(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "").toMatch(expected.h1);
+      expect(data.map((item) => item["@type"])).toContain(expected.jsonLdType);
     });
 
-    test("shows the spec's sections, buttons, footer and metadata", async ({ page, outsideRequests }) => {
-      void outsideRequests;
-      await page.goto(pageCase.path);
+    for (const width of [390, 1280]) {
+      test(`at ${width} px: no axe violation, a visible focus on its first Tab stops, no layout shift`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        const layoutShift = await recordLayoutShift(page);
+        await page.goto(sitePage.path);
+        await hydrated(page);
+        await scrollThrough(page);
+        expect(await layoutShift(), "cumulative layout shift").toBeLessThan(0.01);
+        await expectNoAxeViolations(page);
+        await page.evaluate(() => scrollTo(0, 0));
+        for (let stop = 0; stop < 8; stop++) {
+          await page.keyboard.press("Tab");
+          await expectVisibleFocus(page);
+        }
+      });
+    }
+
+    const pageCase = caseOf(sitePage.path);
+    if (!known || !pageCase) return;
+
+    test("shows the spec's title, sections, buttons and footer", async ({ page }) => {
+      await page.goto(sitePage.path);
       await hydrated(page);
       await expect(page).toHaveTitle(pageCase.title);
       await expect(page).toHaveTitle(new RegExp(site.businessName.replace(/[()]/g, "\\$&")));
-      await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator("h1")).toHaveText(pageCase.h1);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-        "href",
-        `${site.siteUrl}${pageCase.path}`,
-      );
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /,/);
-
-      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-      const data = jsonLd.map((text) => JSON.parse(text) as Record<string, unknown>);
-      const main = data.find((item) => item["@type"] === pageCase.jsonLdType);
-      expect(main, `JSON-LD of type ${pageCase.jsonLdType}`).toBeDefined();
-      expect(main!["@context"]).toBe("https://schema.org");
-
       await pageCase.check(page);
 
       const footer = page.locator("footer");
@@ -267,6 +322,12 @@ for (const pageCase of cases) {
   });
 }
 
+test("the 404 page is in Spanish and links to every page of the site", async ({ page }) => {
+  await page.goto(allPages.at(-1)!.path);
+  await expect(page.locator("h1")).toHaveText("Página no encontrada");
+  for (const { path } of pages) await expect(page.locator(`main a[href="${path}"]`).first()).toBeVisible();
+});
+
 test("the home page's JSON-LD describes the agent: hours, currencies, payment methods, area served", async ({
   request,
 }) => {
@@ -288,128 +349,124 @@ test("the home page's JSON-LD describes the agent: hours, currencies, payment me
   expect(JSON.stringify(agent.areaServed)).toContain("Puerto Madero");
 });
 
-test("the Contacto button is a real link to WhatsApp with the spec's greeting, in a new tab", async ({
-  page,
-}) => {
-  await page.goto("/tasaciones");
-  const contact = page.locator("header").getByRole("link", { name: /Contacto/ });
-  await expect(contact).toHaveAttribute("target", "_blank");
-  await expect(contact).toHaveAttribute("rel", /noopener/);
-  const url = new URL((await contact.getAttribute("href"))!);
-  expect(url.origin).toBe("https://wa.me");
-  expect(url.pathname).toBe(`/${site.whatsappNumber}`);
-  expect(url.searchParams.get("text")).toBe(contactGreeting);
-});
-
-test("the header links navigate and mark the current page", async ({ page }) => {
+test("reduced motion turns off smooth scrolling and transitions", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
-  await hydrated(page);
-  const nav = page.getByRole("navigation", { name: "Principal" });
-  await expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("aria-current", "page");
+  const motion = await page.evaluate(() => {
+    const probe = document.querySelector("a, button") as HTMLElement;
+    return {
+      scrollBehavior: getComputedStyle(document.documentElement).scrollBehavior,
+      transition: parseFloat(getComputedStyle(probe).transitionDuration) || 0,
+    };
+  });
+  expect(motion.scrollBehavior).not.toBe("smooth");
+  expect(motion.transition).toBeLessThanOrEqual(0.01);
+});
 
-  const targets = [
-    { name: "Tasaciones", path: "/tasaciones", h1: /Un precio que vende/ },
-    { name: "Comprar en Pozo", path: "/comprar-en-pozo", h1: /Invertí en pozo/ },
-    // The menu labels the express online form "Valoración de Inmuebles" (spec).
-    { name: "Valoración de Inmuebles", path: "/tasaciones-online", h1: /Tasación online express/ },
-    { name: "Inicio", path: "/", h1: /Conocé el valor real/ },
+test.describe("navigation", () => {
+  /** The spec's menu: its labels (the express online form is labelled "Valoración de Inmuebles") and targets. */
+  const menu = [
+    { name: "Inicio", path: "/" },
+    { name: "Valoración de Inmuebles", path: "/tasaciones-online" },
+    { name: "Tasaciones", path: "/tasaciones" },
+    { name: "Comprar en Pozo", path: "/comprar-en-pozo" },
   ];
-  for (const target of targets) {
-    await nav.getByRole("link", { name: target.name, exact: true }).click();
-    await expect(page).toHaveURL(target.path);
-    await expect(page.locator("h1")).toHaveText(target.h1);
-    const current = nav.locator('[aria-current="page"]');
-    await expect(current).toHaveCount(1);
-    await expect(current).toHaveText(target.name);
-  }
-});
+  const nav = (page: Page) => page.getByRole("navigation", { name: "Principal" });
+  /** The menu link the server's HTML marks as the current page, if any. */
+  const currentInHtml = (html: string) =>
+    /<nav aria-label="Principal"[\s\S]*?<\/nav>/
+      .exec(html)?.[0]
+      .match(/<a aria-current="page"[^>]*>([^<]*)</)?.[1] ?? null;
 
-test("each menu page marks its own link as current from the first paint", async ({ page }) => {
-  for (const [path, name] of [
-    ["/tasaciones", "Tasaciones"],
-    ["/comprar-en-pozo", "Comprar en Pozo"],
-    ["/tasaciones-online", "Valoración de Inmuebles"],
-  ]) {
-    await page.goto(path!);
-    const current = page.getByRole("navigation", { name: "Principal" }).locator('[aria-current="page"]');
-    await expect(current).toHaveCount(1);
-    await expect(current).toHaveText(name!);
-  }
-});
-
-test("pages outside the menu mark no link as current", async ({ page }) => {
-  await page.goto("/tasar-departamentos");
-  await expect(page.getByRole("navigation", { name: "Principal" }).locator("[aria-current]")).toHaveCount(0);
-});
-
-test.describe("on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test("the menu opens and closes with its toggle, Escape and a chosen link", async ({ page }) => {
+  test("the menu holds the spec's links; each navigates there and is marked as the current page", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
-    const toggle = page.getByRole("button", { name: "Abrir menú" });
-    await expect(toggle).toBeVisible();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    const menuId = await toggle.getAttribute("aria-controls");
-    const menu = page.locator(`#${menuId}`);
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
-
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    const close = page.getByRole("button", { name: "Cerrar menú" });
-    await expect(close).toHaveAttribute("aria-expanded", "true");
-    await close.click();
-    await expect(menu).toBeHidden();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-
-    await toggle.click();
-    await menu.getByRole("link", { name: "Tasaciones" }).click();
-    await expect(page).toHaveURL("/tasaciones");
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Abrir menú" })).toHaveAttribute("aria-expanded", "false");
+    const links = nav(page).getByRole("link");
+    expect(
+      await links.evaluateAll((anchors) =>
+        anchors.map((anchor) => ({ name: anchor.textContent, path: anchor.getAttribute("href") })),
+      ),
+    ).toEqual(menu);
+    for (const target of [...menu.slice(1), menu[0]!]) {
+      await nav(page).getByRole("link", { name: target.name, exact: true }).click();
+      await expect(page).toHaveURL(target.path);
+      await expect(page.locator("h1")).toHaveText(caseOf(target.path)!.h1);
+      await expect(nav(page).locator('[aria-current="page"]')).toHaveText(target.name);
+    }
   });
 
-  test("the menu works before any JavaScript runs", async ({ browser }) => {
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: { width: 390, height: 844 },
+  test("every page's HTML marks its menu link as current, and pages outside the menu mark none", async ({
+    request,
+  }) => {
+    for (const { path } of sitePages) {
+      const html = await (await request.get(path)).text();
+      expect(currentInHtml(html), path).toBe(menu.find((item) => item.path === path)?.name ?? null);
+    }
+  });
+
+  test("the Contacto button is a real link to WhatsApp with the spec's greeting, in a new tab", async ({
+    page,
+  }) => {
+    await page.goto("/tasaciones");
+    const contact = page.locator("header").getByRole("link", { name: /Contacto/ });
+    await expect(contact).toHaveAttribute("target", "_blank");
+    await expect(contact).toHaveAttribute("rel", /noopener/);
+    const url = new URL((await contact.getAttribute("href"))!);
+    expect(url.origin).toBe("https://wa.me");
+    expect(url.pathname).toBe(`/${site.whatsappNumber}`);
+    expect(url.searchParams.get("text")).toBe(contactGreeting);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the menu opens and closes with its toggle, Escape and a chosen link", async ({ page }) => {
+      await page.goto("/");
+      await hydrated(page);
+      const toggle = page.getByRole("button", { name: "Abrir menú" });
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      const menuPanel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      await expect(menuPanel).toBeHidden();
+      await expect(nav(page)).toBeHidden();
+
+      await toggle.click();
+      await expect(menuPanel).toBeVisible();
+      const close = page.getByRole("button", { name: "Cerrar menú" });
+      await expect(close).toHaveAttribute("aria-expanded", "true");
+      await close.click();
+      await expect(menuPanel).toBeHidden();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+      await toggle.click();
+      await expect(menuPanel).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(menuPanel).toBeHidden();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+      await toggle.click();
+      await menuPanel.getByRole("link", { name: "Tasaciones" }).click();
+      await expect(page).toHaveURL("/tasaciones");
+      await expect(menuPanel).toBeHidden();
+      await expect(page.getByRole("button", { name: "Abrir menú" })).toHaveAttribute(
+        "aria-expanded",
+        "false",
+      );
     });
-    const page = await context.newPage();
-    await page.goto("/");
-    const toggle = page.getByRole("button", { name: "Abrir menú" });
-    await toggle.click();
-    const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-    await menu.getByRole("link", { name: "Comprar en Pozo" }).click();
-    await expect(page).toHaveURL("/comprar-en-pozo");
-    await expect(page.locator("h1")).toHaveText(/Invertí en pozo/);
-    await context.close();
-  });
-});
 
-test("an unknown path answers 404 with the Spanish page and links to the sections", async ({ page }) => {
-  const response = await page.goto("/esta-pagina-no-existe");
-  expect(response?.status()).toBe(404);
-  await expect(page.locator("h1")).toHaveText("Página no encontrada");
-  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
-  const main = page.locator("main");
-  for (const path of [
-    "/",
-    "/valoracion-de-inmuebles",
-    "/tasaciones",
-    "/comprar-en-pozo",
-    "/tasar-departamentos",
-    "/tasar-propiedades",
-    "/tasaciones-online",
-  ]) {
-    await expect(main.locator(`a[href="${path}"]`).first()).toBeVisible();
-  }
-  await expect(page.locator("body")).not.toContainText(/has not been generated/i);
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("the menu opens and its links work", async ({ page }) => {
+        await page.goto("/");
+        const toggle = page.getByRole("button", { name: "Abrir menú" });
+        await toggle.click();
+        const menuPanel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+        await menuPanel.getByRole("link", { name: "Comprar en Pozo" }).click();
+        await expect(page).toHaveURL("/comprar-en-pozo");
+        await expect(page.locator("h1")).toHaveText(cases["/comprar-en-pozo"].h1);
+      });
+    });
+  });
 });

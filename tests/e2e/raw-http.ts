@@ -17,12 +17,18 @@ export type RawResponse = {
 
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** The loopback address to send from (127.0.0.2…), to play distinct clients. */
+    localAddress?: string;
+  } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
-      { method: options.method ?? "GET", headers: options.headers ?? {} },
+      { method: options.method ?? "GET", headers: options.headers ?? {}, localAddress: options.localAddress },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -46,6 +52,6 @@ export function rawRequest(
       },
     );
     request.on("error", reject);
-    request.end();
+    request.end(options.body);
   });
 }

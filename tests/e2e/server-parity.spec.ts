@@ -8,26 +8,13 @@ import { join } from "node:path";
 import { pages } from "../../app/site-map.ts";
 import { buildDir, clientDirOf, pageFile } from "../../server/build-layout.ts";
 import { readHeaderPolicy, securityHeaders } from "../../server/headers.ts";
-import { test as base, expect } from "./fixtures.ts";
-import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import { expect, test } from "./fixtures.ts";
 import { rawRequest } from "./raw-http.ts";
 
 const homeHtml = readFileSync(join(clientDirOf(buildDir), pageFile("/")), "utf8");
 const assets = [...homeHtml.matchAll(/(?:href|src|data-boot)="(\/assets\/[^"]+)"/g)].map(
   (match) => match[1]!,
 );
-
-const test = base.extend<object, { nginx: NginxServer }>({
-  nginx: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startNginx(buildDir);
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-});
 
 const compared = [
   ...securityHeaders(readHeaderPolicy(buildDir)).map(([name]) => name),

@@ -1,5 +1,5 @@
 import { site } from "../../config/site.ts";
-import { pages } from "../../site-map.ts";
+import { sectionPages } from "../../site-map.ts";
 import { towerCount } from "../tower-count.ts";
 import type { NavItem, Stat } from "../types.ts";
 
@@ -14,6 +14,7 @@ export const lang = "es-AR";
 export const claims = {
   delivery: `${site.deliveryHours} h`,
   experience: `+${site.yearsOfExperience}`,
+  /** The catalogue's length: adding a tower changes every "26 torres" on the site. */
   towers: `${towerCount}`,
   offPlanDiscount: `${site.offPlanDiscountPercent}%`,
   appreciation: `${site.yearlyAppreciation}%`,
@@ -51,11 +52,13 @@ export const header = {
   skipLink: "Saltar al contenido",
 } as const;
 
-/** Every page, for the footer (labels and order come from the page list). */
-export const pageLinks: readonly NavItem[] = pages.map(({ path, label }) => ({ path, label }));
+/** Every page with a label, for the footer (labels and order come from the page list). */
+export const pageLinks: readonly NavItem[] = sectionPages.flatMap((page) =>
+  "label" in page ? [{ path: page.path, label: page.label }] : [],
+);
 
 /** The main menu: the pages with a menu label. */
-export const nav: readonly NavItem[] = pages.flatMap((page) =>
+export const nav: readonly NavItem[] = sectionPages.flatMap((page) =>
   "menuLabel" in page ? [{ path: page.path, label: page.menuLabel }] : [],
 );
 
@@ -92,12 +95,14 @@ export const footer = {
   hours: officeHours(site.openingDays, site.opens, site.closes),
   address: `${site.streetAddress}, ${site.locality}`,
   rights: `© ${new Date().getFullYear()} ${site.businessName}`,
+  privacy: "Política de privacidad",
 } as const;
 
 /** Labels of the tower and property-type cards. */
 export const catalogue = {
   amenitiesLabel: "Amenities",
   addressLabel: "Dirección",
+  statusLabel: "Estado",
   zoneLabel: "Zona",
   towerImageAlt: (name: string) => `Ilustración de ${name} sobre el agua de los diques`,
   typeImageAlt: (tipo: string) => `Ilustración de línea: ${tipo.toLowerCase()}`,

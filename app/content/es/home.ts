@@ -117,12 +117,16 @@ export const credentials: {
   title: string;
   registration: string;
   text: string;
+  licenceLink: string;
+  licencePath: "/tasador";
   stats: readonly Stat[];
 } = {
   eyebrow: "Credenciales",
   title: "Tasador matriculado",
   registration: claims.registration,
   text: "Cada informe se firma con matrícula profesional y se sostiene con datos del barrio.",
+  licenceLink: "Verificá la matrícula",
+  licencePath: "/tasador",
   stats: [
     { value: claims.experience, label: "años de experiencia" },
     { value: claims.towers, label: "torres en Puerto Madero" },

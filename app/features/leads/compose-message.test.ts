@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { buildWhatsAppUrl } from "../../lib/whatsapp.ts";
-import { composeMessage, readValues } from "./compose-message.ts";
+import { composeMessage, messageValues, readValues } from "./compose-message.ts";
 import { apartmentForm } from "./forms/apartment.ts";
 import { expressOnlineForm } from "./forms/express-online.ts";
 import { expressForm } from "./forms/express.ts";
@@ -341,6 +341,37 @@ describe("composeMessage", () => {
     const long = "ñ".repeat(250) + "😀".repeat(125);
     expect(long).toHaveLength(500);
     expect(composeMessage(apartmentForm, { comentarios: long })).toContain(`💬 Comentarios: ${long}`);
+  });
+});
+
+describe("messageValues", () => {
+  test("every field of the form, as the message carries it: trimmed, \\n line breaks, lists without blanks", () => {
+    const values = messageValues(expressOnlineForm, {
+      tipoPropiedad: "  Casa ",
+      direccion: "Juana Manso 1000\r\nPiso 3",
+      amenities: ["SUM", " ", "Pileta"],
+      intruso: "x",
+    });
+    expect(values).toEqual({
+      tipoPropiedad: "Casa",
+      direccion: "Juana Manso 1000\nPiso 3",
+      superficie: "",
+      ambientes: "",
+      antiguedad: "",
+      estado: "",
+      amenities: ["SUM", "Pileta"],
+      urgencia: "",
+      contacto: "",
+      telefono: "",
+      email: "",
+    });
+    expect(composeMessage(expressOnlineForm, values)).toBe(
+      composeMessage(expressOnlineForm, {
+        tipoPropiedad: "Casa",
+        direccion: "Juana Manso 1000\nPiso 3",
+        amenities: ["SUM", "Pileta"],
+      }),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FieldDefinition, FormDefinition, LeadValues } from "./forms/types.ts";
+import { allFields, type FieldDefinition, type FormDefinition, type LeadValues } from "./forms/types.ts";
 
 /**
  * Turns any form's values into the WhatsApp message: a greeting naming the
@@ -8,24 +8,36 @@ import type { FieldDefinition, FormDefinition, LeadValues } from "./forms/types.
  * Windows line breaks, which form submission produces, become "\n").
  */
 export function composeMessage(definition: FormDefinition, values: LeadValues): string {
+  const clean = messageValues(definition, values);
   const blocks = definition.sections
-    .map((section) => section.fields.flatMap((field) => line(field, values[field.name])))
+    .map((section) => section.fields.flatMap((field) => line(field, clean[field.name]!)))
     .filter((lines) => lines.length > 0)
     .map((lines) => lines.join("\n"));
   return [`Hola, quiero hacer una ${definition.messageHeading}.`, ...blocks].join("\n\n");
 }
 
-function line(field: FieldDefinition, value: string | readonly string[] | undefined): string[] {
-  const text = valueText(value);
+/**
+ * The values exactly as the message carries them: every field of the
+ * definition (and nothing else), text trimmed with "\n" line breaks, checkbox
+ * groups as lists without empty items. What the lead service stores.
+ */
+export function messageValues(definition: FormDefinition, values: LeadValues): LeadValues {
+  const clean: Record<string, string | string[]> = {};
+  for (const field of allFields(definition)) {
+    const value = values[field.name];
+    clean[field.name] =
+      field.type === "checkboxes"
+        ? (typeof value === "string" ? [value] : (value ?? [])).map(normalise).filter(Boolean)
+        : normalise(typeof value === "string" ? value : (value ?? []).join(", "));
+  }
+  return clean;
+}
+
+function line(field: FieldDefinition, value: string | readonly string[]): string[] {
+  const text = typeof value === "string" ? value : value.join(", ");
   if (!text) return [];
   const label = field.message.label ?? field.label;
   return [`${field.message.emoji} ${label}: ${text}${field.unit ? ` ${field.unit}` : ""}`];
-}
-
-function valueText(value: string | readonly string[] | undefined): string {
-  if (value === undefined) return "";
-  if (typeof value === "string") return normalise(value);
-  return value.map(normalise).filter(Boolean).join(", ");
 }
 
 function normalise(text: string): string {

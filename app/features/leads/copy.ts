@@ -8,7 +8,12 @@ export const copy = {
   choose: "Elegí una opción",
   required: "obligatorio",
   requiredNote: "Los campos marcados con * son obligatorios.",
-  privacy: "Usamos tus datos solo para responder esta solicitud.",
+  privacyNotice: `${site.businessName} usa estos datos solo para responderte, no los comparte y los guarda ${site.leadsRetentionMonths} meses. Los campos sin * son opcionales. Podés pedir verlos, corregirlos o borrarlos en`,
+  privacyLink: "Política de privacidad",
+  honeypot: "No completar",
+  noScriptNoService:
+    "Para enviar este formulario hace falta JavaScript. Escribinos directo por WhatsApp o al email de abajo.",
+  noScriptWhatsApp: "Abrir WhatsApp",
   charactersLeft: (count: number) => (count === 1 ? "queda 1 carácter" : `quedan ${count} caracteres`),
   openWhatsApp: "Abrir WhatsApp",
   readyTitle: "Tu solicitud está lista",
@@ -19,6 +24,7 @@ export const copy = {
   offPlanSubmit: "Enviar consulta",
   offPlanSending: "Enviando consulta...",
   offPlanSuccess: `¡Gracias! Recibimos tu consulta. ${site.appraiserName} te va a contactar en breve.`,
+  offPlanHandedOff: `¡Gracias! Abrimos WhatsApp con tu consulta: enviá el mensaje y ${site.appraiserName} te responde en breve.`,
   offPlanError:
-    "No pudimos enviar tu consulta: el servicio de formularios no respondió. Tus respuestas siguen acá; enviánoslas por WhatsApp y te respondemos igual.",
+    "No pudimos enviar tu consulta en este momento. Tus respuestas siguen acá: enviánoslas por WhatsApp y te respondemos igual.",
 } as const;

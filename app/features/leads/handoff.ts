@@ -3,6 +3,8 @@ import { buildWhatsAppUrl } from "../../lib/whatsapp.ts";
 import { composeMessage } from "./compose-message.ts";
 import type { FormId } from "./forms/form-ids.ts";
 import type { FormDefinition, LeadValues } from "./forms/types.ts";
+import { recordLead } from "./lead-service.ts";
+import { forgetAnswers } from "./saved-answers.ts";
 
 declare global {
   interface Window {
@@ -30,6 +32,25 @@ export function openWhatsApp(url: string): boolean {
     // A cross-origin tab may refuse the write; it has no access to us anyway.
   }
   return true;
+}
+
+/**
+ * A WhatsApp form's submit, in this order: the tab opens inside the click, the
+ * lead is recorded with the service, the analytics event fires. Once the tab
+ * opened the saved answers are forgotten; when it was refused they stay until
+ * the visitor taps the "Abrir WhatsApp" link that carries them.
+ */
+export function handOff(
+  definition: FormDefinition,
+  values: LeadValues,
+  form: HTMLFormElement,
+): { opened: boolean; url: string } {
+  const url = leadWhatsAppUrl(definition, values);
+  const opened = openWhatsApp(url);
+  recordLead(definition, form, opened ? "tab-opened" : "tab-refused");
+  pushLeadEvent(definition.id);
+  if (opened) forgetAnswers(definition.id);
+  return { opened, url };
 }
 
 /** Analytics hook (decision 12): the form's id only, never what the visitor typed. */

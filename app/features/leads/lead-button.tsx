@@ -1,24 +1,26 @@
 import type { ComponentProps } from "react";
 
+import { leadFormHref } from "./form-pages.ts";
 import type { ModalFormId } from "./forms/form-ids.ts";
 
-type LeadButtonProps = Omit<ComponentProps<"button">, "type"> & {
-  /** Which lead form the button opens in a modal. */
+type LeadButtonProps = Omit<ComponentProps<"a">, "href"> & {
+  /** Which lead form the opener opens in a modal. */
   form: ModalFormId;
   /** Value preselected in the form: a tower, a property type, 'Consulta general'... */
   preset?: string;
 };
 
 /**
- * A plain button that opens a lead form. It carries its intent in data
- * attributes so that one delegated listener (LeadModalHost) handles every
- * opener, and so that a tap made before hydration can be remembered by the
- * page's boot script and replayed once the app is ready.
+ * Opens a lead form. It is a real link to the form's section on its page, so
+ * it works without JavaScript; with JavaScript one delegated listener
+ * (LeadModalHost) opens the form in a modal instead, reading the intent from
+ * the data attributes. A tap before hydration follows the link and the boot
+ * loader applies the preset to the page's form.
  */
 export function LeadButton({ form, preset, children, ...props }: LeadButtonProps) {
   return (
-    <button type="button" data-lead-form={form} data-lead-preset={preset} {...props}>
+    <a href={leadFormHref(form)} data-lead-form={form} data-lead-preset={preset} {...props}>
       {children}
-    </button>
+    </a>
   );
 }

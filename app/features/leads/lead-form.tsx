@@ -7,21 +7,27 @@ import {
   type ComponentProps,
   type FormEvent,
   type ReactNode,
+  type RefObject,
 } from "react";
 
 import { buttonStyles } from "../../components/button-styles.ts";
+import { site } from "../../config/site.ts";
+import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
+import { privacyPath } from "../../site-map.ts";
 import { readValues } from "./compose-message.ts";
 import { copy } from "./copy.ts";
 import type { FieldDefinition, FormDefinition, LeadValues } from "./forms/types.ts";
+import { honeypotField, pageField, submitUrl } from "./lead-service.ts";
+import { restoreAnswers, saveAnswers } from "./saved-answers.ts";
 
-type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children"> & {
+type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children" | "method" | "action"> & {
   definition: FormDefinition;
+  /** The path of the page the form is on, sent with the lead. */
+  page: string;
   /** Value for the definition's preset field (a tower, a building, a property type). */
   preset?: string | null;
   /** Called with what the visitor typed once native validation passed. */
   onValues: (values: LeadValues, form: HTMLFormElement) => void;
-  /** Handled natively (no preventDefault) when false, e.g. for the no-JavaScript post. */
-  intercept?: boolean;
   submitLabel?: string;
   /** WhatsApp green is reserved for actions that open WhatsApp. */
   opensWhatsApp?: boolean;
@@ -36,12 +42,17 @@ type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children"> & {
  * Renders any lead form definition. Inputs are uncontrolled and read with
  * FormData on submit: what a visitor typed before hydration is kept, and a
  * refused submit clears nothing. Validation is the browser's own.
+ *
+ * Without JavaScript the form posts to the lead service, which stores the lead
+ * and answers with the thank-you page. With no service (a static site) there
+ * is nowhere to post: method "dialog" outside a dialog submits nothing, so the
+ * answers never end up in a URL, and a note points to WhatsApp instead.
  */
 export function LeadForm({
   definition,
+  page,
   preset,
   onValues,
-  intercept = true,
   submitLabel = copy.submitWhatsApp,
   opensWhatsApp = true,
   pendingLabel = null,
@@ -50,18 +61,31 @@ export function LeadForm({
   ...formProps
 }: LeadFormProps) {
   const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const action = submitUrl(definition.id);
+  useSavedAnswers(definition, formRef);
 
   const pending = pendingLabel !== null;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (intercept || pending) event.preventDefault();
+    event.preventDefault();
     if (pending) return;
     const form = event.currentTarget;
     onValues(readValues(definition, new FormData(form)), form);
   }
 
   return (
-    <form {...formProps} onSubmit={handleSubmit} className="flex flex-col gap-6">
+    <form
+      {...formProps}
+      ref={formRef}
+      method={action ? "post" : "dialog"}
+      action={action ?? undefined}
+      data-preset-field={definition.presetField}
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-6"
+    >
+      <input type="hidden" name={pageField} value={page} />
+      <Honeypot />
       <p className="text-sm text-ink-muted">{copy.requiredNote}</p>
       {definition.sections.map((section) => (
         <fieldset key={section.title} className="flex flex-col gap-4">
@@ -98,10 +122,68 @@ export function LeadForm({
             {pendingLabel ?? submitLabel}
           </button>
         </div>
+        {!action && (
+          <noscript>
+            <p className="rounded-md border border-line bg-sand-50 p-4 text-ink">
+              {copy.noScriptNoService}{" "}
+              <a href={whatsAppChatUrl(site.whatsappNumber)} className="font-semibold underline">
+                {copy.noScriptWhatsApp}
+              </a>
+            </p>
+          </noscript>
+        )}
         {status}
-        <p className="text-sm text-ink-muted">{copy.privacy}</p>
+        <PrivacyNotice />
       </div>
     </form>
+  );
+}
+
+/** Saved answers come back on mount and are kept as the visitor types (see saved-answers.ts). */
+function useSavedAnswers(definition: FormDefinition, formRef: RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    // Marks the form as handled by JavaScript (a page's own form hydrates only when shown).
+    form.setAttribute("data-interactive", "");
+    restoreAnswers(definition, form);
+    // Keeps what was typed before the page became interactive, too.
+    const save = () => saveAnswers(definition, form);
+    save();
+    form.addEventListener("input", save);
+    form.addEventListener("change", save);
+    return () => {
+      form.removeEventListener("input", save);
+      form.removeEventListener("change", save);
+    };
+  }, [definition, formRef]);
+}
+
+/** A field people never see or reach with Tab; a bot that fills every input fills it too. */
+function Honeypot() {
+  return (
+    <div aria-hidden="true" className="sr-only">
+      <label>
+        {copy.honeypot}
+        <input type="text" name={honeypotField} tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
+}
+
+/** The notice Ley 25.326 asks for where data is collected; the full policy is on /privacidad. */
+function PrivacyNotice() {
+  return (
+    <p className="text-sm text-ink-muted">
+      {copy.privacyNotice}{" "}
+      <a href={`mailto:${site.email}`} className="underline [overflow-wrap:anywhere]">
+        {site.email}
+      </a>
+      .{" "}
+      <a href={privacyPath} className="underline">
+        {copy.privacyLink}
+      </a>
+    </p>
   );
 }
 

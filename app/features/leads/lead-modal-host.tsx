@@ -15,8 +15,9 @@ function openerFrom(target: EventTarget | null): HTMLElement | null {
 
 /**
  * Opens the lead form modals for every LeadButton on the page: one delegated
- * click listener reads the button's data attributes. Taps made before
- * hydration (recorded by the boot loader) are replayed once, on mount.
+ * click listener reads the opener's data attributes. (A tap made before
+ * hydration has already followed the link to the page's own form.) An in-page
+ * submit the boot loader held back is replayed once, on mount.
  */
 export function LeadModalHost() {
   const [request, setRequest] = useState<ModalRequest | null>(null);
@@ -30,6 +31,8 @@ export function LeadModalHost() {
       setOpen(true);
     }
     function onClick(event: MouseEvent) {
+      // A new tab or window (Ctrl, Cmd, Shift, middle button) follows the link to the page's form.
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
       const opener = openerFrom(event.target);
       const form = opener?.dataset.leadForm;
       if (!opener || !isModalFormId(form)) return;
@@ -46,8 +49,7 @@ export function LeadModalHost() {
     document.addEventListener("focusin", warm);
 
     const pending = takePendingLead();
-    if (pending && "submit" in pending) replayInlineSubmit(pending.submit);
-    else if (pending && isModalFormId(pending.form)) openForm(pending.form, pending.preset, pending.opener);
+    if (pending) replayInlineSubmit(pending.submit);
 
     return () => {
       document.removeEventListener("click", onClick);

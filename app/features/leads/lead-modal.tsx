@@ -5,13 +5,15 @@ import { buttonStyles } from "../../components/button-styles.ts";
 import { copy } from "./copy.ts";
 import { modalForms } from "./forms/registry.ts";
 import type { LeadValues } from "./forms/types.ts";
-import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
+import { handOff } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
 import type { ModalRequest } from "./modal-request.ts";
+import { forgetAnswers } from "./saved-answers.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
+/** What Tab reaches (the honeypot's tabindex -1 keeps it out). */
 const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A lead form in a native modal dialog: the page behind is inert and does not
@@ -57,20 +59,29 @@ export default function LeadModal({
     const root = document.documentElement;
     const overflow = root.style.overflow;
     root.style.overflow = "hidden";
-    dialog.querySelector<HTMLElement>("form:not([hidden]) :is(input, select, textarea)")?.focus();
+    // The first field the visitor fills (not the hidden page field, not the honeypot).
+    dialog
+      .querySelector<HTMLElement>(
+        'form:not([hidden]) :is(input:not([type="hidden"]):not([tabindex="-1"]), select, textarea)',
+      )
+      ?.focus();
     return () => {
       root.style.overflow = overflow;
     };
   }, [open, request]);
 
-  function submit(values: LeadValues) {
-    const url = leadWhatsAppUrl(definition, values);
-    const opened = openWhatsApp(url);
-    pushLeadEvent(definition.id);
-    // The home form starts empty after each request, preset building included.
+  function submit(values: LeadValues, form: HTMLFormElement) {
+    const { opened, url } = handOff(definition, values, form);
+    if (opened) {
+      handedOff();
+      onClose();
+    } else setRefused({ sequence: request.sequence, url });
+  }
+
+  /** Once the message is on its way: the saved answers go, and the home form starts empty (spec). */
+  function handedOff() {
+    forgetAnswers(definition.id);
     if (definition.id === "express") setResets((count) => count + 1);
-    if (opened) onClose();
-    else setRefused({ sequence: request.sequence, url });
   }
 
   function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
@@ -128,7 +139,14 @@ export default function LeadModal({
             <h3 className="text-lg font-semibold">{copy.readyTitle}</h3>
             <p className="text-ink-muted">{copy.readyText}</p>
             <div className="flex w-full flex-col gap-3 sm:flex-row">
-              <WhatsAppFallbackLink ref={whatsAppLink} href={refusedUrl} onClick={onClose}>
+              <WhatsAppFallbackLink
+                ref={whatsAppLink}
+                href={refusedUrl}
+                onClick={() => {
+                  handedOff();
+                  onClose();
+                }}
+              >
                 {copy.openWhatsApp}
               </WhatsAppFallbackLink>
               <button type="button" onClick={onClose} className={buttonStyles.secondary}>
@@ -142,6 +160,7 @@ export default function LeadModal({
           hidden={refusedUrl !== null}
           aria-labelledby={titleId}
           definition={definition}
+          page={window.location.pathname}
           preset={request.preset}
           onValues={submit}
           actions={

@@ -1,19 +1,21 @@
 import { useId, useMemo, useState, useSyncExternalStore } from "react";
 
-import { site } from "../../config/site.ts";
 import { copy } from "./copy.ts";
 import { offPlanForm } from "./forms/off-plan.ts";
 import type { LeadValues } from "./forms/types.ts";
-import { leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
+import { handOff, leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
+import { submitUrl } from "./lead-service.ts";
+import { forgetAnswers } from "./saved-answers.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
-
-export const offPlanAction = `${site.formServiceUrl}/api/form/submit/${site.offPlanFormId}`;
 
 /** A service that never answers must not leave the visitor waiting forever. */
 const requestTimeoutMs = 15_000;
 
-type Result = { kind: "idle" | "sending" | "success" } | { kind: "error"; whatsappUrl: string };
+type Result =
+  | { kind: "idle" | "sending" | "success" }
+  | { kind: "error"; whatsappUrl: string }
+  | { kind: "handed-off"; refusedUrl: string | null };
 
 const inlineSelector = 'form[data-lead-inline="off-plan"]';
 const never = () => () => {};
@@ -26,22 +28,25 @@ const builtYear = () =>
 
 /**
  * The off-plan consultation of /comprar-en-pozo: a real form that posts to the
- * hosted form service without JavaScript. With JavaScript the same fields are
- * posted in the background; if that fails, the answers go by WhatsApp instead.
+ * lead service without JavaScript. With JavaScript the same fields are posted
+ * in the background; if that fails (rate limit, service down, offline), the
+ * answers go by WhatsApp instead. A site without a lead service hands the
+ * consultation to WhatsApp directly, like every other form.
  */
-export function OffPlanForm() {
+export function OffPlanForm({ page }: { page: string }) {
   const titleId = useId();
   const year = useSyncExternalStore(never, thisYear, builtYear);
   const definition = useMemo(() => offPlanForm(year), [year]);
   const [result, setResult] = useState<Result>({ kind: "idle" });
+  const action = submitUrl(definition.id);
 
-  async function submit(values: LeadValues, form: HTMLFormElement) {
+  async function post(url: string, values: LeadValues, form: HTMLFormElement) {
     const body = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
     const whatsappUrl = leadWhatsAppUrl(definition, values);
     setResult({ kind: "sending" });
     try {
-      const response = await fetch(offPlanAction, {
+      const response = await fetch(url, {
         method: "POST",
         mode: "cors",
         body,
@@ -50,12 +55,22 @@ export function OffPlanForm() {
       });
       if (!response.ok) throw new Error(`El servicio respondió ${response.status}`);
       pushLeadEvent(definition.id);
+      forgetAnswers(definition.id);
       // Emptied in place, not remounted: the focus and the status live region stay where they are.
       form.reset();
       setResult({ kind: "success" });
     } catch {
       setResult({ kind: "error", whatsappUrl });
     }
+  }
+
+  function submit(values: LeadValues, form: HTMLFormElement) {
+    if (action) {
+      void post(action, values, form);
+      return;
+    }
+    const { opened, url } = handOff(definition, values, form);
+    setResult({ kind: "handed-off", refusedUrl: opened ? null : url });
   }
 
   return (
@@ -65,15 +80,14 @@ export function OffPlanForm() {
       </h2>
       {definition.description && <p className="mt-2 mb-6 text-ink-muted">{definition.description}</p>}
       <LeadForm
-        method="post"
-        action={offPlanAction}
         data-lead-inline={definition.id}
         data-year={year}
         aria-labelledby={titleId}
         definition={definition}
-        onValues={(values, form) => void submit(values, form)}
-        submitLabel={copy.offPlanSubmit}
-        opensWhatsApp={false}
+        page={page}
+        onValues={submit}
+        submitLabel={action ? copy.offPlanSubmit : copy.submitWhatsApp}
+        opensWhatsApp={!action}
         pendingLabel={result.kind === "sending" ? copy.offPlanSending : null}
         status={
           <>
@@ -83,6 +97,19 @@ export function OffPlanForm() {
                   {copy.offPlanSuccess}
                 </p>
               )}
+              {result.kind === "handed-off" && (
+                <div className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4">
+                  <p className="font-medium text-ink">{copy.offPlanHandedOff}</p>
+                  {result.refusedUrl && (
+                    <WhatsAppFallbackLink
+                      href={result.refusedUrl}
+                      onClick={() => forgetAnswers(definition.id)}
+                    >
+                      {copy.openWhatsApp}
+                    </WhatsAppFallbackLink>
+                  )}
+                </div>
+              )}
             </div>
             <div role="alert">
               {result.kind === "error" && (
@@ -90,7 +117,10 @@ export function OffPlanForm() {
                   <p className="font-medium text-red-800">{copy.offPlanError}</p>
                   <WhatsAppFallbackLink
                     href={result.whatsappUrl}
-                    onClick={() => pushLeadEvent(definition.id)}
+                    onClick={() => {
+                      forgetAnswers(definition.id);
+                      pushLeadEvent(definition.id);
+                    }}
                   >
                     {copy.submitWhatsApp}
                   </WhatsAppFallbackLink>

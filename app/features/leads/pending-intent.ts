@@ -1,11 +1,11 @@
-import type { FormId, ModalFormId } from "./forms/form-ids.ts";
+import type { FormId } from "./forms/form-ids.ts";
 
 /**
  * What the boot loader (scripts/build/boot-loader.js) remembers when a visitor
- * taps a form opener or submits an in-page form before the page hydrated.
+ * submits an in-page form before the page hydrated and the form has nowhere to
+ * post natively (no lead service): the app replays that submit once ready.
  */
-export type PendingLead =
-  { form: ModalFormId; preset: string | null; opener: HTMLElement | null } | { submit: FormId };
+export type PendingLead = { submit: FormId };
 
 declare global {
   interface Window {

@@ -42,6 +42,98 @@ export function realEstateAgent(site: SiteConfig, description: string) {
     paymentAccepted: site.paymentMethods.join(", "),
     priceRange: "$$$",
     identifier: `${site.professionalBody} ${site.registrationNumber}`,
+    hasCredential: credential(site),
+  };
+}
+
+/** The appraiser's registration, as anyone can check it in the body's public registry. */
+export function credential(site: SiteConfig) {
+  return {
+    "@type": "EducationalOccupationalCredential",
+    credentialCategory: "Matrícula profesional",
+    identifier: site.registrationNumber,
+    recognizedBy: { "@type": "Organization", name: site.professionalBody, url: site.registryUrl },
+  };
+}
+
+export type Crumb = { name: string; path: string };
+
+/** Inicio › Torres › Alvear Tower, with absolute URLs. */
+export function breadcrumbList(site: SiteConfig, page: { path: string; crumbs: readonly Crumb[] }) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    "@id": `${site.siteUrl}${page.path}#ruta`,
+    itemListElement: page.crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: `${site.siteUrl}${crumb.path}`,
+    })),
+  };
+}
+
+/** A page reached through its breadcrumbs, about one thing (`about`) when given. */
+export function webPageWithBreadcrumb(
+  site: SiteConfig,
+  page: {
+    path: string;
+    name: string;
+    description: string;
+    about?: { "@id": string };
+    type?: "WebPage" | "AboutPage";
+  },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": page.type ?? "WebPage",
+    "@id": `${site.siteUrl}${page.path}#pagina`,
+    name: page.name,
+    description: page.description,
+    url: `${site.siteUrl}${page.path}`,
+    inLanguage: "es-AR",
+    isPartOf: { "@type": "WebSite", name: site.businessName, url: `${site.siteUrl}/` },
+    breadcrumb: { "@id": `${site.siteUrl}${page.path}#ruta` },
+    ...(page.about ? { about: page.about } : {}),
+  };
+}
+
+/**
+ * A residential building. Only confirmed facts go in: the street address when
+ * it is confirmed, `geo` only for a coordinate taken from a source.
+ */
+export function apartmentComplex(
+  site: SiteConfig,
+  building: {
+    path: string;
+    name: string;
+    image: string;
+    streetAddress?: string;
+    geo?: { lat: number; lng: number };
+    units?: number;
+  },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ApartmentComplex",
+    "@id": `${site.siteUrl}${building.path}#edificio`,
+    name: building.name,
+    url: `${site.siteUrl}${building.path}`,
+    image: `${site.siteUrl}${building.image}`,
+    address: {
+      "@type": "PostalAddress",
+      ...(building.streetAddress ? { streetAddress: building.streetAddress } : {}),
+      addressLocality: "Puerto Madero",
+      addressRegion: "CABA",
+      addressCountry: "AR",
+    },
+    ...(building.geo
+      ? { geo: { "@type": "GeoCoordinates", latitude: building.geo.lat, longitude: building.geo.lng } }
+      : {}),
+    ...(building.units === undefined
+      ? {}
+      : { numberOfAccommodationUnits: { "@type": "QuantitativeValue", value: building.units } }),
+    containedInPlace: areaServed,
   };
 }
 

@@ -8,16 +8,32 @@ export type PageMeta = {
   title: string;
   description: string;
   keywords: readonly string[];
-  /** Structured data for the page, rendered as JSON-LD in the static HTML. */
-  jsonLd?: Record<string, unknown>;
+  /** Structured data for the page, rendered as JSON-LD in the static HTML (one script per item). */
+  jsonLd?: Record<string, unknown> | readonly Record<string, unknown>[];
+  /** The page's own sharing image (a tower's card); default: the site's social card. */
+  image?: SocialImage;
   /**
    * The 404 page: no canonical URL (it stands for any unknown path). It is kept
    * out of search results by its HTTP status 404, which every server sends.
    */
   isErrorPage?: boolean;
+  /** A page only reached by doing something (the thank-you page): out of search results, no canonical URL. */
+  noindex?: boolean;
 };
 
+export type SocialImage = { path: string; alt: string; width: number; height: number };
+
 export const socialImagePath = "/social-card.png";
+
+/** The site's card (scripts/images/brand-art.ts draws it with this text). */
+export function siteSocialImage(businessName: string): SocialImage {
+  return {
+    path: socialImagePath,
+    alt: `${businessName}: tasaciones profesionales en Puerto Madero`,
+    width: 1200,
+    height: 630,
+  };
+}
 
 /** Title, description, canonical URL, Open Graph, Twitter and JSON-LD for one page. */
 export function buildMeta(
@@ -25,7 +41,8 @@ export function buildMeta(
   site: Pick<SiteConfig, "siteUrl" | "businessName">,
 ): MetaDescriptor[] {
   const url = `${site.siteUrl}${page.path}`;
-  const image = `${site.siteUrl}${socialImagePath}`;
+  const social = page.image ?? siteSocialImage(site.businessName);
+  const image = `${site.siteUrl}${social.path}`;
   const descriptors: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: page.description },
@@ -36,16 +53,20 @@ export function buildMeta(
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
+    { property: "og:image:width", content: String(social.width) },
+    { property: "og:image:height", content: String(social.height) },
+    { property: "og:image:alt", content: social.alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: social.alt },
   ];
-  if (!page.isErrorPage) {
+  if (page.noindex) descriptors.push({ name: "robots", content: "noindex" });
+  else if (!page.isErrorPage) {
     descriptors.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
   }
-  if (page.jsonLd) descriptors.push({ "script:ld+json": page.jsonLd });
+  const jsonLd = page.jsonLd === undefined ? [] : Array.isArray(page.jsonLd) ? page.jsonLd : [page.jsonLd];
+  for (const item of jsonLd) descriptors.push({ "script:ld+json": item });
   return descriptors;
 }

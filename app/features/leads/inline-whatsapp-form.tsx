@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 import { copy } from "./copy.ts";
-import { expressOnlineForm } from "./forms/express-online.ts";
-import type { LeadValues } from "./forms/types.ts";
-import { leadWhatsAppUrl, openWhatsApp, pushLeadEvent } from "./handoff.ts";
+import type { FormDefinition, LeadValues } from "./forms/types.ts";
+import { handOff } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
+import { forgetAnswers } from "./saved-answers.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
 /** How long the "Enviando solicitud..." state shows (spec: 2000 ms). Visual only. */
@@ -14,21 +14,40 @@ type Result =
   { kind: "idle" } | { kind: "sending" | "success"; refusedUrl: string | null } | { kind: "error" };
 
 /**
- * The in-page express appraisal form of /tasaciones-online. WhatsApp opens
- * inside the submit itself; the sending state that follows is only feedback.
+ * A WhatsApp form inside its page: the express online form of
+ * /tasaciones-online, each modal page's own copy of its form, and the
+ * apartment form of each tower page (its tower preselected). WhatsApp
+ * opens inside the submit itself; the sending state that follows (the spec's
+ * express online behaviour) is only feedback.
  */
-export function ExpressOnlineForm() {
+type InlineWhatsAppFormProps = {
+  definition: FormDefinition;
+  /** The path of the page the form is on (recorded with the lead). */
+  page: string;
+  /** Value of the definition's preset field, in the HTML from the start (a tower's page preselects it). */
+  preset?: string;
+  /** Heading and intro; default: the definition's own. */
+  title?: string;
+  description?: string;
+};
+
+export function InlineWhatsAppForm({
+  definition,
+  page,
+  preset,
+  title = definition.title,
+  description = definition.description,
+}: InlineWhatsAppFormProps) {
   const titleId = useId();
   const [result, setResult] = useState<Result>({ kind: "idle" });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  function submit(values: LeadValues) {
+  function submit(values: LeadValues, form: HTMLFormElement) {
     window.clearTimeout(timer.current);
     try {
-      const url = leadWhatsAppUrl(expressOnlineForm, values);
-      const refusedUrl = openWhatsApp(url) ? null : url;
-      pushLeadEvent(expressOnlineForm.id);
+      const { opened, url } = handOff(definition, values, form);
+      const refusedUrl = opened ? null : url;
       setResult({ kind: "sending", refusedUrl });
       timer.current = window.setTimeout(() => setResult({ kind: "success", refusedUrl }), sendingMs);
     } catch {
@@ -39,15 +58,15 @@ export function ExpressOnlineForm() {
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
       <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink md:text-4xl">
-        {expressOnlineForm.title}
+        {title}
       </h2>
-      {expressOnlineForm.description && (
-        <p className="mt-2 mb-6 text-ink-muted">{expressOnlineForm.description}</p>
-      )}
+      {description && <p className="mt-2 mb-6 text-ink-muted">{description}</p>}
       <LeadForm
-        data-lead-inline={expressOnlineForm.id}
+        data-lead-inline={definition.id}
         aria-labelledby={titleId}
-        definition={expressOnlineForm}
+        definition={definition}
+        preset={preset}
+        page={page}
         onValues={submit}
         pendingLabel={result.kind === "sending" ? copy.sending : null}
         status={
@@ -57,7 +76,12 @@ export function ExpressOnlineForm() {
                 <div className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4">
                   <p className="font-medium text-ink">{copy.expressSuccess}</p>
                   {result.refusedUrl && (
-                    <WhatsAppFallbackLink href={result.refusedUrl}>{copy.openWhatsApp}</WhatsAppFallbackLink>
+                    <WhatsAppFallbackLink
+                      href={result.refusedUrl}
+                      onClick={() => forgetAnswers(definition.id)}
+                    >
+                      {copy.openWhatsApp}
+                    </WhatsAppFallbackLink>
                   )}
                 </div>
               )}

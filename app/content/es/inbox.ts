@@ -1,0 +1,152 @@
+import { site } from "../../config/site.ts";
+
+/** The owner's inbox (/bandeja), in Spanish. */
+
+export const inboxTitle = `Bandeja · ${site.businessName}`;
+
+export const ownerCommand = `printf '%s' "$CONTRASEÑA" | npm run --silent owner:password -- titular@ejemplo.com`;
+
+export const login = {
+  title: "Bandeja de consultas",
+  lead: "Ingresá con el email y la contraseña de la cuenta de titular.",
+  email: "Email",
+  password: "Contraseña",
+  submit: "Ingresar",
+  submitting: "Ingresando…",
+  wrongCredentials: "El email o la contraseña no son correctos.",
+  throttled: (wait: string) => `Demasiados intentos fallidos. Probá de nuevo en ${wait}.`,
+  missingFields: "Escribí el email y la contraseña.",
+  reasons: {
+    vencida: "Tu sesión se cerró por inactividad o porque pasaron 12 horas. Ingresá de nuevo.",
+    salida: "Cerraste la sesión.",
+    "sin-cookie":
+      "Tu navegador no guardó la sesión: la bandeja necesita HTTPS, o abrirse en la misma computadora que el servidor.",
+  } as Record<string, string>,
+  noOwner: {
+    title: "Todavía no hay una cuenta de titular",
+    text: "La bandeja no tiene contraseña por defecto. Creá la cuenta en el servidor, en la carpeta del proyecto, con este comando (la contraseña llega por la entrada estándar y necesita al menos 12 caracteres):",
+    after:
+      "Después recargá esta página e ingresá. El mismo comando cambia la contraseña y cierra todas las sesiones.",
+  },
+};
+
+/** "45 segundos", "2 minutos". */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 segundo" : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+}
+
+export const layout = {
+  title: "Bandeja",
+  nav: { list: "Consultas", dataSubject: "Pedidos de datos" },
+  signedInAs: "Sesión de",
+  logout: "Salir",
+};
+
+export const statusLabels = {
+  nuevo: "Nueva",
+  contactado: "Contactada",
+  archivado: "Archivada",
+  spam: "Spam",
+} as const;
+
+export const list = {
+  heading: "Consultas",
+  counts: { new: "Nuevas", thisWeek: "Esta semana", toCallBack: "Para llamar" },
+  countsHint: { toCallBack: "Nuevas cuyo WhatsApp no se abrió" },
+  filters: {
+    legend: "Filtrar",
+    search: "Buscar",
+    searchHint: "Nombre, teléfono o email",
+    form: "Formulario",
+    anyForm: "Todos",
+    status: "Estado",
+    anyStatus: "Todas menos spam",
+    toCallBack: "Solo para llamar",
+    more: "Más filtros",
+    apply: "Filtrar",
+    clear: "Limpiar filtros",
+  },
+  export: "Exportar CSV",
+  empty: "No hay consultas con estos filtros.",
+  emptyInbox: "Todavía no llegó ninguna consulta. Aparecen acá apenas alguien envía un formulario.",
+  showing: (from: number, to: number, total: number) =>
+    `Mostrando ${from.toLocaleString("es-AR")}–${to.toLocaleString("es-AR")} de ${total.toLocaleString("es-AR")}`,
+  newer: "Más nuevas",
+  older: "Más antiguas",
+  pagination: "Páginas",
+  arrived: (count: number) =>
+    count === 1 ? "Llegó 1 consulta nueva." : `Llegaron ${count} consultas nuevas.`,
+  freshBadge: "Recién llegada",
+  deleted: (count: number) => (count === 1 ? "Se eliminó la consulta." : `Se eliminaron ${count} consultas.`),
+};
+
+export const lead = {
+  back: "Volver a la lista",
+  received: "Recibida",
+  form: "Formulario",
+  status: "Estado",
+  handoff: "WhatsApp",
+  page: "Página",
+  answers: "Respuestas",
+  details: "Datos del envío",
+  userAgent: "Navegador",
+  notification: "Aviso por email o webhook",
+  notificationLabels: {
+    pending: "pendiente (se reintenta)",
+    sent: "enviado",
+    failed: "falló después de varios intentos",
+    "not-configured": "no hay avisos configurados",
+    skipped: "no se avisa (spam)",
+  },
+  whatsapp: "WhatsApp",
+  call: "Llamar",
+  email: "Email",
+  noName: "(sin nombre)",
+  markContacted: "Marcar contactada",
+  archive: "Archivar",
+  markNew: "Volver a nueva",
+  notSpam: "No es spam",
+  statusChanged: (label: string) => `Estado cambiado a «${label}».`,
+  delete: "Eliminar",
+  confirmDelete: {
+    title: "¿Eliminar esta consulta para siempre?",
+    text: "Se borra de la base de datos y no se puede recuperar.",
+    confirm: "Sí, eliminar",
+    cancel: "Cancelar",
+  },
+  notFound: "Esa consulta no existe: tal vez ya se eliminó.",
+};
+
+export const dataSubject = {
+  heading: "Pedidos de datos personales",
+  lead: "Cuando una persona pide ver o borrar sus datos (Ley 25.326), buscá todas sus consultas por email o teléfono, exportalas para enviárselas y, si pide la supresión, eliminalas.",
+  search: "Email o teléfono",
+  searchHint: "El email completo, o el teléfono con cualquier formato (se comparan los últimos 8 dígitos).",
+  find: "Buscar",
+  found: (count: number, contact: string) =>
+    count === 0
+      ? `No hay consultas de ${contact}.`
+      : count === 1
+        ? `Hay 1 consulta de ${contact}.`
+        : `Hay ${count} consultas de ${contact}.`,
+  export: "Exportar sus datos (CSV)",
+  delete: "Eliminar todas",
+  confirm: {
+    title: (count: number, contact: string) =>
+      `¿Eliminar para siempre ${count === 1 ? "la consulta" : `las ${count} consultas`} de ${contact}?`,
+    text: "Se borran de la base de datos, con sus avisos pendientes, y no se pueden recuperar. Exportalas antes si la persona pidió una copia.",
+    confirm: "Sí, eliminar todo",
+    cancel: "Cancelar",
+  },
+  deleted: (count: number, contact: string) =>
+    count === 1 ? `Se eliminó 1 consulta de ${contact}.` : `Se eliminaron ${count} consultas de ${contact}.`,
+  retention: (months: number) =>
+    `Además, las consultas de más de ${months} meses se eliminan solas una vez por día (LEADS_RETENTION_MONTHS).`,
+};
+
+export const notFoundInInbox = {
+  title: "No existe esa página de la bandeja",
+  back: "Ir a la lista de consultas",
+};

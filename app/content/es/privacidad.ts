@@ -1,0 +1,97 @@
+import { site } from "../../config/site.ts";
+import type { PageMetaCopy } from "../types.ts";
+import { claims } from "./common.ts";
+
+export const meta: PageMetaCopy = {
+  title: `Política de privacidad | ${site.businessName}`,
+  description: `Qué datos recibe ${site.businessName} por sus formularios, para qué, por cuánto tiempo y cómo pedir verlos, corregirlos o borrarlos (Ley 25.326).`,
+  keywords: ["política de privacidad", "datos personales", "Ley 25.326"],
+};
+
+/** When this text last changed; a new version gets a new date. */
+const updated = "22 de noviembre de 2026";
+
+const hasService = site.formServiceUrl !== "none";
+const months = site.leadsRetentionMonths;
+
+export type PolicySection = { id: string; title: string; paragraphs: readonly string[] };
+
+/** The full policy (product decision 15); each form links here from its short notice. */
+export const privacy = {
+  eyebrow: "Datos personales",
+  title: "Política de privacidad",
+  lead: `Qué hacemos con los datos que nos dejás en este sitio, en pocas palabras: los usamos solo para responderte, no los compartimos con nadie y los borramos a los ${months} meses.`,
+  updated: `Última actualización: ${updated}.`,
+  sections: [
+    {
+      id: "responsable",
+      title: "Quién es responsable de tus datos",
+      paragraphs: [
+        `${site.businessName}, a cargo de ${site.appraiserName} (${claims.registration}), con domicilio en ${site.streetAddress}, ${site.locality}. Para cualquier consulta sobre tus datos escribinos a ${site.email}.`,
+      ],
+    },
+    {
+      id: "datos",
+      title: "Qué datos recibimos",
+      paragraphs: [
+        "Solo los que escribís en los formularios: tu nombre, tu teléfono o WhatsApp, tu email y los datos de la propiedad o de la inversión que consultás (tipo, dirección, superficies, ambientes, comentarios y similares).",
+        hasService
+          ? "Con cada solicitud guardamos además la página desde la que la enviaste, la fecha y hora, el navegador que usaste y una huella cifrada de tu dirección IP (no la dirección misma), que sirve para frenar envíos abusivos."
+          : "Este sitio no guarda tus respuestas: las recibimos en el mensaje de WhatsApp que vos enviás.",
+      ],
+    },
+    {
+      id: "finalidad",
+      title: "Para qué los usamos",
+      paragraphs: [
+        "Para responder tu solicitud: preparar la tasación o la consulta que pediste y contactarte por WhatsApp, teléfono o email. No los usamos para nada más, no los vendemos ni los cedemos, y no te sumamos a ninguna lista de correo sin tu consentimiento expreso.",
+      ],
+    },
+    {
+      id: "obligatorios",
+      title: "Qué datos son obligatorios",
+      paragraphs: [
+        "En cada formulario, los campos marcados con * son necesarios para responderte; el resto es opcional. Si no los completás, o si tus datos de contacto no son correctos, no vamos a poder responderte.",
+      ],
+    },
+    {
+      id: "destinatarios",
+      title: "Quién los recibe",
+      paragraphs: [
+        `Solo ${site.businessName}. Los proveedores que alojan el sitio y entregan los avisos por email los tratan por cuenta nuestra y para nada más.`,
+        "Si elegís enviar tu solicitud por WhatsApp, el mensaje viaja además por WhatsApp (de Meta), según sus propias condiciones.",
+      ],
+    },
+    {
+      id: "conservacion",
+      title: "Dónde se guardan y por cuánto tiempo",
+      paragraphs: [
+        hasService
+          ? `Tu solicitud se guarda en la base de datos del sitio, a la que solo accede ${site.appraiserName}. La conservamos ${months} meses desde que la recibimos y después la borramos; si nos pedís que la borremos antes, lo hacemos.`
+          : `Conservamos las conversaciones de WhatsApp ${months} meses y después las borramos; si nos pedís que las borremos antes, lo hacemos.`,
+      ],
+    },
+    {
+      id: "derechos",
+      title: "Tus derechos y cómo ejercerlos",
+      paragraphs: [
+        `Podés pedirnos ver los datos que tenemos sobre vos, corregirlos, actualizarlos o borrarlos. Escribinos a ${site.email} desde el email o el teléfono que usaste en tu solicitud, así sabemos que sos vos.`,
+        "Respondemos los pedidos de acceso dentro de los 10 días corridos y los de corrección, actualización o supresión dentro de los 5 días hábiles, como establece la Ley 25.326 (artículos 14 y 16).",
+      ],
+    },
+    {
+      id: "navegador",
+      title: "Lo que guarda tu navegador",
+      paragraphs: [
+        "El sitio no usa cookies ni carga scripts de terceros. Mientras completás un formulario, tus respuestas quedan en el almacenamiento de esa pestaña de tu navegador (sessionStorage), para que no se pierdan si recargás la página; se borran al enviarlas o al cerrar la pestaña, y nunca salen de tu equipo por esa vía.",
+        "Si conectamos una herramienta de estadísticas, solo recibe qué formulario se envió, nunca lo que escribiste.",
+      ],
+    },
+    {
+      id: "cambios",
+      title: "Cambios en esta política",
+      paragraphs: ["Si la cambiamos, publicamos aquí la versión nueva con su fecha."],
+    },
+  ] satisfies PolicySection[],
+  authorityTitle: "Órgano de control",
+} as const;

@@ -1,0 +1,94 @@
+import { createContext, redirect, type MiddlewareFunction } from "react-router";
+
+import { requireHost } from "./host.ts";
+import { loginPath } from "./paths.ts";
+
+/**
+ * The owner's session cookie and the guard of every inbox page.
+ *
+ * `__Host-` names: the browser keeps them only when set with Secure, Path=/
+ * and no Domain, from a secure context, so no other subdomain or plain-HTTP
+ * page can plant or overwrite them. Chromium and Firefox treat http://localhost
+ * and 127.0.0.0/8 as secure, so the same cookie works on `npm start`; on plain
+ * HTTP from another machine the browser drops it, and the login page says why
+ * (docs/decisions/0011-inbox-rendering.md).
+ */
+export const sessionCookie = "__Host-bandeja-sesion";
+/** Marks a browser the owner has signed in from: spared the per-account login delay. */
+export const deviceCookie = "__Host-bandeja-dispositivo";
+
+export { loginPath };
+/** Added to the address the login redirects to: arriving without the cookie means the browser refused it. */
+export const justSignedIn = "ingreso";
+
+const sessionMaxAge = 12 * 60 * 60;
+const deviceMaxAge = 400 * 24 * 60 * 60;
+
+function cookie(name: string, value: string, maxAge: number): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Strict`;
+}
+
+export const setSession = (token: string) => cookie(sessionCookie, token, sessionMaxAge);
+export const clearSession = () => cookie(sessionCookie, "", 0);
+export const setDevice = (token: string) => cookie(deviceCookie, token, deviceMaxAge);
+
+export function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+/** Where to go back to after signing in: an inbox address only, never another site. */
+export function safeReturnPath(value: FormDataEntryValue | string | null | undefined): string {
+  const path = typeof value === "string" ? value : "";
+  return /^\/bandeja(?:[/?]|$)/.test(path) && !path.includes("\\") ? path : "/bandeja";
+}
+
+export function loginRedirect(
+  reason: string | undefined,
+  returnTo: string | undefined,
+  headers?: HeadersInit,
+) {
+  const query = new URLSearchParams();
+  if (reason) query.set("motivo", reason);
+  if (returnTo && returnTo !== "/bandeja") query.set("volver", returnTo);
+  const search = query.toString();
+  return redirect(search ? `${loginPath}?${search}` : loginPath, { headers });
+}
+
+/** The page a request is for, as the owner would type it (no data-request suffix or parameters). */
+function pageAddress(url: URL): string {
+  const query = new URLSearchParams(url.search);
+  query.delete("_routes");
+  query.delete(justSignedIn);
+  const search = query.toString();
+  return url.pathname.replace(/\.data$/, "") + (search ? `?${search}` : "");
+}
+
+export type Owner = { email: string };
+export const ownerContext = createContext<Owner>();
+
+/**
+ * Every inbox page, action and export: a valid session or a redirect to the
+ * login. A page or an action counts as the owner's activity (idle timeout).
+ */
+export const requireOwner: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { inbox } = requireHost(context);
+  const token = readCookie(request, sessionCookie);
+  const check = await inbox.checkSession(token, { touch: true });
+  if (check.state !== "valid") {
+    const url = new URL(request.url);
+    const cookieRefused = !token && url.searchParams.has(justSignedIn);
+    const reason = cookieRefused ? "sin-cookie" : check.state === "expired" ? "vencida" : undefined;
+    const returnTo = request.method === "GET" ? pageAddress(url) : undefined;
+    throw loginRedirect(
+      reason,
+      returnTo && safeReturnPath(returnTo),
+      token ? { "Set-Cookie": clearSession() } : undefined,
+    );
+  }
+  context.set(ownerContext, { email: check.email });
+  return next();
+};

@@ -1,0 +1,72 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, test, vi } from "vitest";
+
+import { loadSiteConfig } from "../../config/site-config.ts";
+
+/**
+ * Where the forms post, for each value of SITE_FORM_SERVICE_URL. The site
+ * configuration is a module constant, so each case loads the modules afresh.
+ */
+async function withService(formServiceUrl: string) {
+  vi.resetModules();
+  vi.doMock("../../config/site.ts", () => ({
+    site: { ...loadSiteConfig({}).config, formServiceUrl },
+  }));
+  const service = await import("./lead-service.ts");
+  const { LeadForm } = await import("./lead-form.tsx");
+  const { valuationForm } = await import("./forms/valuation.ts");
+  const html = renderToString(
+    createElement(LeadForm, {
+      definition: valuationForm,
+      page: "/valoracion-de-inmuebles",
+      onValues: () => {},
+    }),
+  );
+  return { ...service, html, valuationForm };
+}
+
+const formTag = (html: string) => html.match(/<form [^>]*>/)?.[0] ?? "";
+
+afterEach(() => {
+  vi.doUnmock("../../config/site.ts");
+  vi.unstubAllGlobals();
+});
+
+describe("the lead service address", () => {
+  test("same origin by default: relative paths; the off-plan form keeps the spec's id", async () => {
+    const { submitUrl, html } = await withService("");
+    expect(submitUrl("valuation")).toBe("/api/form/submit/valuation");
+    expect(submitUrl("off-plan")).toBe("/api/form/submit/consulta-inversion-pozo");
+    expect(formTag(html)).toContain('action="/api/form/submit/valuation"');
+    expect(formTag(html)).toContain('method="post"');
+  });
+
+  test("a service elsewhere: its origin", async () => {
+    const { submitUrl, html } = await withService("https://leads.example.com");
+    expect(submitUrl("express")).toBe("https://leads.example.com/api/form/submit/express");
+    expect(formTag(html)).toContain('action="https://leads.example.com/api/form/submit/valuation"');
+  });
+
+  test("every form carries its page and an empty honeypot, out of sight and out of the Tab order", async () => {
+    const { html } = await withService("");
+    expect(html).toContain('<input type="hidden" name="_page" value="/valoracion-de-inmuebles"/>');
+    const honeypot = html.match(/<div aria-hidden="true" class="sr-only"><label>[^<]*(<input [^>]*>)/)?.[1];
+    expect(honeypot).toContain('name="website"');
+    expect(honeypot).toContain('tabindex="-1"');
+    expect(honeypot?.toLowerCase()).toContain('autocomplete="off"');
+    expect(html).toContain('href="/privacidad"');
+  });
+
+  test("no service (a static site): the form posts nowhere and says so; nothing is recorded", async () => {
+    const { submitUrl, recordLead, html, valuationForm } = await withService("none");
+    expect(submitUrl("valuation")).toBeNull();
+    expect(formTag(html)).toContain('method="dialog"');
+    expect(formTag(html)).not.toContain("action=");
+    expect(html).toContain("<noscript>");
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    recordLead(valuationForm, {} as HTMLFormElement, "tab-opened");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

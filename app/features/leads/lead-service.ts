@@ -1,0 +1,58 @@
+import { site } from "../../config/site.ts";
+import { messageValues, readValues } from "./compose-message.ts";
+import type { FormId } from "./forms/form-ids.ts";
+import type { FormDefinition } from "./forms/types.ts";
+
+/**
+ * The browser side of the lead service (POST {service}/api/form/submit/{id}).
+ * SITE_FORM_SERVICE_URL: "" is the site's own origin, "none" a static site
+ * with no service (nothing is recorded; forms hand off to WhatsApp only).
+ */
+
+/** Fields every form sends besides its own: the page it is on and the honeypot. */
+export const pageField = "_page";
+export const handoffField = "_handoff";
+/** Visually hidden and skipped by Tab: a person leaves it empty, a bot fills it in. */
+export const honeypotField = "website";
+
+/** What became of the WhatsApp tab at submit. */
+export type HandoffOutcome = "tab-opened" | "tab-refused";
+
+/** The off-plan form keeps the spec's configurable id at the service; every other form its own. */
+export function serviceFormId(form: FormId): string {
+  return form === "off-plan" ? site.offPlanFormId : form;
+}
+
+/** Where a form posts, or null when the site runs without a lead service. */
+export function submitUrl(form: FormId): string | null {
+  if (site.formServiceUrl === "none") return null;
+  return `${site.formServiceUrl}/api/form/submit/${serviceFormId(form)}`;
+}
+
+/**
+ * Records a WhatsApp form's lead with the service. Called after window.open,
+ * so it never delays the tab. A urlencoded body and an Accept header are a
+ * "simple" cross-origin request (no preflight); keepalive lets it finish even
+ * if the page is closed at once. Nothing waits for the answer: the WhatsApp
+ * message already carries the lead.
+ */
+export function recordLead(definition: FormDefinition, form: HTMLFormElement, outcome: HandoffOutcome): void {
+  const url = submitUrl(definition.id);
+  if (!url) return;
+  const data = new FormData(form);
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(messageValues(definition, readValues(definition, data))))
+    for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
+  body.append(pageField, String(data.get(pageField) ?? window.location.pathname));
+  body.append(handoffField, outcome);
+  body.append(honeypotField, String(data.get(honeypotField) ?? ""));
+  fetch(url, {
+    method: "POST",
+    body,
+    keepalive: true,
+    credentials: "omit",
+    headers: { Accept: "application/json" },
+  }).catch(() => {
+    // Offline or refused: the lead still travels in the WhatsApp message.
+  });
+}

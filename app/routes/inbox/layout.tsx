@@ -1,0 +1,61 @@
+import { Form, Link, NavLink, Outlet } from "react-router";
+
+import type { Route } from "./+types/layout";
+import { site } from "../../config/site.ts";
+import { layout as copy } from "../../content/es/inbox.ts";
+import { ownerContext, requireOwner } from "../../features/inbox/session.server.ts";
+import "../../styles/inbox.css";
+
+/** Every page below needs the owner's session (the login and its helpers live outside this layout). */
+export const middleware: Route.MiddlewareFunction[] = [requireOwner];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: context.get(ownerContext).email };
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-md px-3 font-semibold no-underline ${isActive ? "bg-sand-50 text-ink" : "text-ink-muted hover:text-ink"}`;
+
+export default function InboxLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <header className="border-b border-line bg-white">
+        <div className="container-page flex flex-col gap-2 py-3">
+          <div className="flex items-center justify-between gap-4">
+            <Link
+              to="/bandeja"
+              className="flex flex-col leading-tight text-ink no-underline sm:flex-row sm:items-baseline sm:gap-2"
+            >
+              <span className="font-display text-xl font-semibold">{copy.title}</span>
+              <span className="text-sm text-ink-muted">{site.businessName}</span>
+            </Link>
+            <div className="flex items-center gap-3 text-sm">
+              <span className="hidden text-ink-muted md:inline">
+                {copy.signedInAs} {loaderData.email}
+              </span>
+              <Form method="post" action="/bandeja/salir">
+                <button
+                  type="submit"
+                  className="min-h-11 cursor-pointer rounded-md border border-ink/30 px-4 font-semibold hover:border-ink"
+                >
+                  {copy.logout}
+                </button>
+              </Form>
+            </div>
+          </div>
+          <nav aria-label={copy.title} className="flex gap-2 text-sm">
+            <NavLink to="/bandeja" end className={navLink}>
+              {copy.nav.list}
+            </NavLink>
+            <NavLink to="/bandeja/titular" className={navLink}>
+              {copy.nav.dataSubject}
+            </NavLink>
+          </nav>
+        </div>
+      </header>
+      <main id="contenido" tabIndex={-1} className="container-page py-6 outline-none md:py-10">
+        <Outlet />
+      </main>
+    </>
+  );
+}

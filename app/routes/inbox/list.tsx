@@ -1,0 +1,78 @@
+import type { Route } from "./+types/list";
+import { list as copy } from "../../content/es/inbox.ts";
+import { requireHost } from "../../features/inbox/host.ts";
+import { LeadCard } from "../../features/inbox/lead-card.tsx";
+import { LeadCounts } from "../../features/inbox/lead-counts.tsx";
+import { ListFilters } from "../../features/inbox/list-filters.tsx";
+import { useLiveLeads } from "../../features/inbox/live-leads.ts";
+import { inboxMeta } from "../../features/inbox/meta.ts";
+import { Pagination } from "../../features/inbox/pagination.tsx";
+import { listSearch, pageSize, readListParams } from "../../features/inbox/query.ts";
+import { changeStatus } from "../../features/inbox/status-action.server.ts";
+
+export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { inbox } = requireHost(context);
+  const url = new URL(request.url);
+  const { query, page } = readListParams(
+    url.searchParams,
+    inbox.forms.map((form) => form.id),
+  );
+  const [{ leads, total }, counts] = await Promise.all([
+    inbox.list(query, { limit: pageSize, offset: (page - 1) * pageSize }),
+    inbox.counts(),
+  ]);
+  const deleted = Number(url.searchParams.get("eliminadas") ?? "0");
+  return { query, page, leads, total, counts, forms: inbox.forms, deleted: deleted > 0 ? deleted : 0 };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return changeStatus(await request.formData(), requireHost(context).inbox);
+}
+
+export default function LeadList({ loaderData }: Route.ComponentProps) {
+  const { query, page, leads, total, forms, deleted } = loaderData;
+  const { fresh, counts } = useLiveLeads(loaderData, listSearch(query), page === 1);
+  const anyFilter = Boolean(query.search || query.formId || query.status || query.toCallBack);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+        <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
+        {/* A document download of the current filters, not a client navigation. */}
+        <a
+          href={`/bandeja/exportar.csv${listSearch(query)}`}
+          download
+          className="inline-flex min-h-11 items-center"
+        >
+          {copy.export}
+        </a>
+      </div>
+      <LeadCounts counts={counts} />
+      <ListFilters query={query} forms={forms} />
+      <div role="status" className="empty:hidden">
+        {deleted > 0 ? copy.deleted(deleted) : null}
+        {fresh.length > 0 ? copy.arrived(fresh.length) : null}
+      </div>
+      {leads.length + fresh.length === 0 ? (
+        <p className="rounded-xl border border-line bg-white p-6 text-ink-muted">
+          {anyFilter ? copy.empty : copy.emptyInbox}
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-4" aria-label={copy.heading}>
+          {fresh.map((lead) => (
+            <li key={lead.id}>
+              <LeadCard lead={lead} fresh />
+            </li>
+          ))}
+          {leads.map((lead) => (
+            <li key={lead.id}>
+              <LeadCard lead={lead} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination query={query} page={page} total={total} shown={leads.length} />
+    </div>
+  );
+}

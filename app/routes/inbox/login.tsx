@@ -1,0 +1,135 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+
+import type { Route } from "./+types/login";
+import { buttonStyles } from "../../components/button-styles.ts";
+import { login as copy, ownerCommand, waitText } from "../../content/es/inbox.ts";
+import { requireHost } from "../../features/inbox/host.ts";
+import { inboxMeta } from "../../features/inbox/meta.ts";
+import {
+  deviceCookie,
+  justSignedIn,
+  readCookie,
+  safeReturnPath,
+  sessionCookie,
+  setDevice,
+  setSession,
+} from "../../features/inbox/session.server.ts";
+import { InboxField } from "../../features/inbox/inbox-field.tsx";
+import "../../styles/inbox.css";
+
+export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
+
+// A throttled login's Retry-After reaches the page's response too, not only data requests.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { inbox } = requireHost(context);
+  const url = new URL(request.url);
+  if (!(await inbox.ownerEmail())) return { hasOwner: false as const };
+  const session = await inbox.checkSession(readCookie(request, sessionCookie), { touch: false });
+  if (session.state === "valid") throw redirect(safeReturnPath(url.searchParams.get("volver")));
+  return {
+    hasOwner: true as const,
+    notice: copy.reasons[url.searchParams.get("motivo") ?? ""],
+    returnTo: safeReturnPath(url.searchParams.get("volver")),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { inbox, clientAddress } = requireHost(context);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").slice(0, 320);
+  const password = String(form.get("password") ?? "").slice(0, 2048);
+  if (!email.trim() || !password) return data({ error: copy.missingFields, email }, { status: 400 });
+
+  const result = await inbox.login({
+    email,
+    password,
+    address: clientAddress,
+    deviceToken: readCookie(request, deviceCookie),
+  });
+  if (result.outcome === "throttled") {
+    return data(
+      { error: copy.throttled(waitText(result.retryAfterSeconds)), email },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  if (result.outcome === "wrong-credentials")
+    return data({ error: copy.wrongCredentials, email }, { status: 401 });
+
+  // Whatever session id the browser brought is void: the owner gets a new one.
+  const previous = readCookie(request, sessionCookie);
+  if (previous) await inbox.logout(previous);
+  const headers = new Headers();
+  headers.append("Set-Cookie", setSession(result.sessionToken));
+  if (result.newDeviceToken) headers.append("Set-Cookie", setDevice(result.newDeviceToken));
+  const target = new URL(safeReturnPath(form.get("volver")), "http://inbox");
+  target.searchParams.set(justSignedIn, "1");
+  return redirect(target.pathname + target.search, { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <main
+      id="contenido"
+      tabIndex={-1}
+      className="flex min-h-screen items-start justify-center px-4 py-12 outline-none md:items-center"
+    >
+      <div className="w-full max-w-md rounded-xl border border-line bg-white p-6 sm:p-8">
+        <h1 className="font-display text-3xl leading-tight font-semibold">{copy.title}</h1>
+        {loaderData.hasOwner ? (
+          <>
+            <p className="mt-3 text-ink-muted">{copy.lead}</p>
+            {loaderData.notice && !actionData && (
+              <p role="status" className="mt-6 rounded-md border border-line bg-sand-50 px-4 py-3">
+                {loaderData.notice}
+              </p>
+            )}
+            {actionData?.error && (
+              <p
+                role="alert"
+                className="mt-6 rounded-md border border-red-700 bg-white px-4 py-3 text-red-700"
+              >
+                {actionData.error}
+              </p>
+            )}
+            <Form method="post" className="mt-6 flex flex-col gap-5">
+              <input type="hidden" name="volver" value={loaderData.returnTo} />
+              <InboxField
+                label={copy.email}
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                defaultValue={actionData?.email}
+              />
+              <InboxField
+                label={copy.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+              <button type="submit" className={buttonStyles.primary} disabled={submitting}>
+                {submitting ? copy.submitting : copy.submit}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <section aria-labelledby="sin-titular" className="mt-4">
+            <h2 id="sin-titular" className="text-xl font-semibold">
+              {copy.noOwner.title}
+            </h2>
+            <p className="mt-3 text-ink-muted">{copy.noOwner.text}</p>
+            <pre className="mt-4 rounded-md bg-ink p-4 text-sm break-all whitespace-pre-wrap text-white">
+              <code>{ownerCommand}</code>
+            </pre>
+            <p className="mt-4 text-ink-muted">{copy.noOwner.after}</p>
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}

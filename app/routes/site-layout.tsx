@@ -1,0 +1,19 @@
+import { Outlet } from "react-router";
+
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
+import { LeadModalHost } from "../features/leads/lead-modal-host.tsx";
+
+/** The public site's frame: header, page, footer, and the lead forms' modal. */
+export default function SiteLayout() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="contenido" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <LeadModalHost />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+import { freePort } from "./postgres-server.ts";
+
+/**
+ * Runs the real service process (`node server/serve.ts`) on a free loopback
+ * port, with its output kept (the tests read the log): for the service's tests
+ * and the lead benchmark.
+ */
+export type ServiceProcess = {
+  baseUrl: string;
+  port: number;
+  output: () => string;
+  /** The variables it was started with (LEADS_DATA_DIR, DATABASE_URL, …). */
+  env: Record<string, string>;
+  /** Sends a signal and waits for the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  child: ChildProcess;
+};
+
+const serveScript = fileURLToPath(new URL("../server/serve.ts", import.meta.url));
+
+export async function startService(env: Record<string, string>, port?: number): Promise<ServiceProcess> {
+  const chosen = port ?? (await freePort());
+  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", serveScript], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(chosen), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 30_000);
+    const check = () => {
+      if (output.includes("Sitio disponible en")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited:\n${output}`));
+    });
+  }).catch((error: unknown) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${chosen}`,
+    port: chosen,
+    output: () => output,
+    env,
+    child,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}

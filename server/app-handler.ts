@@ -1,0 +1,135 @@
+/**
+ * Hands the server-rendered part of the app (the owner's inbox, /bandeja) to
+ * React Router's request handler; every other path stays with the static
+ * site. Each inbox response gets the inbox headers (server/headers.ts) and a
+ * fresh CSP nonce, and every state-changing request must come from a page of
+ * this same origin.
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  type RouterContext,
+  type ServerBuild,
+} from "react-router";
+
+import type { Host } from "../app/features/inbox/host.ts";
+import type { InboxService } from "../app/features/inbox/inbox-service.ts";
+import { serverEntryOf } from "./build-layout.ts";
+import { inboxHeaders } from "./headers.ts";
+
+/** The inbox and its data requests: /bandeja, /bandeja/…, /bandeja.data. */
+export function isAppPath(pathname: string): boolean {
+  return pathname === "/bandeja" || pathname.startsWith("/bandeja/") || pathname === "/bandeja.data";
+}
+
+/**
+ * A state-changing request is honoured only from a page of this origin:
+ * `Sec-Fetch-Site: same-origin` where the browser sends it, otherwise an
+ * `Origin` naming this host. Neither header (a bare script) is refused too.
+ */
+export function isSameOrigin(headers: IncomingMessage["headers"], host: string): boolean {
+  const fetchSite = headers["sec-fetch-site"];
+  if (fetchSite !== undefined && fetchSite !== "same-origin") return false;
+  const origin = headers.origin;
+  if (origin === undefined) return fetchSite === "same-origin";
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export type AppHandlerOptions = {
+  buildDir: string;
+  inbox: InboxService;
+  /** Who is asking (after trusted proxies) and over which protocol. */
+  describeClient: (request: IncomingMessage) => { address: string; protocol: "http" | "https" };
+};
+
+export type AppHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+export async function createAppHandler(options: AppHandlerOptions): Promise<AppHandler> {
+  const serverEntry = pathToFileURL(resolve(serverEntryOf(options.buildDir))).href;
+  const build = (await import(serverEntry)) as ServerBuild;
+  // The build exports the key under which the app reads its host (app/entry.server.tsx).
+  const { hostContext } = build.entry.module as unknown as { hostContext: RouterContext<Host | null> };
+  const handle = createRequestHandler(build, "production");
+
+  return async function handleApp(request, response) {
+    const nonce = randomBytes(18).toString("base64");
+    for (const [name, value] of inboxHeaders(nonce)) response.setHeader(name, value);
+    const method = request.method ?? "GET";
+    const host = request.headers.host ?? "";
+
+    if (method !== "GET" && method !== "HEAD" && !isSameOrigin(request.headers, host)) {
+      sendText(response, 403, "Solicitud rechazada: no viene de una página de este sitio.");
+      return;
+    }
+    const client = options.describeClient(request);
+    // A state-changing request has just shown an Origin naming this very host: its scheme is the
+    // one the browser used, even behind a TLS proxy this server was not told to trust.
+    const origin = request.headers.origin;
+    const protocol =
+      origin && method !== "GET" && method !== "HEAD"
+        ? new URL(origin).protocol.slice(0, -1)
+        : client.protocol;
+    const url = new URL(request.url ?? "/", `${protocol}://${host || "localhost"}`);
+    // One canonical form per address, as on the static site: no trailing slash.
+    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+      response.writeHead(301, { Location: url.pathname.replace(/\/+$/, "") + url.search }).end();
+      return;
+    }
+
+    const abort = new AbortController();
+    response.on("close", () => abort.abort());
+    const fetchRequest = new Request(url, {
+      method,
+      headers: toHeaders(request.headers),
+      body: method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream),
+      signal: abort.signal,
+      // @ts-expect-error Node's fetch needs this for a streamed request body (not in the DOM types).
+      duplex: "half",
+    });
+    const appHost: Host = { nonce, clientAddress: client.address, inbox: options.inbox };
+    const context = new RouterContextProvider(new Map([[hostContext, appHost]]));
+    const answer = await handle(fetchRequest, context);
+
+    const headers: Record<string, string | string[]> = {};
+    answer.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers[name] = value;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) headers["set-cookie"] = cookies;
+    response.writeHead(answer.status, headers);
+    if (!answer.body || method === "HEAD") {
+      response.end();
+      return;
+    }
+    await pipeline(Readable.fromWeb(answer.body as never), response).catch(() => {
+      // The client went away mid-response; nothing to repair.
+    });
+  };
+}
+
+function toHeaders(incoming: IncomingMessage["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+function sendText(response: ServerResponse, status: number, text: string) {
+  const body = Buffer.from(text + "\n");
+  response
+    .writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": body.length })
+    .end(body);
+}

@@ -1,0 +1,65 @@
+import type { IncomingMessage } from "node:http";
+import { isIP, type BlockList } from "node:net";
+import type { TLSSocket } from "node:tls";
+
+import type { SiteConfig } from "../../app/config/site-config.ts";
+import { createAppHandler, type AppHandler } from "../app-handler.ts";
+import { clientAddress } from "../leads/client-address.ts";
+import { serviceForms } from "../leads/forms.ts";
+import type { ServiceConfig } from "../leads/service-config.ts";
+import type { LeadStore } from "../leads/storage/lead-store.ts";
+import { createInboxService } from "./inbox-service.ts";
+import { OwnerAuth } from "./owner-auth.ts";
+import { startRetentionJob, type RetentionJob } from "./retention.ts";
+
+/**
+ * The owner's inbox put together on the lead service's store: the React
+ * Router handler for /bandeja and the daily retention job.
+ */
+export type InboxApp = { handler: AppHandler; retention: RetentionJob };
+
+export async function startInboxApp(options: {
+  buildDir: string;
+  store: LeadStore;
+  site: Pick<SiteConfig, "offPlanFormId">;
+  config: Pick<ServiceConfig, "trustedProxies">;
+  retentionMonths: number;
+  /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
+  now?: () => Date;
+}): Promise<InboxApp> {
+  const { store, config } = options;
+  const now = options.now ?? (() => new Date());
+  const auth = new OwnerAuth(store.db, now);
+  const inbox = createInboxService({
+    store,
+    auth,
+    forms: serviceForms(options.site, now),
+    offPlanFormId: options.site.offPlanFormId,
+    retentionMonths: options.retentionMonths,
+    now,
+  });
+  const handler = await createAppHandler({
+    buildDir: options.buildDir,
+    inbox,
+    describeClient: (request: IncomingMessage) => {
+      const peer = request.socket.remoteAddress ?? "";
+      const address = clientAddress(peer, request.headers["x-forwarded-for"], config.trustedProxies);
+      // A TLS front end says so in X-Forwarded-Proto; only a trusted proxy is believed.
+      const forwardedProto = String(request.headers["x-forwarded-proto"] ?? "")
+        .split(",")[0]
+        ?.trim();
+      const https =
+        (request.socket as TLSSocket).encrypted === true ||
+        (isTrustedProxy(peer, config.trustedProxies) && forwardedProto === "https");
+      return { address, protocol: https ? "https" : "http" };
+    },
+  });
+  const retention = startRetentionJob({ store, auth, months: options.retentionMonths, now });
+  return { handler, retention };
+}
+
+function isTrustedProxy(peer: string, trusted: BlockList): boolean {
+  const address = peer.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
+  const family = isIP(address);
+  return family !== 0 && trusted.check(address, family === 4 ? "ipv4" : "ipv6");
+}

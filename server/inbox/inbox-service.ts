@@ -1,0 +1,193 @@
+import { allFields, type FormDefinition } from "../../app/features/leads/forms/types.ts";
+import type {
+  InboxService,
+  LeadDetail,
+  LeadQuery,
+  LeadSummary,
+} from "../../app/features/inbox/inbox-service.ts";
+import { toCsv } from "../../app/lib/csv.ts";
+import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
+import { answersOf, buenosAiresTime, handoffText } from "../leads/notify/answers.ts";
+import { callBackHandoffs, type Lead, type LeadFilter, type LeadStore } from "../leads/storage/lead-store.ts";
+import type { OwnerAuth } from "./owner-auth.ts";
+
+/**
+ * The inbox's data, as the pages show it: leads from the store, labelled with
+ * the forms' own definitions (the same labels as the e-mail notification),
+ * times on Buenos Aires clocks. Implements the contract the app declares in
+ * app/features/inbox/inbox-service.ts.
+ */
+export type InboxServiceOptions = {
+  store: LeadStore;
+  auth: OwnerAuth;
+  forms: ServiceForms;
+  offPlanFormId: string;
+  retentionMonths: number;
+  now?: () => Date;
+};
+
+/** Rows read per query while a CSV is written. */
+const exportBatch = 1000;
+/** Most leads a live update adds at once (more than that, and the owner reloads). */
+const liveUpdateLimit = 50;
+
+export function createInboxService(options: InboxServiceOptions): InboxService {
+  const { store, auth, forms } = options;
+  const now = options.now ?? (() => new Date());
+  const formIds = serviceFormIds({ offPlanFormId: options.offPlanFormId });
+  const definitionOf = (formId: string) => forms(formId)?.definition;
+
+  function summary(lead: Lead): LeadSummary {
+    return {
+      id: lead.id,
+      receivedAt: lead.receivedAt.toISOString(),
+      receivedAtText: buenosAiresTime(lead.receivedAt),
+      formId: lead.formId,
+      formTitle: definitionOf(lead.formId)?.title ?? lead.formId,
+      name: lead.contact.name,
+      phone: lead.contact.phone,
+      email: lead.contact.email,
+      status: lead.status,
+      handoff: lead.handoff,
+      handoffText: handoffText[lead.handoff],
+    };
+  }
+
+  function detail(lead: Lead): LeadDetail {
+    const definition = definitionOf(lead.formId);
+    const known = new Set(definition ? allFields(definition).map((field) => field.name) : []);
+    // Fields the form no longer has (an older version of it) are shown too, by their name.
+    const others = Object.entries(lead.values)
+      .filter(([name]) => !known.has(name))
+      .map(([name, value]) => ({ label: name, value: typeof value === "string" ? value : value.join(", ") }))
+      .filter((answer) => answer.value.trim() !== "");
+    return {
+      ...summary(lead),
+      answers: [...(definition ? answersOf(definition, lead.values) : []), ...others].map(
+        ({ label, value }) => ({
+          label,
+          value,
+        }),
+      ),
+      page: lead.page,
+      userAgent: lead.userAgent,
+      notification: lead.notification,
+    };
+  }
+
+  async function* matching(filter: LeadFilter): AsyncGenerator<Lead> {
+    for (let offset = 0; ; offset += exportBatch) {
+      const { leads } = await store.list(filter, { limit: exportBatch, offset });
+      yield* leads;
+      if (leads.length < exportBatch) return;
+    }
+  }
+
+  async function csvOf(
+    leads: AsyncIterable<Lead> | Iterable<Lead>,
+    definitions: FormDefinition[],
+  ): Promise<string> {
+    // One column per answer label of the forms involved (contact fields have their own columns).
+    const labels = [
+      ...new Set(
+        definitions.flatMap((definition) =>
+          allFields(definition)
+            .filter(
+              (field) => field.type !== "tel" && field.type !== "email" && field.autoComplete !== "name",
+            )
+            .map((field) => field.label),
+        ),
+      ),
+    ];
+    const header = [
+      "Recibido",
+      "Formulario",
+      "Estado",
+      "WhatsApp",
+      "Nombre",
+      "Teléfono",
+      "Email",
+      "Página",
+      ...labels,
+    ];
+    const rows: string[][] = [];
+    for await (const lead of leads) {
+      const definition = definitionOf(lead.formId);
+      const answers = new Map(
+        definition ? answersOf(definition, lead.values).map((a) => [a.label, a.value]) : [],
+      );
+      rows.push([
+        buenosAiresTime(lead.receivedAt),
+        definition?.title ?? lead.formId,
+        lead.status,
+        handoffText[lead.handoff],
+        lead.contact.name ?? "",
+        lead.contact.phone ?? "",
+        lead.contact.email ?? "",
+        lead.page ?? "",
+        ...labels.map((label) => answers.get(label) ?? ""),
+      ]);
+    }
+    return toCsv(header, rows);
+  }
+
+  function allDefinitions(): FormDefinition[] {
+    return formIds.flatMap((id) => definitionOf(id) ?? []);
+  }
+
+  return {
+    ownerEmail: () => auth.ownerEmail(),
+    login: (attempt) => auth.login(attempt),
+    checkSession: (token, check) => auth.checkSession(token, check),
+    logout: (token) => auth.logout(token),
+
+    forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
+    retentionMonths: options.retentionMonths,
+
+    async list(query, page) {
+      const { leads, total } = await store.list(filterOf(query), page);
+      return { leads: leads.map(summary), total };
+    },
+    async receivedSince(query, since) {
+      const after = new Date(since);
+      if (Number.isNaN(after.getTime())) return [];
+      const { leads } = await store.list(
+        { ...filterOf(query), receivedAfter: after },
+        { limit: liveUpdateLimit, offset: 0 },
+      );
+      return leads.map(summary);
+    },
+    counts: () => store.counts(now()),
+    async lead(id) {
+      const lead = await store.get(id);
+      return lead && detail(lead);
+    },
+    setStatus: (ids, status) => store.setStatus(ids, status),
+    remove: (ids) => store.deleteByIds(ids),
+    async findByContact(contact) {
+      return (await store.findByContact(contact)).map(summary);
+    },
+    async csv(selection) {
+      if ("ids" in selection) {
+        const leads = (await Promise.all(selection.ids.map((id) => store.get(id)))).filter(
+          (lead): lead is Lead => lead !== undefined,
+        );
+        const definitions = [...new Set(leads.map((lead) => definitionOf(lead.formId)))].filter(
+          (definition): definition is FormDefinition => definition !== undefined,
+        );
+        return csvOf(leads, definitions);
+      }
+      const definition = selection.query.formId ? definitionOf(selection.query.formId) : undefined;
+      return csvOf(matching(filterOf(selection.query)), definition ? [definition] : allDefinitions());
+    },
+  };
+}
+
+function filterOf(query: LeadQuery): LeadFilter {
+  return {
+    formId: query.formId,
+    status: query.toCallBack ? "nuevo" : query.status,
+    search: query.search,
+    handoff: query.toCallBack ? callBackHandoffs : undefined,
+  };
+}

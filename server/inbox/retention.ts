@@ -1,0 +1,47 @@
+import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { OwnerAuth } from "./owner-auth.ts";
+
+/**
+ * Retention (product decision 15, Ley 25.326): once a day, and once at start,
+ * leads received more than LEADS_RETENTION_MONTHS months ago are deleted for
+ * good, with their queued notifications; ended sessions and old login
+ * failures go too. /privacidad states the same period from the same setting.
+ */
+export type RetentionJob = {
+  /** The run made at start: how many leads it deleted (0 when it failed; it logs why). */
+  firstRun: Promise<number>;
+  runNow(): Promise<number>;
+  stop(): void;
+};
+
+export const retentionIntervalMs = 24 * 60 * 60_000;
+
+export function startRetentionJob(options: {
+  store: LeadStore;
+  auth: OwnerAuth;
+  months: number;
+  now: () => Date;
+  log?: (line: string) => void;
+}): RetentionJob {
+  const log = options.log ?? ((line: string) => console.log(line));
+  async function runNow(): Promise<number> {
+    const deleted = await options.store.deleteOlderThan(options.months, options.now());
+    await options.auth.prune();
+    if (deleted > 0)
+      log(
+        `Retención: ${deleted === 1 ? "se borró 1 lead" : `se borraron ${deleted} leads`} de más de ${options.months} meses.`,
+      );
+    return deleted;
+  }
+  const run = () =>
+    runNow().catch((error: unknown) => {
+      log(
+        `Retención: falló (${error instanceof Error ? error.message : String(error)}); se reintenta mañana.`,
+      );
+      return 0;
+    });
+  const firstRun = run();
+  const timer = setInterval(run, retentionIntervalMs);
+  timer.unref();
+  return { firstRun, runNow, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,303 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import { composeMessage } from "../../app/features/leads/compose-message.ts";
+import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
+import { buildWhatsAppUrl } from "../../app/lib/whatsapp.ts";
+import { clientAddress, rateLimitKey } from "./client-address.ts";
+import { contactOf, type ServiceForms } from "./forms.ts";
+import { errorPage, fillHandoffLink } from "./pages.ts";
+import { RateLimiter } from "./rate-limit.ts";
+import type { ServiceConfig } from "./service-config.ts";
+import type { Lead, LeadStore } from "./storage/lead-store.ts";
+import type { NotificationChannel } from "./storage/schema.ts";
+import { pagePath, readSubmission } from "./submission.ts";
+
+/**
+ * The lead service's HTTP side: `POST /api/form/submit/{formId}` (the spec's
+ * contract, see docs/decisions/0009-lead-storage.md), `GET /api/health`, and
+ * the WhatsApp link of `/gracias?envio={id}`. A 2xx (or the 303 of a native
+ * post) is only ever sent after the lead is committed.
+ */
+export type LeadApiOptions = {
+  store: LeadStore;
+  forms: ServiceForms;
+  config: ServiceConfig;
+  /** The site's canonical origin: the one other origin whose browsers may post (CORS). */
+  siteUrl: string;
+  /** Where a native post lands: "/gracias" on the same origin, or the site's absolute URL. */
+  thankYouUrl: string;
+  whatsappNumber: string;
+  siteName: string;
+  /** Stylesheet links of the built site, for the service's own error pages. */
+  stylesheets: readonly string[];
+  /** Called after each stored lead: the outbox worker delivers right away instead of at its next poll. */
+  onStored?: () => void;
+  now?: () => Date;
+};
+
+/** Far above any real form (the longest, with a 500-character comment of emoji, is under 8 KB). */
+export const bodyLimitBytes = 32 * 1024;
+/** How long after the submission the thank-you page still shows the visitor's own message. */
+export const handoffLinkMinutes = 30;
+
+const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
+
+type Answer = {
+  status: number;
+  error: string;
+  values?: LeadValues;
+  definition?: FormDefinition;
+  headers?: Record<string, string>;
+};
+
+export function createLeadApi(options: LeadApiOptions) {
+  const { store, forms, config } = options;
+  const now = options.now ?? (() => new Date());
+  const limiter = new RateLimiter(config.rateLimitPerMinute);
+  const channels: NotificationChannel[] = [
+    ...(config.smtp ? (["email"] as const) : []),
+    ...(config.webhook ? (["webhook"] as const) : []),
+  ];
+  const siteOrigin = new URL(options.siteUrl).origin;
+
+  /** Answers every /api/ request. */
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) {
+      const reachable = await store.reachable();
+      sendJson(
+        response,
+        reachable ? 200 : 503,
+        { ok: reachable, database: reachable ? "ok" : "unreachable" },
+        request.method === "HEAD",
+      );
+      return;
+    }
+    const match = submitPath.exec(url.pathname);
+    if (!match) {
+      sendJson(response, 404, { ok: false, error: "No existe." });
+      return;
+    }
+    const origin = request.headers.origin;
+    // "null" comes from privacy-sensitive contexts (a sandboxed frame, some redirects): like no
+    // Origin at all it gets no CORS header, but its lead is kept, as a script's would be.
+    const allowed = origin === undefined || origin === "null" || isAllowedOrigin(origin, request);
+    if (allowed && origin && origin !== "null") {
+      response.setHeader("Access-Control-Allow-Origin", origin);
+    }
+    response.setHeader("Vary", "Origin, Accept-Encoding");
+    if (request.method === "OPTIONS") {
+      if (!allowed) return sendJson(response, 403, { ok: false, error: "Origen no permitido." });
+      response
+        .writeHead(204, {
+          "Access-Control-Allow-Methods": "POST",
+          "Access-Control-Allow-Headers": "Accept, Content-Type",
+          "Access-Control-Max-Age": "600",
+          "Cache-Control": "no-store",
+        })
+        .end();
+      return;
+    }
+    if (request.method !== "POST") {
+      response.setHeader("Allow", "POST, OPTIONS");
+      return sendJson(response, 405, { ok: false, error: "Método no permitido." });
+    }
+    const wantsJson = /\bapplication\/json\b/.test(String(request.headers.accept ?? ""));
+    const formId = safeDecode(match[1]!);
+    const answer = await submit(request, formId, allowed, wantsJson);
+    if ("lead" in answer) {
+      if (wantsJson) return sendJson(response, 201, { ok: true, id: answer.lead.id });
+      response
+        .writeHead(303, {
+          Location: `${options.thankYouUrl}?envio=${encodeURIComponent(answer.lead.id)}`,
+          "Cache-Control": "no-store",
+          "Content-Length": 0,
+        })
+        .end();
+      return;
+    }
+    for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
+    // A body left unread (refused before reading it) must not be parsed as the next request.
+    if (!request.complete) response.setHeader("Connection", "close");
+    if (wantsJson) return sendJson(response, answer.status, { ok: false, error: answer.error });
+    const whatsappUrl =
+      answer.definition && answer.values
+        ? buildWhatsAppUrl(options.whatsappNumber, composeMessage(answer.definition, answer.values))
+        : `https://wa.me/${options.whatsappNumber}`;
+    const html = errorPage({
+      title: answer.status === 404 ? "Formulario no encontrado" : "No pudimos registrar tu consulta",
+      message: answer.error,
+      whatsappUrl,
+      stylesheets: options.stylesheets,
+      siteName: options.siteName,
+    });
+    sendHtml(response, answer.status, html);
+  }
+
+  async function submit(
+    request: IncomingMessage,
+    formId: string,
+    originAllowed: boolean,
+    wantsJson: boolean,
+  ): Promise<{ lead: Lead } | Answer> {
+    const form = forms(formId);
+    if (!form) return { status: 404, error: "Ese formulario no existe." };
+    if (!originAllowed) return { status: 403, error: "Origen no permitido." };
+
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers["x-forwarded-for"],
+      config.trustedProxies,
+    );
+    // Counted before anything else is read; the answers are still read below, so that a
+    // refused native post can offer WhatsApp with everything the visitor typed.
+    const decision = limiter.take(rateLimitKey(address));
+    const limited: Answer | undefined = decision.allowed
+      ? undefined
+      : {
+          status: 429,
+          error: "Recibimos muchas consultas desde tu conexión. Esperá un minuto o escribinos por WhatsApp.",
+          headers: { "Retry-After": String(decision.retryAfterSeconds) },
+        };
+    // The page keeps the answers itself: a flood is refused without reading a byte of it.
+    if (limited && wantsJson) return limited;
+
+    const contentType = String(request.headers["content-type"] ?? "");
+    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType))
+      return limited ?? { status: 415, error: "El formulario debe enviarse como datos de formulario." };
+    const declared = Number(request.headers["content-length"] ?? 0);
+    if (declared > bodyLimitBytes)
+      return limited ?? { status: 413, error: "El formulario es demasiado grande." };
+
+    const body = await readBody(request, bodyLimitBytes);
+    if (body === "too-large") return limited ?? { status: 413, error: "El formulario es demasiado grande." };
+    let data: FormData;
+    try {
+      data = await new Response(new Uint8Array(body), {
+        headers: { "Content-Type": contentType },
+      }).formData();
+    } catch {
+      return limited ?? { status: 400, error: "No pudimos leer el formulario enviado." };
+    }
+
+    const result = readSubmission(form.definition, data, { handsOffToWhatsApp: form.handsOffToWhatsApp });
+    if (limited) return { ...limited, values: result.values, definition: form.definition };
+    if (!result.ok)
+      return { status: 400, error: result.message, values: result.values, definition: form.definition };
+    const { submission } = result;
+    try {
+      const lead = await store.insert({
+        receivedAt: now(),
+        formId,
+        page: submission.page ?? refererPath(request),
+        values: submission.values,
+        handoff: submission.handoff,
+        clientAddress: address,
+        userAgent: String(request.headers["user-agent"] ?? "").slice(0, 400) || null,
+        spam: submission.spam,
+        contact: contactOf(form.definition, submission.values),
+        notify: channels,
+      });
+      options.onStored?.();
+      return { lead };
+    } catch {
+      return {
+        status: 503,
+        error: "El servicio no está disponible en este momento.",
+        values: submission.values,
+        definition: form.definition,
+      };
+    }
+  }
+
+  /** The site's canonical origin, or this server's own (the site and the service on one origin). */
+  function isAllowedOrigin(origin: string, request: IncomingMessage): boolean {
+    if (origin === siteOrigin) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Without `_page`, the page the form was on, when the browser says so and it is the site's. */
+  function refererPath(request: IncomingMessage): string | null {
+    const referer = request.headers.referer;
+    if (!referer || !URL.canParse(referer)) return null;
+    const from = new URL(referer);
+    if (from.origin !== siteOrigin && from.host !== request.headers.host) return null;
+    return pagePath(from.pathname);
+  }
+
+  /**
+   * /gracias?envio={id}: the built page with its WhatsApp link carrying the lead's
+   * message, for a WhatsApp form's lead of the last 30 minutes; undefined otherwise
+   * (the static page, with the generic link, is served).
+   */
+  async function thankYouPage(html: string, envio: string | null): Promise<string | undefined> {
+    if (!envio || !/^[A-Za-z0-9_-]{22}$/.test(envio)) return undefined;
+    let lead: Lead | undefined;
+    try {
+      lead = await store.get(envio);
+    } catch {
+      return undefined;
+    }
+    if (!lead || now().getTime() - lead.receivedAt.getTime() > handoffLinkMinutes * 60_000) return undefined;
+    const form = forms(lead.formId);
+    if (!form?.handsOffToWhatsApp) return undefined;
+    return fillHandoffLink(
+      html,
+      buildWhatsAppUrl(options.whatsappNumber, composeMessage(form.definition, lead.values)),
+    );
+  }
+
+  return { handleApi, thankYouPage };
+}
+
+/** The form id as written in the URL; a malformed escape names no form (404), never an error. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.removeAllListeners("data");
+        request.resume();
+        resolve("too-large");
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks)));
+    request.on("error", reject);
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headOnly = false): void {
+  const text = JSON.stringify(body);
+  response
+    .writeHead(status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(text),
+      "Cache-Control": "no-store",
+    })
+    .end(headOnly ? undefined : text);
+}
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  response
+    .writeHead(status, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": Buffer.byteLength(html),
+      "Cache-Control": "no-store",
+    })
+    .end(html);
+}

@@ -1,0 +1,38 @@
+import { allFields, type FormDefinition, type LeadValues } from "../../../app/features/leads/forms/types.ts";
+import type { HandoffOutcome } from "../storage/schema.ts";
+
+/** One answered field, labelled as the form shows it (labels from the definition, never a second list). */
+export type Answer = { field: string; label: string; value: string };
+
+export function answersOf(definition: FormDefinition, values: LeadValues): Answer[] {
+  return allFields(definition).flatMap((field) => {
+    const raw = values[field.name];
+    const value = (typeof raw === "string" ? [raw] : (raw ?? []))
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .join(", ");
+    return value ? [{ field: field.name, label: field.label, value }] : [];
+  });
+}
+
+export const handoffText: Record<HandoffOutcome, string> = {
+  "tab-opened": "se abrió WhatsApp con el mensaje (no sabemos si lo envió)",
+  "tab-refused": "el navegador bloqueó la pestaña de WhatsApp",
+  "no-script": "enviado sin JavaScript (página de gracias con el enlace a WhatsApp)",
+  "not-applicable": "formulario sin WhatsApp",
+};
+
+/** "14/05/2026 12:00", on Buenos Aires clocks. */
+export function buenosAiresTime(date: Date): string {
+  return new Intl.DateTimeFormat("es-AR", {
+    timeZone: "America/Argentina/Buenos_Aires",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(date)
+    .replace(",", "");
+}

@@ -1,0 +1,43 @@
+/**
+ * Per-client submission limit: a token bucket per key that holds `perMinute`
+ * submissions and refills at that rate, so a visitor may send a few forms in a
+ * row while a script is held to the average. In memory: a restart forgets the
+ * counts, which costs an abuser nothing they could not get anyway.
+ */
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly perMinute: number;
+  private readonly now: () => number;
+
+  constructor(perMinute: number, now: () => number = Date.now) {
+    this.perMinute = perMinute;
+    this.now = now;
+  }
+
+  take(key: string): RateDecision {
+    if (this.perMinute === 0) return { allowed: true };
+    const now = this.now();
+    const perMs = this.perMinute / 60_000;
+    const bucket = this.buckets.get(key);
+    const tokens = bucket
+      ? Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * perMs)
+      : this.perMinute;
+    if (tokens > 1 - 1e-9) {
+      this.buckets.set(key, { tokens: tokens - 1, at: now });
+      if (this.buckets.size > 10_000) this.forgetFull(now);
+      return { allowed: true };
+    }
+    this.buckets.set(key, { tokens, at: now });
+    const waitMs = Math.round((1 - tokens) / perMs); // whole milliseconds: no float dust in the seconds
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  /** Buckets that have refilled completely hold no information: drop them. */
+  private forgetFull(now: number): void {
+    const perMs = this.perMinute / 60_000;
+    for (const [key, bucket] of this.buckets)
+      if (bucket.tokens + (now - bucket.at) * perMs >= this.perMinute) this.buckets.delete(key);
+  }
+}

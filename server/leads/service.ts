@@ -1,0 +1,73 @@
+import type { SiteConfig } from "../../app/config/site-config.ts";
+import { createLeadApi } from "./api.ts";
+import { serviceForms } from "./forms.ts";
+import { composeLeadEmail, smtpSender } from "./notify/email.ts";
+import { OutboxWorker, type Backoff, type Deliver } from "./notify/outbox-worker.ts";
+import { webhookBody, webhookSender } from "./notify/webhook.ts";
+import type { ServiceConfig } from "./service-config.ts";
+import { LeadStore } from "./storage/lead-store.ts";
+import type { NotificationChannel } from "./storage/schema.ts";
+
+/** The lead service put together: storage, the HTTP side and the notification worker. */
+export type LeadService = {
+  store: LeadStore;
+  api: ReturnType<typeof createLeadApi>;
+  worker: OutboxWorker;
+  /** Stops the worker (after its current delivery) and closes the database. */
+  close(): Promise<void>;
+};
+
+export async function startLeadService(options: {
+  config: ServiceConfig;
+  site: SiteConfig;
+  /** Stylesheet links of the built site for the service's own pages. */
+  stylesheets: readonly string[];
+  backoff?: Backoff;
+  pollMs?: number;
+}): Promise<LeadService> {
+  const { config, site } = options;
+  const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const forms = serviceForms(site);
+
+  const channels: Partial<Record<NotificationChannel, Deliver>> = {};
+  if (config.smtp) {
+    const send = smtpSender(config.smtp.url, config.smtp.to);
+    channels.email = (lead, form) => send(composeLeadEmail(lead, form.definition, site));
+  }
+  if (config.webhook) {
+    const send = webhookSender(config.webhook.url, config.webhook.secret);
+    channels.webhook = (lead, form) => send(webhookBody(lead, form.definition));
+  }
+  const worker = new OutboxWorker({
+    store,
+    forms,
+    channels,
+    backoff: options.backoff,
+    pollMs: options.pollMs,
+  });
+
+  const sameOrigin = site.formServiceUrl === "";
+  const api = createLeadApi({
+    store,
+    forms,
+    config,
+    siteUrl: site.siteUrl,
+    // A service on its own origin sends native posts back to the site's thank-you page.
+    thankYouUrl: sameOrigin ? "/gracias" : `${site.siteUrl}/gracias`,
+    whatsappNumber: site.whatsappNumber,
+    siteName: site.businessName,
+    stylesheets: options.stylesheets,
+    onStored: () => worker.kick(),
+  });
+  worker.start();
+
+  return {
+    store,
+    api,
+    worker,
+    async close() {
+      await worker.stop();
+      await store.close();
+    },
+  };
+}

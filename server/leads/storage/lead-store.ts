@@ -1,0 +1,531 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Selectable } from "kysely";
+import pg from "pg";
+
+import type { LeadValues } from "../../../app/features/leads/forms/types.ts";
+import { migrateToLatest } from "./migrations.ts";
+import {
+  type HandoffOutcome,
+  type LeadDatabase,
+  type LeadStatus,
+  type LeadsTable,
+  type NotificationChannel,
+  type NotificationState,
+  type OutboxTable,
+} from "./schema.ts";
+import { openSqliteDatabase } from "./sqlite-database.ts";
+
+/**
+ * Where every lead lives: one module with one query for each thing the
+ * service and the owner's inbox do, on SQLite (the default, a file in
+ * LEADS_DATA_DIR) or PostgreSQL (DATABASE_URL). Same code, same tests.
+ */
+
+export type Lead = {
+  id: string;
+  receivedAt: Date;
+  formId: string;
+  page: string | null;
+  values: LeadValues;
+  handoff: HandoffOutcome;
+  clientIpHash: string;
+  userAgent: string | null;
+  status: LeadStatus;
+  notification: NotificationState;
+  contact: Contact;
+};
+
+export type Contact = { name: string | null; email: string | null; phone: string | null };
+
+export type NewLead = {
+  receivedAt: Date;
+  formId: string;
+  page: string | null;
+  values: LeadValues;
+  handoff: HandoffOutcome;
+  clientAddress: string;
+  userAgent: string | null;
+  spam: boolean;
+  contact: Contact;
+  /** The notifications to queue in the same transaction (none for spam). */
+  notify: readonly NotificationChannel[];
+};
+
+export type LeadFilter = {
+  formId?: string;
+  /** Without a status, every lead except spam. */
+  status?: LeadStatus;
+  /** Part of a name, e-mail or phone; case, accents and phone punctuation do not matter. */
+  search?: string;
+  /** Only these hand-off outcomes (the inbox's "to call back"). */
+  handoff?: readonly HandoffOutcome[];
+  /** Only leads received after this moment (the inbox's live updates). */
+  receivedAfter?: Date;
+};
+
+export type Page = { limit: number; offset: number };
+
+/** A lead still `nuevo` with one of these outcomes never reached WhatsApp with its message: call it back. */
+export const callBackHandoffs: readonly HandoffOutcome[] = ["tab-refused", "no-script"];
+
+export type LeadCounts = {
+  /** Status `nuevo`. */
+  new: number;
+  /** Received since Monday 00:00 in Buenos Aires, spam excluded. */
+  thisWeek: number;
+  /** Still `nuevo`, and the WhatsApp tab was refused or the form was posted without JavaScript. */
+  toCallBack: number;
+};
+
+export type OutboxItem = { id: string; leadId: string; channel: NotificationChannel; attempts: number };
+
+export type StorageOptions = { databaseUrl?: string; dataDir: string };
+
+export const sqliteFileName = "leads.sqlite";
+
+export class LeadStore {
+  readonly kind: "sqlite" | "postgres";
+  /** The open database; the inbox keeps its owner, sessions and login failures in it too (server/inbox/). */
+  readonly db: Kysely<LeadDatabase>;
+  private ipKey: Buffer | undefined;
+  private waiting: { write: LeadWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private committing: Promise<void> | undefined;
+
+  private constructor(db: Kysely<LeadDatabase>, kind: "sqlite" | "postgres") {
+    this.db = db;
+    this.kind = kind;
+  }
+
+  /** Opens the database named by the options and brings its schema up to date. */
+  static async open(options: StorageOptions): Promise<LeadStore> {
+    const store = options.databaseUrl
+      ? new LeadStore(new Kysely({ dialect: postgresDialect(options.databaseUrl) }), "postgres")
+      : new LeadStore(new Kysely({ dialect: sqliteDialect(options.dataDir) }), "sqlite");
+    try {
+      await migrateToLatest(store.db as Kysely<unknown>);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  /** True when a trivial query answers: what /api/health reports. */
+  async reachable(): Promise<boolean> {
+    try {
+      await sql`select 1`.execute(this.db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stores the lead and queues its notifications in one transaction; resolves once committed. */
+  async insert(lead: NewLead): Promise<Lead> {
+    const key = await this.clientAddressKey();
+    const id = randomId();
+    const receivedAt = iso(lead.receivedAt);
+    const notify = lead.spam ? [] : lead.notify;
+    const row: LeadsTable = {
+      id,
+      received_at: receivedAt,
+      form_id: lead.formId,
+      page: lead.page,
+      answers: JSON.stringify(lead.values),
+      handoff: lead.handoff,
+      client_ip_hash: createHmac("sha256", key).update(lead.clientAddress).digest("hex").slice(0, 32),
+      user_agent: lead.userAgent,
+      status: lead.spam ? "spam" : "nuevo",
+      notification: lead.spam ? "skipped" : notify.length === 0 ? "not-configured" : "pending",
+      contact_name: lead.contact.name,
+      contact_email: lead.contact.email,
+      contact_phone: lead.contact.phone,
+      email_key: emailKey(lead.contact.email),
+      phone_key: phoneKey(lead.contact.phone),
+      search_text: searchText(lead.contact),
+    };
+    const outbox: OutboxTable[] = notify.map((channel) => ({
+      id: randomId(),
+      lead_id: id,
+      channel,
+      attempts: 0,
+      next_attempt_at: receivedAt,
+      last_error: null,
+      sent_at: null,
+      given_up_at: null,
+      created_at: receivedAt,
+    }));
+    if (this.kind === "postgres") await writeLeads(this.db, [{ row, outbox }]);
+    else await this.commitWithOthers({ row, outbox });
+    return toLead(row);
+  }
+
+  /**
+   * Group commit (SQLite): leads that arrive while a commit is on its way to disk
+   * are written together in the next transaction, one fsync for all of them, and
+   * each caller still resolves only after its own lead is committed. PostgreSQL
+   * does the same on its own across connections.
+   */
+  private commitWithOthers(write: LeadWrite): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ write, resolve, reject });
+      if (!this.committing) this.committing = this.commitWaiting();
+    });
+  }
+
+  private async commitWaiting(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, 500);
+      try {
+        await writeLeads(
+          this.db,
+          batch.map((entry) => entry.write),
+        );
+        for (const entry of batch) entry.resolve();
+      } catch {
+        // One bad lead must not sink the others: each is tried on its own.
+        for (const entry of batch) await writeLeads(this.db, [entry.write]).then(entry.resolve, entry.reject);
+      }
+    }
+    this.committing = undefined;
+  }
+
+  async get(id: string): Promise<Lead | undefined> {
+    const row = await this.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toLead(row);
+  }
+
+  /** Newest first, filtered, one page at a time (the database does the paging). */
+  async list(filter: LeadFilter, page: Page): Promise<{ leads: Lead[]; total: number }> {
+    const query = this.filtered(filter);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy("received_at", "desc")
+        .orderBy("id", "desc")
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { leads: rows.map(toLead), total: Number(count.total) };
+  }
+
+  async counts(now: Date): Promise<LeadCounts> {
+    const weekStart = iso(startOfWeekInBuenosAires(now));
+    const row = await this.db
+      .selectFrom("leads")
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when("status", "=", "nuevo").then(1).else(0).end()).as("new"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("received_at", ">=", weekStart), eb("status", "!=", "spam")]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("thisWeek"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("status", "=", "nuevo"), eb("handoff", "in", callBackHandoffs)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("toCallBack"),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      new: Number(row.new ?? 0),
+      thisWeek: Number(row.thisWeek ?? 0),
+      toCallBack: Number(row.toCallBack ?? 0),
+    };
+  }
+
+  /** Sets the status of the given leads; returns how many changed. */
+  async setStatus(ids: readonly string[], status: LeadStatus): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable("leads")
+      .set({ status })
+      .where("id", "in", ids)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes the leads permanently (with their queued notifications); returns how many went. */
+  async deleteByIds(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db.deleteFrom("leads").where("id", "in", ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Every lead of one person, by e-mail (any case) or phone (any punctuation), newest first. */
+  async findByContact(contact: { email?: string; phone?: string }): Promise<Lead[]> {
+    const email = emailKey(contact.email ?? null);
+    const phone = phoneKey(contact.phone ?? null);
+    if (!email && !phone) return [];
+    const rows = await this.db
+      .selectFrom("leads")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          ...(email ? [eb("email_key", "=", email)] : []),
+          ...(phone ? [eb("phone_key", "=", phone)] : []),
+        ]),
+      )
+      .orderBy("received_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return rows.map(toLead);
+  }
+
+  /** Retention: deletes every lead received more than `months` months before `now`. */
+  async deleteOlderThan(months: number, now: Date): Promise<number> {
+    const cutoff = new Date(now);
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+    const result = await this.db
+      .deleteFrom("leads")
+      .where("received_at", "<", iso(cutoff))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Notifications whose time has come, oldest first. */
+  async dueNotifications(now: Date, limit: number): Promise<OutboxItem[]> {
+    const rows = await this.db
+      .selectFrom("outbox")
+      .select(["id", "lead_id", "channel", "attempts", "next_attempt_at"])
+      .where("sent_at", "is", null)
+      .where("given_up_at", "is", null)
+      .where("next_attempt_at", "<=", iso(now))
+      .orderBy("next_attempt_at")
+      .limit(limit)
+      .execute();
+    const claimed: OutboxItem[] = [];
+    for (const row of rows) {
+      // Claimed by moving its next attempt past the time a delivery may take: a second worker
+      // (another process on the same PostgreSQL) sees the row changed and leaves it.
+      const result = await this.db
+        .updateTable("outbox")
+        .set({ next_attempt_at: iso(new Date(now.getTime() + claimMs)) })
+        .where("id", "=", row.id)
+        .where("next_attempt_at", "=", row.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1)
+        claimed.push({ id: row.id, leadId: row.lead_id, channel: row.channel, attempts: row.attempts });
+    }
+    return claimed;
+  }
+
+  async markSent(item: OutboxItem, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      await transaction
+        .updateTable("outbox")
+        .set({ sent_at: iso(now), attempts: item.attempts + 1, last_error: null })
+        .where("id", "=", item.id)
+        .execute();
+      await updateNotificationState(transaction, item.leadId);
+    });
+  }
+
+  /** Records a failed attempt: retried at `retryAt`, or given up when that is null. */
+  async markFailed(item: OutboxItem, error: string, retryAt: Date | null, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      await transaction
+        .updateTable("outbox")
+        .set({
+          attempts: item.attempts + 1,
+          last_error: error.slice(0, 500),
+          next_attempt_at: retryAt ? iso(retryAt) : iso(now),
+          given_up_at: retryAt ? null : iso(now),
+        })
+        .where("id", "=", item.id)
+        .execute();
+      await updateNotificationState(transaction, item.leadId);
+    });
+  }
+
+  async outboxOf(leadId: string): Promise<Selectable<OutboxTable>[]> {
+    return this.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("lead_id", "=", leadId)
+      .orderBy("channel")
+      .execute();
+  }
+
+  private filtered(filter: LeadFilter) {
+    let query = this.db.selectFrom("leads");
+    query = filter.status ? query.where("status", "=", filter.status) : query.where("status", "!=", "spam");
+    if (filter.formId) query = query.where("form_id", "=", filter.formId);
+    if (filter.handoff && filter.handoff.length > 0) query = query.where("handoff", "in", filter.handoff);
+    if (filter.receivedAfter) query = query.where("received_at", ">", iso(filter.receivedAfter));
+    const needle = filter.search ? normaliseForSearch(filter.search) : "";
+    if (needle) {
+      const digits = filter.search!.replace(/\D/g, "");
+      const like = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          sql<boolean>`${eb.ref("search_text")} like ${like(needle)} escape '\\'`,
+          // "1155555555" finds "11 5555-5555": the phone's digits are in search_text too.
+          ...(digits.length >= 4 && digits !== needle
+            ? [sql<boolean>`${eb.ref("search_text")} like ${like(digits)} escape '\\'`]
+            : []),
+        ]),
+      );
+    }
+    return query;
+  }
+
+  /** The key of the client-address hash: random, made on first use, kept in the database. */
+  private async clientAddressKey(): Promise<Buffer> {
+    if (this.ipKey) return this.ipKey;
+    const name = "client-address-key";
+    await this.db
+      .insertInto("settings")
+      .values({ key: name, value: randomBytes(32).toString("base64") })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", name)
+      .executeTakeFirstOrThrow();
+    this.ipKey = Buffer.from(row.value, "base64");
+    return this.ipKey;
+  }
+}
+
+type LeadWrite = { row: LeadsTable; outbox: OutboxTable[] };
+
+/** Writes leads and their queued notifications in one transaction. */
+async function writeLeads(db: Kysely<LeadDatabase>, writes: LeadWrite[]): Promise<void> {
+  await db.transaction().execute(async (transaction) => {
+    await transaction
+      .insertInto("leads")
+      .values(writes.map((write) => write.row))
+      .execute();
+    const outbox = writes.flatMap((write) => write.outbox);
+    if (outbox.length > 0) await transaction.insertInto("outbox").values(outbox).execute();
+  });
+}
+
+/** How long a claimed notification is left alone before another worker may try it. */
+const claimMs = 2 * 60_000;
+
+async function updateNotificationState(db: Kysely<LeadDatabase>, leadId: string): Promise<void> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["sent_at", "given_up_at"])
+    .where("lead_id", "=", leadId)
+    .execute();
+  const state: NotificationState = rows.some((row) => row.given_up_at)
+    ? "failed"
+    : rows.every((row) => row.sent_at)
+      ? "sent"
+      : "pending";
+  await db.updateTable("leads").set({ notification: state }).where("id", "=", leadId).execute();
+}
+
+function sqliteDialect(dataDir: string): SqliteDialect {
+  const directory = resolve(dataDir);
+  mkdirSync(directory, { recursive: true });
+  return new SqliteDialect({ database: async () => openSqliteDatabase(join(directory, sqliteFileName)) });
+}
+
+function postgresDialect(connectionString: string): PostgresDialect {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // A database that does not answer must turn into a quick 503, not a hanging visitor.
+    connectionTimeoutMillis: 2_000,
+    query_timeout: 10_000,
+  });
+  // A connection dropped by the server (a restart, a crash) must not take the service down: an
+  // idle one is replaced on next use; one in use fails its query, which answers 503. Without a
+  // listener on each client, a drop while a query runs would be an uncaught error.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return new PostgresDialect({ pool });
+}
+
+/** 128 random bits, URL-safe: never guessable, never a counter. */
+export function randomId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+function iso(date: Date): string {
+  return date.toISOString();
+}
+
+function toLead(row: Selectable<LeadsTable>): Lead {
+  return {
+    id: row.id,
+    receivedAt: new Date(row.received_at),
+    formId: row.form_id,
+    page: row.page,
+    values: JSON.parse(row.answers) as LeadValues,
+    handoff: row.handoff,
+    clientIpHash: row.client_ip_hash,
+    userAgent: row.user_agent,
+    status: row.status,
+    notification: row.notification,
+    contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+  };
+}
+
+function emailKey(email: string | null): string | null {
+  const key = email?.trim().toLowerCase();
+  return key || null;
+}
+
+function phoneKey(phone: string | null): string | null {
+  const digits = phone?.replace(/\D/g, "") ?? "";
+  return digits.length >= 6 ? digits.slice(-8) : null;
+}
+
+export function normaliseForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+function searchText(contact: Contact): string {
+  const phoneDigits = contact.phone?.replace(/\D/g, "") ?? "";
+  return [contact.name, contact.email, contact.phone, phoneDigits]
+    .filter(Boolean)
+    .map((part) => normaliseForSearch(part!))
+    .join(" | ");
+}
+
+const buenosAires = "America/Argentina/Buenos_Aires";
+
+/** Monday 00:00 of the week `now` falls in, on Buenos Aires clocks. */
+export function startOfWeekInBuenosAires(now: Date): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: buenosAires,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      weekday: "short",
+      timeZoneName: "longOffset",
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const daysSinceMonday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(parts.weekday!);
+  const offset = parts.timeZoneName === "GMT" ? "Z" : parts.timeZoneName!.replace("GMT", "");
+  const midnight = new Date(`${parts.year}-${parts.month}-${parts.day}T00:00:00${offset}`);
+  return new Date(midnight.getTime() - daysSinceMonday * 24 * 60 * 60_000);
+}

@@ -1,0 +1,84 @@
+/**
+ * The tables of the lead service, as Kysely sees them. Times are ISO-8601 UTC
+ * strings of fixed width ("2026-05-01T13:45:00.000Z"), so they sort and compare
+ * the same way in SQLite and PostgreSQL (see docs/decisions/0009-lead-storage.md).
+ */
+
+export const leadStatuses = ["nuevo", "contactado", "archivado", "spam"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+/**
+ * What happened to the WhatsApp hand-off: the tab opened, the browser refused
+ * it, the form was posted without JavaScript, or the form has no hand-off (off-plan).
+ */
+export const handoffOutcomes = ["tab-opened", "tab-refused", "no-script", "not-applicable"] as const;
+export type HandoffOutcome = (typeof handoffOutcomes)[number];
+
+/** Whether the owner has been told: every channel delivered, still trying, given up, or nothing to do. */
+export const notificationStates = ["pending", "sent", "failed", "not-configured", "skipped"] as const;
+export type NotificationState = (typeof notificationStates)[number];
+
+export const notificationChannels = ["email", "webhook"] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+export type LeadsTable = {
+  id: string;
+  received_at: string;
+  form_id: string;
+  page: string | null;
+  /** JSON object: field name → string, or list of strings for checkbox groups. */
+  answers: string;
+  handoff: HandoffOutcome;
+  /** HMAC-SHA256 of the client address with a key kept in `settings`; never the address itself. */
+  client_ip_hash: string;
+  user_agent: string | null;
+  status: LeadStatus;
+  notification: NotificationState;
+  /** Contact fields as typed, copied out of `answers` so the inbox can list and search them. */
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  /** Lower-cased e-mail: exact match for a data-subject request. */
+  email_key: string | null;
+  /** Last eight digits of the phone: "11 5555-5555" and "+54 9 11 5555 5555" match. */
+  phone_key: string | null;
+  /** Name, e-mail and phone, lower-cased and without accents, for the inbox search. */
+  search_text: string;
+};
+
+export type OutboxTable = {
+  id: string;
+  lead_id: string;
+  channel: NotificationChannel;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  /** Set when the retries are exhausted: the row stays for the owner to see, and is never tried again. */
+  given_up_at: string | null;
+  created_at: string;
+};
+
+export type SettingsTable = { key: string; value: string };
+
+/** The owner of the inbox: one row (id 1), created or reset from the command line. */
+export type InboxOwnerTable = { id: number; email: string; password_hash: string; updated_at: string };
+
+/** Signed-in sessions, by the SHA-256 of their id: the id itself is only ever in the owner's cookie. */
+export type InboxSessionsTable = { id_hash: string; created_at: string; last_seen_at: string };
+
+/** Browsers the owner has signed in from (SHA-256 of their device cookie): spared the per-account login delay. */
+export type InboxDevicesTable = { token_hash: string; created_at: string; last_used_at: string };
+
+/** Consecutive failed logins per key (`address:…`, `account:…`, `device:…`), for growing delays. */
+export type InboxLoginFailuresTable = { key: string; failures: number; last_failure_at: string };
+
+export type LeadDatabase = {
+  leads: LeadsTable;
+  outbox: OutboxTable;
+  settings: SettingsTable;
+  inbox_owner: InboxOwnerTable;
+  inbox_sessions: InboxSessionsTable;
+  inbox_devices: InboxDevicesTable;
+  inbox_login_failures: InboxLoginFailuresTable;
+};

@@ -1,0 +1,88 @@
+/**
+ * Creates the inbox's owner account, or resets its password:
+ *   printf '%s' "$PASSWORD" | npm run --silent owner:password -- owner@example.com
+ * The password is read from standard input (typed, hidden, when it is a
+ * terminal), so it never appears in the shell history or the process list.
+ * Uses the same database as the service (LEADS_DATA_DIR or DATABASE_URL).
+ * A reset ends every open session.
+ */
+import { stdin, stderr, stdout } from "node:process";
+
+import { LeadStore } from "./leads/storage/lead-store.ts";
+import { emailProblem, OwnerAuth } from "./inbox/owner-auth.ts";
+import { passwordProblem } from "./inbox/password.ts";
+
+const usage = "Uso: printf '%s' \"$CONTRASEÑA\" | npm run --silent owner:password -- titular@ejemplo.com";
+
+function fail(message: string): never {
+  stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function readPiped(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(chunk as Buffer);
+  // `echo` adds a line break the owner did not mean as part of the password.
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+}
+
+/** Reads one line from the terminal without showing it. */
+function readHidden(prompt: string): Promise<string> {
+  stdout.write(prompt);
+  stdin.setRawMode(true);
+  stdin.resume();
+  let typed = "";
+  return new Promise((resolve) => {
+    function onData(chunk: Buffer) {
+      for (const character of chunk.toString("utf8")) {
+        if (character === "\r" || character === "\n") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          stdout.write("\n");
+          resolve(typed);
+          return;
+        }
+        if (character === "\u0003") fail("\nCancelado.");
+        typed = character === "\u007f" ? [...typed].slice(0, -1).join("") : typed + character;
+      }
+    }
+    stdin.on("data", onData);
+  });
+}
+
+const email = process.argv[2];
+if (!email || process.argv.length > 3) fail(`Falta el email de la cuenta (y solo eso).\n${usage}`);
+const emailError = emailProblem(email);
+if (emailError) fail(emailError);
+
+let password: string;
+if (stdin.isTTY) {
+  password = await readHidden("Contraseña nueva (no se muestra): ");
+  if ((await readHidden("Repetila: ")) !== password)
+    fail("Las dos contraseñas no coinciden. No se cambió nada.");
+} else {
+  password = await readPiped();
+}
+if (password === "") fail(`No llegó ninguna contraseña por la entrada estándar.\n${usage}`);
+const passwordError = passwordProblem(password);
+if (passwordError) fail(`${passwordError} No se cambió nada.`);
+
+const store = await LeadStore.open({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: process.env.LEADS_DATA_DIR ?? "data",
+}).catch((error: unknown) => fail(`No se pudo abrir la base de datos: ${(error as Error).message}`));
+try {
+  const auth = new OwnerAuth(store.db);
+  const previous = await auth.ownerEmail();
+  await auth.setOwner(email, password);
+  stdout.write(
+    previous
+      ? `Listo: contraseña cambiada para ${email.trim().toLowerCase()}. Se cerraron todas las sesiones abiertas.\n`
+      : `Listo: cuenta creada para ${email.trim().toLowerCase()}. Ingresá en /bandeja.\n`,
+  );
+} finally {
+  await store.close();
+}

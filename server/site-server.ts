@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readFileSync } from "node:fs";
+
+import {
+  allowedMethods,
+  cacheControlFor,
+  securityHeaders,
+  varyHeader,
+  type HeaderPolicy,
+} from "./headers.ts";
+import { isAppPath, type AppHandler } from "./app-handler.ts";
+import type { createLeadApi } from "./leads/api.ts";
+import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
+
+/**
+ * The one HTTP server of `npm start`: the built site with the same statuses,
+ * redirects and headers as the production nginx configuration, and the lead
+ * service under /api/ (plus the filled WhatsApp link of /gracias), and the
+ * owner's inbox under /bandeja, rendered by React Router (server/app-handler.ts).
+ * Logs one line per request: time, method, path without query, status, duration.
+ */
+export type SiteServerOptions = {
+  clientDir: string;
+  policy: HeaderPolicy;
+  leads: ReturnType<typeof createLeadApi>;
+  /** The server-rendered part of the app: the owner's inbox under /bandeja. */
+  app?: AppHandler;
+  log?: (line: string) => void;
+};
+
+export const thankYouPath = "/gracias";
+
+export function createSiteServer(options: SiteServerOptions): Server {
+  const { clientDir, leads } = options;
+  const everyResponse = [...securityHeaders(options.policy), varyHeader];
+  const log = options.log ?? ((line: string) => console.log(line));
+
+  async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    for (const [name, value] of everyResponse) response.setHeader(name, value);
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+      await leads.handleApi(request, response, url);
+      return;
+    }
+    if (options.app && isAppPath(url.pathname)) {
+      await options.app(request, response);
+      return;
+    }
+    if (!(allowedMethods as readonly string[]).includes(request.method ?? "")) {
+      response
+        .writeHead(405, { Allow: allowedMethods.join(", "), "Cache-Control": cacheControlFor(url.pathname) })
+        .end();
+      return;
+    }
+    const resolution = resolvePath(clientDir, url.pathname);
+    if (resolution.kind === "redirect") {
+      response
+        .writeHead(301, {
+          Location: resolution.location + url.search,
+          "Cache-Control": cacheControlFor(url.pathname),
+        })
+        .end();
+      return;
+    }
+    if (url.pathname === thankYouPath && resolution.status === 200) {
+      const filled = await leads.thankYouPage(
+        readFileSync(resolution.file, "utf8"),
+        url.searchParams.get("envio"),
+      );
+      if (filled !== undefined) {
+        // The visitor's own message is in this page: never stored by a browser or a proxy.
+        response
+          .writeHead(200, {
+            "Content-Type": "text/html; charset=utf-8",
+            "Content-Length": Buffer.byteLength(filled),
+            "Cache-Control": "no-store",
+          })
+          .end(request.method === "HEAD" ? undefined : filled);
+        return;
+      }
+    }
+    const { body, encoding } = readVariant(resolution.file, String(request.headers["accept-encoding"] ?? ""));
+    response
+      .writeHead(resolution.status, {
+        "Content-Type": contentTypeFor(resolution.file),
+        "Content-Length": body.length,
+        "Cache-Control": cacheControlFor(resolution.path),
+        ...(encoding ? { "Content-Encoding": encoding } : {}),
+      })
+      .end(request.method === "HEAD" ? undefined : body);
+  }
+
+  return createServer((request, response) => {
+    const started = process.hrtime.bigint();
+    let path = "/";
+    try {
+      path = new URL(request.url ?? "/", "http://localhost").pathname;
+    } catch {
+      // An unparsable target is answered 400 below.
+    }
+    response.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // No address, no query string, no user agent: nothing that identifies a visitor.
+      log(
+        `${new Date().toISOString()} ${request.method} ${path.slice(0, 200)} ${response.statusCode} ${ms.toFixed(1)}ms`,
+      );
+    });
+    let url: URL;
+    try {
+      url = new URL(request.url ?? "/", "http://localhost");
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
+    handle(request, response, url).catch(() => {
+      if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      response.end();
+    });
+  });
+}

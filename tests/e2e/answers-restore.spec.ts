@@ -1,0 +1,188 @@
+import type { Locator, Page } from "@playwright/test";
+
+import { allFields } from "../../app/features/leads/forms/types.ts";
+import { expect, holdHydration, hydrated, test } from "./fixtures.ts";
+import {
+  answersFor,
+  fillForm,
+  formServiceUrl,
+  registeredForms,
+  type RegisteredForm,
+} from "./registered-forms.ts";
+
+/**
+ * What a visitor typed survives a reload and a back navigation, for the life
+ * of the tab (product decision 19), and is forgotten once the lead is handed
+ * off or stored. The lead service is answered in-page here (201, like the
+ * contract) so these tests never wait for the shared recording service.
+ */
+
+// Each test walks through several full page loads.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(async ({ page }) => {
+  await page.route(`${formServiceUrl}/**`, (route) =>
+    route.fulfill({
+      status: 201,
+      headers: { "Access-Control-Allow-Origin": "*" },
+      contentType: "application/json",
+      body: JSON.stringify({ ok: true, id: "prueba" }),
+    }),
+  );
+});
+
+/** Opens a form as a visitor does, through the page's first opener if it is a modal form. */
+async function openForm(
+  page: Page,
+  registered: RegisteredForm,
+  { visit = "goto" }: { visit?: "goto" | "reload" | "none" } = {},
+): Promise<{ form: Locator; preset: string | null }> {
+  if (visit === "goto") await page.goto(registered.page);
+  if (visit === "reload") await page.reload();
+  await hydrated(page);
+  if (!registered.modal) {
+    const form = page.locator(`form[data-lead-inline="${registered.definition.id}"]`);
+    await expect(form).toHaveAttribute("data-interactive", "");
+    return { form, preset: null };
+  }
+  const opener = page.locator(`[data-lead-form="${registered.definition.id}"]`).first();
+  const preset = await opener.getAttribute("data-lead-preset");
+  await opener.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  return { form: page.getByRole("dialog").locator("form"), preset };
+}
+
+async function expectAnswers(form: Locator, registered: RegisteredForm, expected: Record<string, unknown>) {
+  for (const field of allFields(registered.definition)) {
+    const value = expected[field.name];
+    if (field.type === "checkboxes") {
+      for (const option of field.options ?? []) {
+        const box = form.locator(`input[type="checkbox"][name="${field.name}"][value="${option}"]`);
+        if ((value as string[]).includes(option)) await expect(box, option).toBeChecked();
+        else await expect(box, option).not.toBeChecked();
+      }
+    } else await expect(form.locator(`[name="${field.name}"]`), field.name).toHaveValue(value as string);
+  }
+}
+
+function emptyAnswers(registered: RegisteredForm): Record<string, unknown> {
+  return Object.fromEntries(
+    allFields(registered.definition).map((field) => [field.name, field.type === "checkboxes" ? [] : ""]),
+  );
+}
+
+for (const registered of registeredForms) {
+  const { definition } = registered;
+
+  test(`${definition.id}: answers come back after a reload and after going back`, async ({ page }) => {
+    const answers = answersFor(definition);
+    const { form } = await openForm(page, registered);
+    await fillForm(form, definition, answers);
+
+    // A modal form is made afresh after a reload. An in-page form is visited anew instead, since
+    // a reload could also be refilled by the browser's own form restore.
+    const { form: again, preset } = await openForm(page, registered, {
+      visit: registered.modal ? "reload" : "goto",
+    });
+    const expected = {
+      ...answers,
+      ...(preset && definition.presetField ? { [definition.presetField]: preset } : {}),
+    };
+    await expectAnswers(again, registered, expected);
+
+    // The collection notice links to the policy; coming back finds the answers again.
+    await again.getByRole("link", { name: "Política de privacidad" }).click();
+    await page.waitForURL(/\/privacidad$/);
+    await page.goBack({ waitUntil: "commit" });
+    const { form: back } = await openForm(page, registered, { visit: "none" });
+    await expectAnswers(back, registered, expected);
+  });
+
+  test(`${definition.id}: once ${registered.whatsapp ? "handed off" : "stored"}, the answers are forgotten`, async ({
+    page,
+    whatsapp,
+  }) => {
+    const answers = answersFor(definition);
+    const { form } = await openForm(page, registered);
+    await fillForm(form, definition, answers);
+    await form.locator('button[type="submit"]').click();
+    if (registered.whatsapp) await whatsapp.last();
+    else await expect(form.getByRole("status")).toContainText("Recibimos tu consulta");
+
+    const { form: again, preset } = await openForm(page, registered);
+    const expected = {
+      ...emptyAnswers(registered),
+      ...(preset && definition.presetField ? { [definition.presetField]: preset } : {}),
+    };
+    await expectAnswers(again, registered, expected);
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  });
+}
+
+test("a preset is not an answer: a tower's form closed untouched leaves nothing behind", async ({ page }) => {
+  await page.goto("/valoracion-de-inmuebles");
+  await hydrated(page);
+  await page.locator('[data-lead-form="valuation"][data-lead-preset="Mulieris"]').click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+  await page.locator('[data-lead-form="valuation"]:not([data-lead-preset])').first().click();
+  await expect(page.getByRole("dialog").locator('[name="torre"]')).toHaveValue("");
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+});
+
+test("typed before the page was interactive: kept through hydration, then saved", async ({ page }) => {
+  const registered = registeredForms.find((entry) => entry.definition.id === "express-online")!;
+  const release = await holdHydration(page);
+  await page.goto(registered.page);
+  const form = page.locator(`form[data-lead-inline="express-online"]`);
+  await form.locator('[name="contacto"]').fill("Ana Antes de Hidratar");
+  await form.locator('[name="estado"]').selectOption("A reciclar");
+  release();
+  await hydrated(page);
+  await expect(form).toHaveAttribute("data-interactive", "");
+  await expect(form.locator('[name="contacto"]')).toHaveValue("Ana Antes de Hidratar");
+  await page.goto(registered.page);
+  await hydrated(page);
+  await expect(form.locator('[name="contacto"]')).toHaveValue("Ana Antes de Hidratar");
+  await expect(form.locator('[name="estado"]')).toHaveValue("A reciclar");
+});
+
+test("a tap on an opener before hydration leads to the page's form with the preset, and what is typed stays", async ({
+  page,
+}) => {
+  const release = await holdHydration(page);
+  await page.goto("/tasar-departamentos");
+  await page.locator('[data-lead-form="apartment"][data-lead-preset="Mulieris"]').click();
+  await expect(page).toHaveURL(/\/tasar-departamentos#formulario$/);
+  const form = page.locator('#formulario form[data-lead-inline="apartment"]');
+  await expect(form).toBeVisible();
+  await expect(form.locator('[name="edificio"]')).toHaveValue("Mulieris");
+  await form.locator('[name="nombre"]').fill("Ana Antes");
+  await form.locator('[name="ambientes"]').selectOption("3");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  release();
+  await hydrated(page);
+  await expect(form).toHaveAttribute("data-interactive", "", { timeout: 15_000 });
+  await expect(form.locator('[name="edificio"]')).toHaveValue("Mulieris");
+  await expect(form.locator('[name="nombre"]')).toHaveValue("Ana Antes");
+  await expect(form.locator('[name="ambientes"]')).toHaveValue("3");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("without sessionStorage (a strict privacy mode) the forms still hand off", async ({
+  page,
+  whatsapp,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "sessionStorage", {
+      get() {
+        throw new DOMException("El almacenamiento está bloqueado", "SecurityError");
+      },
+    });
+  });
+  const registered = registeredForms.find((entry) => entry.definition.id === "valuation")!;
+  const { form } = await openForm(page, registered);
+  const answers = answersFor(registered.definition);
+  await fillForm(form, registered.definition, answers);
+  await form.locator('button[type="submit"]').click();
+  await whatsapp.last();
+});

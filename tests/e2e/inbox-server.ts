@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { loadSiteConfig } from "../../app/config/site-config.ts";
+import type { LeadValues } from "../../app/features/leads/forms/types.ts";
+import { buildDir, clientDirOf } from "../../server/build-layout.ts";
+import { readHeaderPolicy } from "../../server/headers.ts";
+import { startInboxApp } from "../../server/inbox/inbox-app.ts";
+import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
+import { loadServiceConfig } from "../../server/leads/service-config.ts";
+import { startLeadService } from "../../server/leads/service.ts";
+import { createSiteServer } from "../../server/site-server.ts";
+import { formBody } from "../inbox/sample-leads.ts";
+
+/**
+ * The whole `npm start` server (site, lead service, inbox) started inside the
+ * test on a free loopback port, with a fresh SQLite database and an inbox
+ * clock that only the test moves (session timeouts, login delays) instead of
+ * waiting. Nothing in the product reads a test switch: the clock is handed in
+ * the way server/serve.ts hands in the real one.
+ */
+export const ownerEmail = "titular@ejemplo.com";
+export const ownerPassword = "una contraseña larga y segura";
+
+export type InboxServer = {
+  url: string;
+  /** Moves the inbox's clock forward. */
+  advance(ms: number): void;
+  /** Posts a lead the way a browser's form does (JSON answer), returns its id. */
+  submit(formId: string, values: LeadValues, extra?: Record<string, string>): Promise<string>;
+  setOwner(): Promise<void>;
+  /** Status of a stored lead, read straight from the database ("gone" once deleted). */
+  statusOf(id: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+export async function startInboxServer(options: { owner?: boolean } = {}): Promise<InboxServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "inbox-e2e-"));
+  const site = loadSiteConfig(process.env).config;
+  const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0" });
+  const service = await startLeadService({ config, site, stylesheets: [] });
+  // Stands still unless the test moves it: a delay of one second stays one second however slow the machine.
+  const started = Date.now();
+  let offset = 0;
+  const now = () => new Date(started + offset);
+  const inbox = await startInboxApp({
+    buildDir,
+    store: service.store,
+    site,
+    config,
+    retentionMonths: site.leadsRetentionMonths,
+    now,
+  });
+  const server = createSiteServer({
+    clientDir: clientDirOf(buildDir),
+    policy: readHeaderPolicy(buildDir),
+    leads: service.api,
+    app: inbox.handler,
+    log: () => {},
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const setOwner = () => new OwnerAuth(service.store.db, now).setOwner(ownerEmail, ownerPassword);
+  if (options.owner !== false) await setOwner();
+
+  return {
+    url,
+    advance: (ms) => (offset += ms),
+    setOwner,
+    async submit(formId, values, extra = {}) {
+      const response = await fetch(`${url}/api/form/submit/${formId}`, {
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: formBody(values, { _page: "/", _handoff: "tab-refused", ...extra }),
+      });
+      const answer = (await response.json()) as { ok: boolean; id?: string; error?: string };
+      if (response.status !== 201 || !answer.id)
+        throw new Error(`submit ${formId}: ${response.status} ${answer.error}`);
+      return answer.id;
+    },
+    async statusOf(id) {
+      const row = await service.store.db
+        .selectFrom("leads")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row?.status ?? "gone";
+    },
+    async stop() {
+      inbox.retention.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

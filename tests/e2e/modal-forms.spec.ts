@@ -1,0 +1,266 @@
+import type { Page } from "@playwright/test";
+
+import { allFields } from "../../app/features/leads/forms/types.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
+import {
+  completeWithKeyboard,
+  control,
+  expectEmpty,
+  expectMessage,
+  expectNothingRendered,
+  expectReadBefore,
+  expectRefusedSubmit,
+  expectRendered,
+  expectValues,
+  expectVisibleFocus,
+  fillForm,
+  modalForms,
+  popupsAsked,
+  refusePopups,
+  sampleValues,
+  tabUntil,
+  walkBackAndForth,
+  watchFormEvents,
+} from "./lead-forms.ts";
+import { allPages, openersOf } from "./site-pages.ts";
+
+/**
+ * The lead forms that open in a modal: every opener on every page opens its
+ * registered form with its preset, and every registered form is opened, filled
+ * and sent the way a visitor would, with the keyboard and with the mouse. The
+ * WhatsApp message must be the composer's for the values typed.
+ */
+
+const dialog = (page: Page) => page.getByRole("dialog");
+const openerButtons = (page: Page) => page.locator("button[data-lead-form]");
+
+/** The page's scroll position after a wheel turn, once the page got the event and painted twice. */
+async function scrollAfterWheel(page: Page): Promise<{ before: number; after: number }> {
+  const before = await page.evaluate(() => {
+    const settled = new Promise<void>((resolve) =>
+      addEventListener("wheel", () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), {
+        once: true,
+        passive: true,
+      }),
+    );
+    Object.assign(window, { __wheelSettled: settled });
+    return window.scrollY;
+  });
+  await page.mouse.move(5, 300);
+  await page.mouse.wheel(0, 600);
+  await page.evaluate(() => (window as { __wheelSettled?: Promise<void> }).__wheelSettled);
+  return { before, after: await page.evaluate(() => window.scrollY) };
+}
+
+/** The open modal's title and preset field, and whether the page's nth opener has the focus: one look. */
+function modalState(page: Page, index: number, presetField?: string) {
+  return page.evaluate(
+    ({ index, presetField }) => {
+      const modal = document.querySelector("dialog[open]");
+      const opener = document.querySelectorAll("button[data-lead-form]")[index];
+      const title =
+        modal && document.getElementById(modal.getAttribute("aria-labelledby") ?? "")?.textContent;
+      const preset = presetField && modal?.querySelector<HTMLSelectElement>(`[name="${presetField}"]`)?.value;
+      return {
+        title: title ?? null,
+        ...(presetField ? { preset } : {}),
+        openerFocused: document.activeElement === opener,
+      };
+    },
+    { index, presetField },
+  );
+}
+
+test.describe("every opener on every page", () => {
+  // Each page's openers are tried one by one (26 towers on some pages).
+  test.slow();
+
+  for (const sitePage of allPages.filter((candidate) => candidate.openers.length > 0)) {
+    test(`${sitePage.name}: each opener opens its form with its preset; the modal closes three ways`, async ({
+      page,
+    }) => {
+      const scripts: Promise<string>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") scripts.push(response.text());
+      });
+      // Only the lead code pushes this event: its presence marks the form and modal modules.
+      const loadedLeadCode = async () =>
+        (await Promise.all(scripts)).some((body) => body.includes("generate_lead"));
+
+      await page.goto(sitePage.path);
+      await hydrated(page);
+      expect(await loadedLeadCode(), "the modal is not part of the page's first JavaScript").toBe(false);
+      await expect(openerButtons(page)).toHaveCount(sitePage.openers.length);
+
+      for (const [index, { form, preset }] of sitePage.openers.entries()) {
+        const definition = modalForms[form as keyof typeof modalForms];
+        expect(definition, `opener '${form}' names a registered modal form`).toBeDefined();
+        expect(preset === null || definition.presetField !== undefined, `${form} takes no preset`).toBe(true);
+        await openerButtons(page).nth(index).click();
+        await expect
+          .poll(() => modalState(page, index, definition.presetField))
+          .toEqual({ title: definition.title, preset: preset ?? "", openerFocused: false });
+
+        if (index === 0) {
+          // The page behind neither scrolls nor takes the focus.
+          expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+            "hidden",
+          );
+          const { before, after } = await scrollAfterWheel(page);
+          expect(after, "the page behind the modal scrolled").toBe(before);
+        }
+
+        const modal = dialog(page);
+        const closeWith = [
+          () => page.keyboard.press("Escape"),
+          () => modal.getByRole("button", { name: "Cancelar" }).click(),
+          () => modal.getByRole("button", { name: "Cerrar" }).click(),
+        ][index % 3]!;
+        await closeWith();
+        await expect.poll(() => modalState(page, index)).toEqual({ title: null, openerFocused: true });
+      }
+
+      expect(await loadedLeadCode(), "the modal's code loads on demand").toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
+        "hidden",
+      );
+      // The same wheel turn scrolls the page once the modal is closed (so the check above can fail).
+      const { before, after } = await scrollAfterWheel(page);
+      expect(after).toBeGreaterThan(before);
+    });
+  }
+});
+
+for (const [index, [id, definition]] of Object.entries(modalForms).entries()) {
+  const where = openersOf(id)[0];
+  if (!where) {
+    test(`${id} modal form: some page has an opener for it`, () => {
+      throw new Error(`No page has an opener for the registered form '${id}'`);
+    });
+    continue;
+  }
+  // Phones for some forms, a desktop for the others, swapped between the two tests: the layout differs.
+  const [keyboardWidth, mouseWidth] = index % 2 ? [1280, 390] : [390, 1280];
+  // Enter opens and sends some forms, Space the others: both must work on a button.
+  const key = index % 2 ? "Space" : "Enter";
+
+  test.describe(`${id} modal form`, () => {
+    const { page: sitePage, openers } = where;
+    const openerIndex = sitePage.openers.indexOf(openers.find((opener) => !opener.preset) ?? openers[0]!);
+    const values = sampleValues(definition);
+
+    test(`from ${sitePage.name} at ${keyboardWidth} px: opened, completed and sent with the keyboard alone`, async ({
+      page,
+      whatsapp,
+    }) => {
+      await page.setViewportSize({ width: keyboardWidth, height: keyboardWidth === 390 ? 844 : 720 });
+      await page.goto(sitePage.path);
+      await hydrated(page);
+      const opener = openerButtons(page).nth(openerIndex);
+      await tabUntil(page, opener);
+      await page.keyboard.press(key);
+      const modal = dialog(page);
+      await expect(modal).toHaveAccessibleName(definition.title);
+      await expectRendered(modal, definition, sitePage.openers[openerIndex]!.preset);
+      await expectNoAxeViolations(page, "dialog");
+
+      await completeWithKeyboard(page, modal, definition, values);
+      await walkBackAndForth(page, definition);
+      const cancel = modal.getByRole("button", { name: "Cancelar" });
+      const send = modal.getByRole("button", { name: "Enviar por WhatsApp" });
+      await expectReadBefore(cancel, send);
+      await page.keyboard.press("Tab");
+      await expect(cancel).toBeFocused();
+      await expectVisibleFocus(page);
+      await page.keyboard.press("Tab");
+      await expect(send).toBeFocused();
+      await expectVisibleFocus(page);
+      // Tab is trapped: past the last control it wraps to the first (the close icon), and back.
+      await page.keyboard.press("Tab");
+      await expect(modal.getByRole("button", { name: "Cerrar" })).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(send).toBeFocused();
+      await page.keyboard.press(key);
+
+      expectMessage(await whatsapp.last(), definition, values);
+      await expect(modal).toBeHidden();
+      await expect(opener).toBeFocused();
+      expect(await dataLayer(page)).toEqual([{ event: "generate_lead", form: id }]);
+      await expectNothingRendered(page);
+    });
+
+    test(`from ${sitePage.name} at ${mouseWidth} px: refused while invalid, then sent by the fallback link when the tab is blocked`, async ({
+      page,
+      whatsapp,
+    }) => {
+      await refusePopups(page);
+      await watchFormEvents(page);
+      await page.setViewportSize({ width: mouseWidth, height: 844 });
+      await page.goto(sitePage.path);
+      await hydrated(page);
+      await openerButtons(page).nth(openerIndex).click();
+      const modal = dialog(page);
+      await expect(modal).toBeVisible();
+      await expectNoAxeViolations(page, "dialog");
+
+      // Native validation stops the empty form on its first required control.
+      const send = modal.getByRole("button", { name: "Enviar por WhatsApp" });
+      await send.click();
+      await expectRefusedSubmit(page, modal);
+      await expectNoAxeViolations(page, "dialog");
+
+      // A malformed email stops it too, and nothing typed is lost.
+      await fillForm(modal, definition, values);
+      const emailField = allFields(definition).find((field) => field.type === "email")!;
+      await control(modal, emailField).fill("ana-sin-arroba");
+      await send.click();
+      await expectRefusedSubmit(page, modal);
+      await expectValues(modal, definition, { ...values, [emailField.name]: "ana-sin-arroba" });
+      expect(await popupsAsked(page)).toEqual([]);
+      expect(await dataLayer(page)).toEqual([]);
+
+      // Enter in a text field sends the form (implicit submission); the browser refuses the tab.
+      await control(modal, emailField).fill(values[emailField.name] as string);
+      await control(modal, emailField).press("Enter");
+      const link = modal.getByRole("link", { name: "Abrir WhatsApp" });
+      await expect(link).toBeFocused();
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      const href = (await link.getAttribute("href"))!;
+      expectMessage(new URL(href), definition, values);
+      expect(await popupsAsked(page)).toEqual([href]);
+      expect(await dataLayer(page)).toEqual([{ event: "generate_lead", form: id }]);
+      await expectNoAxeViolations(page, "dialog");
+      expect(whatsapp.handoffs).toHaveLength(0);
+
+      await link.click();
+      expectMessage(await whatsapp.last(), definition, values);
+      await expect(modal).toBeHidden();
+    });
+  });
+}
+
+test("the home express form starts empty after each request, its preset building included", async ({
+  page,
+  whatsapp,
+}) => {
+  const definition = modalForms.express;
+  const { page: sitePage, openers } = openersOf("express")[0]!;
+  const withPreset = sitePage.openers.indexOf(openers.find((opener) => opener.preset)!);
+  const withoutPreset = sitePage.openers.indexOf(openers.find((opener) => !opener.preset)!);
+  await page.goto(sitePage.path);
+  await hydrated(page);
+  await openerButtons(page).nth(withPreset).click();
+  const values = {
+    ...sampleValues(definition),
+    [definition.presetField!]: sitePage.openers[withPreset]!.preset!,
+  };
+  await fillForm(dialog(page), definition, values);
+  await dialog(page).getByRole("button", { name: "Enviar por WhatsApp" }).click();
+  expectMessage(await whatsapp.last(), definition, values);
+  await expect(dialog(page)).toBeHidden();
+
+  await openerButtons(page).nth(withoutPreset).click();
+  await expectEmpty(dialog(page), definition);
+});

@@ -1,0 +1,135 @@
+import type { Page } from "@playwright/test";
+
+import { allFields } from "../../app/features/leads/forms/types.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { dataLayer, expect, hydrated, pauseClock, test } from "./fixtures.ts";
+import {
+  completeWithKeyboard,
+  control,
+  definitionOf,
+  expectMessage,
+  expectNothingRendered,
+  expectRefusedSubmit,
+  expectRendered,
+  expectValues,
+  expectVisibleFocus,
+  fillForm,
+  popupsAsked,
+  refusePopups,
+  sampleValues,
+  sendingMs,
+  tabUntil,
+  watchFormEvents,
+} from "./lead-forms.ts";
+import { inlineForms } from "./site-pages.ts";
+
+/**
+ * The forms that sit in their page and hand the lead to WhatsApp: filled and
+ * sent with the keyboard and with the mouse, the message checked against the
+ * composer. WhatsApp opens inside the submit itself; the spec's 2-second
+ * "sending" state that follows is only feedback, stepped through with the
+ * page's clock.
+ */
+
+for (const { page: sitePage, form } of inlineForms.filter(({ form }) => form.action === null)) {
+  const definition = definitionOf(form.id);
+  const values = sampleValues(definition);
+  const formOf = (page: Page) => page.locator(`form[data-lead-inline="${form.id}"]`);
+
+  test.describe(`${form.id} form on ${sitePage.path}`, () => {
+    test("reached, completed and sent with the keyboard; WhatsApp opens at once, success after 2 s", async ({
+      page,
+      whatsapp,
+    }) => {
+      await page.clock.install();
+      await page.goto(sitePage.path);
+      await hydrated(page);
+      const scope = formOf(page);
+      await expectRendered(scope, definition);
+      // (The untouched form is part of every page's axe check in pages.spec.ts.)
+
+      // The page's in-page link to the form is the way in; after it, Tab continues inside the form.
+      const anchor = await scope.evaluate((element) => element.closest("[id]")?.id);
+      await tabUntil(page, page.locator(`a[href="#${anchor}"]`).first());
+      await page.keyboard.press("Enter");
+      await tabUntil(page, control(scope, allFields(definition)[0]!), 3);
+      await completeWithKeyboard(page, scope, definition, values);
+      const submit = scope.locator('button[type="submit"]');
+      await page.keyboard.press("Tab");
+      await expect(submit).toBeFocused();
+      await expectVisibleFocus(page);
+
+      await pauseClock(page);
+      await page.keyboard.press("Space");
+      await expect(submit).toHaveAccessibleName("Enviando solicitud...");
+      await expect(submit).toHaveAttribute("aria-disabled", "true");
+      await expect(submit).toBeFocused();
+      // Opened with no time passing: inside the visitor's own key press.
+      expectMessage(await whatsapp.last(), definition, values);
+      expect(await dataLayer(page)).toEqual([{ event: "generate_lead", form: form.id }]);
+
+      await page.clock.runFor(sendingMs - 1);
+      await expect(submit).toHaveAccessibleName("Enviando solicitud...");
+      await page.clock.runFor(1);
+      await expect(scope.getByRole("status")).toHaveText(
+        /^Solicitud enviada correctamente\. .+ te contactará en breve\.$/,
+      );
+      // The keyboard user's place is kept through the sending state: focus never falls to the page.
+      await expect(submit).toHaveAccessibleName("Enviar por WhatsApp");
+      await expect(submit).toBeFocused();
+      await expect(scope.getByRole("link", { name: "Abrir WhatsApp" })).toHaveCount(0);
+      expect(whatsapp.handoffs).toHaveLength(1);
+      await expectNothingRendered(page);
+    });
+
+    test("refused while invalid, keeping every answer; a blocked tab gets a link; a failed hand-off says so", async ({
+      page,
+      whatsapp,
+    }) => {
+      await refusePopups(page);
+      await watchFormEvents(page);
+      await page.clock.install();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(sitePage.path);
+      await hydrated(page);
+      const scope = formOf(page);
+      const send = scope.getByRole("button", { name: "Enviar por WhatsApp" });
+
+      await send.click();
+      await expectRefusedSubmit(page, scope);
+      const required = allFields(definition).filter((field) => field.required);
+      await fillForm(scope, definition, { ...values, [required.at(-1)!.name]: "" });
+      await send.click();
+      await expectRefusedSubmit(page, scope);
+      await expectValues(scope, definition, { ...values, [required.at(-1)!.name]: "" });
+      expect(await popupsAsked(page)).toEqual([]);
+
+      await fillForm(scope, definition, values);
+      await send.click();
+      await expect(scope.getByRole("button", { name: "Enviando solicitud..." })).toBeVisible();
+      await page.clock.runFor(sendingMs);
+      await expect(scope.getByRole("status")).toContainText("Solicitud enviada correctamente");
+      const link = scope.getByRole("link", { name: "Abrir WhatsApp" });
+      const href = (await link.getAttribute("href"))!;
+      expectMessage(new URL(href), definition, values);
+      expect(await popupsAsked(page)).toEqual([href]);
+      await expectNoAxeViolations(page, `form[data-lead-inline="${form.id}"]`);
+      await link.click();
+      expectMessage(await whatsapp.last(), definition, values);
+
+      // The one way the hand-off itself fails: opening the tab throws (e.g. a blocked window.open).
+      await page.evaluate(() => {
+        window.open = () => {
+          throw new Error("window.open is blocked");
+        };
+      });
+      await send.click();
+      await expect(scope.getByRole("alert")).toHaveText(
+        "Error al enviar la solicitud. Por favor, intenta nuevamente.",
+      );
+      await expectNoAxeViolations(page, `form[data-lead-inline="${form.id}"]`);
+      await expectValues(scope, definition, values);
+      expect(whatsapp.handoffs).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import { LeadStore, type StorageOptions } from "../../server/leads/storage/lead-store.ts";
+import {
+  absoluteTimeoutMs,
+  idleTimeoutMs,
+  OwnerAuth,
+  type LoginAttempt,
+} from "../../server/inbox/owner-auth.ts";
+
+/** The owner account, sessions and login throttle on a real SQLite file and a real PostgreSQL server. */
+let postgres: PostgresServer | undefined;
+const folders: string[] = [];
+let databases = 0;
+
+const backends = [
+  {
+    name: "SQLite",
+    options: async (): Promise<StorageOptions> => {
+      const dataDir = mkdtempSync(join(tmpdir(), "inbox-sqlite-"));
+      folders.push(dataDir);
+      return { dataDir };
+    },
+  },
+  {
+    name: "PostgreSQL",
+    options: async (): Promise<StorageOptions> => {
+      postgres ??= await startPostgres({ durable: false });
+      databases += 1;
+      return { dataDir: "unused", databaseUrl: await postgres.createDatabase(`inbox_auth_${databases}`) };
+    },
+  },
+];
+
+afterAll(async () => {
+  await postgres?.stop();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+}, 60_000);
+
+const password = "una contraseña larga";
+const minutes = (count: number) => count * 60_000;
+
+describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }, (backend) => {
+  let store: LeadStore;
+  let clock: Date;
+  let auth: OwnerAuth;
+  const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+  const attempt = (overrides: Partial<LoginAttempt> = {}): LoginAttempt => ({
+    email: "Titular@Ejemplo.com",
+    password,
+    address: "127.0.0.2",
+    deviceToken: undefined,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    store = await LeadStore.open(await backend.options());
+  }, 60_000);
+
+  afterAll(async () => {
+    await store.close();
+  });
+
+  beforeEach(async () => {
+    clock = new Date("2026-05-14T15:00:00.000Z");
+    auth = new OwnerAuth(store.db, () => clock);
+    await auth.setOwner("titular@ejemplo.com", password);
+  });
+
+  afterEach(async () => {
+    await store.db.deleteFrom("inbox_owner").execute();
+  });
+
+  it("has no owner until one is set, and refuses short passwords and non-emails in Spanish", async () => {
+    await store.db.deleteFrom("inbox_owner").execute();
+    expect(await auth.ownerEmail()).toBeUndefined();
+    await expect(auth.setOwner("titular@ejemplo.com", "corta")).rejects.toThrow(/al menos 12/);
+    await expect(auth.setOwner("titular", password)).rejects.toThrow(/no parece un email/);
+    await auth.setOwner(" Titular@Ejemplo.com ", password);
+    expect(await auth.ownerEmail()).toBe("titular@ejemplo.com");
+    const row = await store.db.selectFrom("inbox_owner").selectAll().executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).not.toContain(password);
+  });
+
+  it("signs in with the right e-mail (any case) and password, and nothing else", async () => {
+    expect((await auth.login(attempt({ password: "una contraseña largA" }))).outcome).toBe(
+      "wrong-credentials",
+    );
+    expect((await auth.login(attempt({ email: "otro@ejemplo.com" }))).outcome).toBe("wrong-credentials");
+    const result = await auth.login(attempt());
+    expect(result.outcome).toBe("signed-in");
+    if (result.outcome !== "signed-in") return;
+    expect(result.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(result.newDeviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await auth.checkSession(result.sessionToken, { touch: true })).toEqual({
+      state: "valid",
+      email: "titular@ejemplo.com",
+    });
+    // Only hashes are stored: the database alone opens no session.
+    const stored = await store.db.selectFrom("inbox_sessions").select("id_hash").execute();
+    expect(stored.map((row) => row.id_hash)).not.toContain(result.sessionToken);
+    expect(await auth.checkSession(stored[0]!.id_hash, { touch: true })).toEqual({ state: "unknown" });
+  });
+
+  it("ends a session after 30 idle minutes, unless the owner was active", async () => {
+    const result = await auth.login(attempt());
+    if (result.outcome !== "signed-in") throw new Error(result.outcome);
+    const token = result.sessionToken;
+    advance(minutes(29));
+    expect((await auth.checkSession(token, { touch: true })).state).toBe("valid");
+    advance(minutes(29));
+    // Background refreshes do not count as activity.
+    expect((await auth.checkSession(token, { touch: false })).state).toBe("valid");
+    advance(minutes(1));
+    expect((await auth.checkSession(token, { touch: false })).state).toBe("expired");
+    expect((await auth.checkSession(token, { touch: true })).state).toBe("unknown");
+    expect(idleTimeoutMs).toBe(minutes(30));
+  });
+
+  it("ends a session 12 hours after sign-in, however active", async () => {
+    const result = await auth.login(attempt());
+    if (result.outcome !== "signed-in") throw new Error(result.outcome);
+    for (let elapsed = 0; elapsed < absoluteTimeoutMs - minutes(20); elapsed += minutes(20)) {
+      advance(minutes(20));
+      expect((await auth.checkSession(result.sessionToken, { touch: true })).state).toBe("valid");
+    }
+    advance(minutes(20));
+    expect((await auth.checkSession(result.sessionToken, { touch: true })).state).toBe("expired");
+  });
+
+  it("ends the session at logout, and every session when the password is reset", async () => {
+    const first = await auth.login(attempt());
+    const second = await auth.login(attempt({ address: "127.0.0.3" }));
+    if (first.outcome !== "signed-in" || second.outcome !== "signed-in") throw new Error("no sign-in");
+    await auth.logout(first.sessionToken);
+    expect((await auth.checkSession(first.sessionToken, { touch: true })).state).toBe("unknown");
+    expect((await auth.checkSession(second.sessionToken, { touch: true })).state).toBe("valid");
+    await auth.setOwner("titular@ejemplo.com", "otra contraseña larga");
+    expect((await auth.checkSession(second.sessionToken, { touch: true })).state).toBe("unknown");
+    expect((await auth.login(attempt())).outcome).toBe("wrong-credentials");
+  });
+
+  it("makes a guesser wait longer after each failure, without checking passwords meanwhile", async () => {
+    const guess = (address = "127.0.0.9") => auth.login(attempt({ password: "adivinanza mala", address }));
+    for (let failure = 1; failure <= 5; failure++) expect((await guess()).outcome).toBe("wrong-credentials");
+    expect(await guess()).toEqual({ outcome: "throttled", retryAfterSeconds: 1 });
+    // Even the right password waits: nothing is checked during the delay.
+    expect(await auth.login(attempt({ address: "127.0.0.9" }))).toEqual({
+      outcome: "throttled",
+      retryAfterSeconds: 1,
+    });
+    advance(1000);
+    expect((await guess()).outcome).toBe("wrong-credentials");
+    expect(await guess()).toEqual({ outcome: "throttled", retryAfterSeconds: 2 });
+    advance(2000);
+    expect((await guess()).outcome).toBe("wrong-credentials");
+    expect(await guess()).toEqual({ outcome: "throttled", retryAfterSeconds: 4 });
+  });
+
+  it("counts parallel guesses one after another", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        auth.login(attempt({ password: "adivinanza mala", address: "127.0.0.8" })),
+      ),
+    );
+    expect(results.map((result) => result.outcome)).toEqual([
+      ...Array(5).fill("wrong-credentials"),
+      ...Array(3).fill("throttled"),
+    ]);
+  });
+
+  it("slows a guesser spread over many addresses, but not the owner's own browser", async () => {
+    const owner = await auth.login(attempt({ address: "127.0.0.2" }));
+    if (owner.outcome !== "signed-in") throw new Error(owner.outcome);
+    const deviceToken = owner.newDeviceToken;
+    for (let address = 10; address < 16; address++) {
+      await auth.login(attempt({ password: "adivinanza mala", address: `127.0.0.${address}` }));
+    }
+    // The account is now waiting for any new browser…
+    expect((await auth.login(attempt({ address: "127.0.0.20" }))).outcome).toBe("throttled");
+    // …but the browser the owner signed in from before goes straight in.
+    const again = await auth.login(attempt({ address: "127.0.0.2", deviceToken }));
+    expect(again.outcome).toBe("signed-in");
+    expect(again.outcome === "signed-in" ? again.newDeviceToken : "no sign-in").toBeUndefined();
+    // And the account's own wait never exceeds a minute.
+    advance(60_000);
+    expect((await auth.login(attempt({ address: "127.0.0.21" }))).outcome).toBe("signed-in");
+  });
+
+  it("forgets ended sessions and old failures when pruned", async () => {
+    const result = await auth.login(attempt());
+    if (result.outcome !== "signed-in") throw new Error(result.outcome);
+    await auth.login(attempt({ password: "adivinanza mala" }));
+    advance(25 * 60 * 60_000);
+    await auth.prune();
+    expect(await store.db.selectFrom("inbox_sessions").selectAll().execute()).toEqual([]);
+    expect(await store.db.selectFrom("inbox_login_failures").selectAll().execute()).toEqual([]);
+    expect((await store.db.selectFrom("inbox_devices").selectAll().execute()).length).toBe(1);
+  });
+});

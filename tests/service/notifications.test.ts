@@ -1,0 +1,277 @@
+import { createHmac } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { SMTPServer } from "smtp-server";
+import { afterAll, describe, expect, test } from "vitest";
+
+import { loadSiteConfig } from "../../app/config/site-config.ts";
+import { expressForm } from "../../app/features/leads/forms/express.ts";
+import { contactOf } from "../../server/leads/forms.ts";
+import { nextAttemptAt, type Backoff } from "../../server/leads/notify/outbox-worker.ts";
+import { loadServiceConfig } from "../../server/leads/service-config.ts";
+import { startLeadService, type LeadService } from "../../server/leads/service.ts";
+import type { NewLead } from "../../server/leads/storage/lead-store.ts";
+import { freePort } from "../../scripts/postgres-server.ts";
+import { parseMail, type MailMessage } from "./mail-message.ts";
+
+/**
+ * The owner is told: a real SMTP server (smtp-server) and a real webhook
+ * receiver on loopback get what the service sends, and a notification that
+ * fails is retried from the outbox, across a restart, until it arrives.
+ */
+const site = loadSiteConfig({}).config;
+const owner = "duenio@example.com";
+const quickBackoff: Backoff = { firstDelayMs: 100, maxDelayMs: 1_000, maxAttempts: 15 };
+const cleanUp: (() => Promise<unknown> | unknown)[] = [];
+afterAll(async () => {
+  for (const step of cleanUp.reverse()) await step();
+}, 30_000);
+
+function dataDir(): string {
+  const folder = mkdtempSync(join(tmpdir(), "leads-notify-"));
+  cleanUp.push(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+type Received = { from: string; to: string[]; message: MailMessage };
+
+async function startSmtp(
+  port = 0,
+): Promise<{ port: number; received: Received[]; stop: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          message: parseMail(Buffer.concat(chunks).toString("utf8")),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as { port: number };
+  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  cleanUp.push(stop);
+  return { port: address.port, received, stop };
+}
+
+async function start(env: Record<string, string>): Promise<LeadService> {
+  const service = await startLeadService({
+    config: loadServiceConfig(env),
+    site,
+    stylesheets: [],
+    backoff: quickBackoff,
+    pollMs: 50,
+  });
+  cleanUp.push(() => service.close());
+  return service;
+}
+
+const values = {
+  tipoPropiedad: "Departamento",
+  edificio: "Otro",
+  direccion: `Av. Siempre Viva 742 <script>alert("x")</script> & "comillas"`,
+  superficie: "85",
+  ambientes: "3",
+  nombre: "Zoë O'Brien <b>",
+  telefono: "+54 9 11 5555-0101",
+  email: "zoe@example.com",
+};
+
+function lead(overrides: Partial<NewLead> = {}): NewLead {
+  const leadValues = overrides.values ?? values;
+  return {
+    receivedAt: new Date(),
+    formId: "express",
+    page: "/",
+    values: leadValues,
+    handoff: "tab-opened",
+    clientAddress: "127.0.0.2",
+    userAgent: null,
+    spam: false,
+    contact: contactOf(expressForm, leadValues),
+    notify: ["email"],
+    ...overrides,
+  };
+}
+
+describe("e-mail to the owner", { timeout: 60_000 }, () => {
+  test("From the site, Reply-To the visitor, a Spanish subject, every answer with its label, escaped in HTML", async () => {
+    const smtp = await startSmtp();
+    const service = await start({
+      LEADS_DATA_DIR: dataDir(),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LEADS_NOTIFY_TO: owner,
+    });
+    const stored = await service.store.insert(lead());
+    service.worker.kick();
+    await expect.poll(() => smtp.received.length).toBe(1);
+
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual([owner]);
+    expect(mail!.from).toBe(site.email);
+    const { headers, text, html } = mail!.message;
+    expect(headers.get("from")).toBe(`${site.businessName} <${site.email}>`.replace(/^(.*) </, '"$1" <'));
+    expect(headers.get("reply-to")).toMatch(/<zoe@example\.com>$/);
+    expect(headers.get("subject")).toBe("Nueva solicitud de tasación express de Zoë O'Brien <b>");
+
+    const labelled = [
+      ["Tipo de propiedad", "Departamento"],
+      ["Edificio", "Otro"],
+      ["Dirección", values.direccion],
+      ["Superficie (m²)", "85"],
+      ["Ambientes", "3"],
+      ["Nombre y apellido", values.nombre],
+      ["Teléfono", values.telefono],
+      ["Email", values.email],
+    ];
+    for (const [label, value] of labelled) {
+      expect(text).toContain(`${label}: ${value}`);
+      expect(html).toContain(
+        `${escape(label!)}</th><td style="padding:4px 0;white-space:pre-wrap">${escape(value!)}</td>`,
+      );
+    }
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<b>");
+    expect(text).toContain(`Referencia: ${stored.id}`);
+
+    await expect.poll(async () => (await service.store.get(stored.id))?.notification).toBe("sent");
+  });
+
+  test("a visitor cannot add headers or recipients through their name or e-mail", async () => {
+    const smtp = await startSmtp();
+    const service = await start({
+      LEADS_DATA_DIR: dataDir(),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LEADS_NOTIFY_TO: owner,
+    });
+    const hostile = {
+      ...values,
+      nombre: "Mallory\r\nBcc: victima@example.com\r\nX-Injected: 1",
+      email: "mallory@example.com, victima@example.com",
+    };
+    await service.store.insert(lead({ values: hostile }));
+    service.worker.kick();
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual([owner]);
+    expect(mail!.message.headers.has("bcc")).toBe(false);
+    expect(mail!.message.headers.has("x-injected")).toBe(false);
+    expect(mail!.message.headers.has("reply-to")).toBe(false);
+    expect(mail!.message.headers.get("subject")).toBe(
+      "Nueva solicitud de tasación express de Mallory Bcc: victima@example.com X-Injected: 1",
+    );
+  });
+
+  test("SMTP down: the lead is stored, the outbox retries, and the mail arrives once SMTP is back, after a restart", async () => {
+    const folder = dataDir();
+    const port = await freePort(); // nothing listens here yet
+    const env = { LEADS_DATA_DIR: folder, SMTP_URL: `smtp://127.0.0.1:${port}`, LEADS_NOTIFY_TO: owner };
+    const first = await start(env);
+    const stored = await first.store.insert(lead());
+    first.worker.kick();
+    await expect
+      .poll(async () => (await first.store.outboxOf(stored.id))[0]?.attempts ?? 0)
+      .toBeGreaterThanOrEqual(2);
+    const [failed] = await first.store.outboxOf(stored.id);
+    expect(failed!.sent_at).toBeNull();
+    expect(failed!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect((await first.store.get(stored.id))?.values).toEqual(values);
+    expect((await first.store.get(stored.id))?.notification).toBe("pending");
+    await first.close();
+
+    const smtp = await startSmtp(port);
+    const second = await start(env);
+    await expect.poll(() => smtp.received.length).toBe(1);
+    await expect.poll(async () => (await second.store.get(stored.id))?.notification).toBe("sent");
+    // Nothing left to send: another round delivers nothing more.
+    second.worker.kick();
+    await second.worker.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.message.text).toContain(`Referencia: ${stored.id}`);
+  });
+});
+
+describe("signed webhook", { timeout: 60_000 }, () => {
+  test("posts the lead as JSON with an HMAC-SHA256 signature, retrying after a failure", async () => {
+    const secret = "un-secreto-de-prueba-largo";
+    const calls: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        calls.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+        response.writeHead(calls.length === 1 ? 500 : 204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    cleanUp.push(() => new Promise((resolve) => receiver.close(resolve)));
+    const { port } = receiver.address() as { port: number };
+
+    const service = await start({
+      LEADS_DATA_DIR: dataDir(),
+      LEADS_WEBHOOK_URL: `http://127.0.0.1:${port}/leads`,
+      LEADS_WEBHOOK_SECRET: secret,
+    });
+    const stored = await service.store.insert(lead({ notify: ["webhook"] }));
+    service.worker.kick();
+    await expect.poll(() => calls.length).toBe(2);
+    await expect.poll(async () => (await service.store.get(stored.id))?.notification).toBe("sent");
+
+    const { headers, body } = calls[1]!;
+    const timestamp = String(headers["x-leads-timestamp"]);
+    const expected = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+    expect(headers["x-leads-signature"]).toBe(`sha256=${expected}`);
+    expect(headers["content-type"]).toBe("application/json; charset=utf-8");
+    const payload = JSON.parse(body) as {
+      event: string;
+      lead: { id: string; values: unknown; answers: unknown[] };
+    };
+    expect(payload.event).toBe("lead.received");
+    expect(payload.lead.id).toBe(stored.id);
+    expect(payload.lead.values).toEqual(values);
+    expect(payload.lead.answers).toContainEqual({
+      field: "nombre",
+      label: "Nombre y apellido",
+      value: values.nombre,
+    });
+    // A tampered body no longer matches the signature.
+    const tampered = createHmac("sha256", secret)
+      .update(`${timestamp}.${body.replace("Zoë", "Eve")}`)
+      .digest("hex");
+    expect(tampered).not.toBe(expected);
+  });
+});
+
+test("retries back off exponentially, capped, and give up after the last attempt", () => {
+  const now = new Date("2026-05-14T12:00:00.000Z");
+  const backoff: Backoff = { firstDelayMs: 30_000, maxDelayMs: 6 * 3_600_000, maxAttempts: 15 };
+  const delays = Array.from(
+    { length: 14 },
+    (_, index) => nextAttemptAt(index + 1, now, backoff)!.getTime() - now.getTime(),
+  );
+  expect(delays.slice(0, 4)).toEqual([30_000, 60_000, 120_000, 240_000]);
+  expect(Math.max(...delays)).toBe(6 * 3_600_000);
+  expect(nextAttemptAt(15, now, backoff)).toBeNull();
+  expect(delays.reduce((total, delay) => total + delay, 0)).toBeGreaterThan(24 * 3_600_000);
+});
+
+function escape(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

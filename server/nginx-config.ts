@@ -87,12 +87,13 @@ export function renderNginxSite(options: SiteOptions): string {
     LEAD_SERVICE: options.leadService ?? "127.0.0.1:3000",
     PROXY: proxyLines(
       headers.map(([name]) => name!).filter((name) => !["Vary", "Allow", "Cache-Control"].includes(name)),
+      // With its port: the service accepts a same-origin post when its Origin names the Host it was sent to.
+      "$http_host",
     ),
     INBOX_PROXY: proxyLines(
       headers
         .map(([name]) => name!)
         .filter((name) => !["Vary", "Allow", "Cache-Control", "Content-Security-Policy"].includes(name)),
-      // With its port: the inbox compares a POST's Origin with the Host it was sent to.
       "$http_host",
     ),
     ALLOW: allowedMethods.join(", "),
@@ -129,7 +130,7 @@ export function renderNginxSite(options: SiteOptions): string {
  * The proxy settings of a location handed to the lead service; `hidden`: the
  * service's headers nginx sets itself; `host`: the Host the service sees.
  */
-function proxyLines(hidden: string[], host = "$host"): string {
+function proxyLines(hidden: string[], host: string): string {
   return [
     "proxy_http_version 1.1;",
     'proxy_set_header Connection "";',

@@ -4,7 +4,7 @@ import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { buildDir } from "../../server/build-layout.ts";
 import type { HeaderPolicy } from "../../server/headers.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
-import { LeadServiceWatch } from "./lead-service.ts";
+import { LeadServiceWatch, testUserAgent } from "./lead-service.ts";
 import { testLeadsDataDir } from "./test-server.ts";
 
 /**
@@ -91,8 +91,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  leadService: async ({ context, leadStore }, use) => {
-    await use(new LeadServiceWatch(context, leadStore));
+  // Each test's browser names the test in its user agent, which the lead service stores with each lead.
+  userAgent: async ({ browser }, use, testInfo) => {
+    await use(testUserAgent(browser.version(), testInfo.testId));
+  },
+  leadService: async ({ context, leadStore, userAgent }, use) => {
+    await use(new LeadServiceWatch(context, leadStore, userAgent!));
   },
 });
 

@@ -6,9 +6,9 @@ import type { Lead, LeadStore } from "../../server/leads/storage/lead-store.ts";
  * The browser tests post to the real lead service: the build uses the default
  * configuration (the service on the site's own origin) and the test server
  * stores every lead in a database of its own (tests/e2e/test-server.ts). A
- * test watches what its pages send and reads back what was stored, by the ids
- * the service answered with, so tests running side by side never see each
- * other's leads. Failures the service cannot be made to produce on demand (a
+ * test watches what its pages send and reads back what was stored, by the
+ * user agent the service records (each test's browser names the test in it),
+ * so tests running side by side never see each other's leads. Failures the service cannot be made to produce on demand (a
  * 429 under the test's disabled rate limit, a 503, an unreachable host) are
  * played by answering the page's request in the browser.
  */
@@ -28,16 +28,17 @@ const submitPath = "/api/form/submit/";
 export class LeadServiceWatch {
   /** Every submission this test's pages sent, answered or not. */
   readonly sent: SentLead[] = [];
-  private readonly answeredIds: Promise<string | undefined>[] = [];
   private readonly store: LeadStore;
+  private readonly userAgent: string;
 
-  constructor(context: BrowserContext, store: LeadStore) {
+  /** `userAgent`: the one this test's browser sends (see `testUserAgent`). */
+  constructor(context: BrowserContext, store: LeadStore, userAgent: string) {
     this.store = store;
+    this.userAgent = userAgent;
     context.on("request", (request) => {
       const url = new URL(request.url());
-      if (request.method() !== "POST" || !url.pathname.startsWith(submitPath)) return;
-      this.sent.push(sentLead(url, request));
-      this.answeredIds.push(answeredId(request));
+      if (request.method() === "POST" && url.pathname.startsWith(submitPath))
+        this.sent.push(sentLead(url, request));
     });
   }
 
@@ -46,11 +47,16 @@ export class LeadServiceWatch {
     return this.sent.filter((lead) => lead.path === `${submitPath}${serviceFormId}`);
   }
 
-  /** The leads the service stored for this test's submissions, in the order they were sent. */
+  /** The leads the service stored from this test's browser (spam included), oldest first. */
   async stored(): Promise<Lead[]> {
-    const ids = (await Promise.all(this.answeredIds)).filter((id) => id !== undefined);
-    const leads = await Promise.all(ids.map((id) => this.store.get(id)));
-    return leads.filter((lead) => lead !== undefined);
+    const everything = { limit: 100_000, offset: 0 };
+    const [leads, spam] = await Promise.all([
+      this.store.list({}, everything),
+      this.store.list({ status: "spam" }, everything),
+    ]);
+    return [...leads.leads, ...spam.leads]
+      .filter((lead) => lead.userAgent === this.userAgent)
+      .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
   }
 
   /** Makes every submission of the page fail the way a busy, broken or absent service does. */
@@ -93,15 +99,7 @@ function sentLead(url: URL, request: Request): SentLead {
   };
 }
 
-/** The stored lead's id: from the JSON answer, or from the 303's /gracias?envio={id}. */
-async function answeredId(request: Request): Promise<string | undefined> {
-  const response = await request.response().catch(() => null);
-  if (!response) return undefined;
-  if (response.status() === 303) {
-    const location = response.headers().location ?? "";
-    return new URL(location, request.url()).searchParams.get("envio") ?? undefined;
-  }
-  if (response.status() !== 201) return undefined;
-  const answer = (await response.json().catch(() => ({}))) as { id?: string };
-  return answer.id;
+/** Chromium's own user agent, naming the test: what the service stores with each lead. */
+export function testUserAgent(browserVersion: string, testId: string): string {
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browserVersion} Safari/537.36 prueba/${testId}`;
 }

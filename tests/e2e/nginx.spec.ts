@@ -17,7 +17,7 @@ import { expect, hydrated, test } from "./fixtures.ts";
 import { postedFields } from "./form-checks.ts";
 import { rawRequest, type RawResponse } from "./raw-http.ts";
 import { answersFor, fillForm, registeredForms, serviceIds } from "./registered-forms.ts";
-import { allPages } from "./site-pages.ts";
+import { browserPages } from "./site-pages.ts";
 
 const clientDir = clientDirOf(buildDir);
 const policy = readHeaderPolicy(buildDir);
@@ -297,7 +297,7 @@ async function watchPolicyErrors(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test.describe("nginx: in Chromium", () => {
-  for (const { path, status } of allPages) {
+  for (const { path, status } of browserPages) {
     test(`${path} loads and hydrates with no CSP violation`, async ({ page, nginx }) => {
       const violations = await watchPolicyErrors(page);
       const response = await page.goto(`${nginx.baseUrl}${path}`);

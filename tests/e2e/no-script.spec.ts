@@ -1,11 +1,15 @@
 import type { Page } from "@playwright/test";
 
+import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { towers } from "../../app/content/towers.ts";
+import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { pages } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { answersFor, fillForm, registeredForms, serviceIds, typedTexts } from "./registered-forms.ts";
 import { browserPages } from "./site-pages.ts";
+
+const { config: site } = loadSiteConfig(process.env);
 
 /**
  * A visitor whose browser runs no JavaScript (or whose scripts never arrive):
@@ -108,9 +112,14 @@ test.describe("without JavaScript", () => {
       await fillForm(form, definition, answers);
       await form.locator('button[type="submit"]').click();
 
-      await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[0-9a-f-]{36}$`));
+      await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[\\w-]{22}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias! Recibimos tu solicitud");
-      await expect(page.locator("a[data-handoff-link]")).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
+      // A WhatsApp form's thank-you page carries the visitor's own message, composed by the server.
+      const handoff = new URL((await page.locator("a[data-handoff-link]").getAttribute("href"))!);
+      expect(`${handoff.origin}${handoff.pathname}`).toBe(`https://wa.me/${site.whatsappNumber}`);
+      expect(handoff.searchParams.get("text")).toBe(
+        registered.whatsapp ? composeMessage(definition, answers) : null,
+      );
 
       const submissions = leadService.to(serviceIds[definition.id]);
       expect(submissions).toHaveLength(1);

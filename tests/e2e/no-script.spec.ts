@@ -113,7 +113,7 @@ test.describe("without JavaScript", () => {
       await form.locator('button[type="submit"]').click();
 
       await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[\\w-]{22}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias! Recibimos tu solicitud");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias! Tu solicitud llegó");
       // A WhatsApp form's thank-you page carries the visitor's own message, composed by the server.
       const handoff = new URL((await page.locator("a[data-handoff-link]").getAttribute("href"))!);
       expect(`${handoff.origin}${handoff.pathname}`).toBe(`https://wa.me/${site.whatsappNumber}`);

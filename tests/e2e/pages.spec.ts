@@ -212,7 +212,7 @@ const cases = {
   },
   "/gracias": {
     title: /Gracias por tu solicitud/,
-    h1: /¡Gracias! Recibimos tu solicitud/,
+    h1: /¡Gracias! Tu solicitud llegó/,
     jsonLdType: null,
     check: async (page) => {
       await expectSteps(page, ["Revisamos tus datos", "Te contactamos", "Recibís tu informe"]);

@@ -11,7 +11,9 @@ export const meta: PageMetaCopy = {
 /** Where a form sent without JavaScript lands (the lead service's 303). */
 export const thanks = {
   eyebrow: "Solicitud recibida",
-  title: "¡Gracias! Recibimos tu solicitud",
+  // Breaks into the same lines in the fallback font as in the web font at every width, so the
+  // font swap after the first paint moves nothing (decision 0008).
+  title: "¡Gracias! Tu solicitud llegó",
   lead: `Tus respuestas quedaron guardadas. ${site.appraiserName} las revisa y te contacta por WhatsApp o por email.`,
   nextTitle: "Qué pasa ahora",
   steps: [

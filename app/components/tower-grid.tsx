@@ -29,7 +29,7 @@ export function TowerGrid({ towers, renderAction }: TowerGridProps) {
             title={
               <Link
                 to={towerPath(tower.slug)}
-                className="underline decoration-sand underline-offset-4 hover:text-water"
+                className="inline-block underline decoration-sand underline-offset-4 hover:text-water"
               >
                 {tower.nombre}
               </Link>

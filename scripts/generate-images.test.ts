@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { propertyTypes } from "../app/content/property-types.ts";
 import { towers } from "../app/content/towers.ts";
-import { generateImages, type GenerateOptions } from "./generate-images.ts";
+import { generateImages, svgDataUrl, type GenerateOptions } from "./generate-images.ts";
+import { faviconSvg } from "./images/brand-art.ts";
 
 const svgBudget = 4096;
 
@@ -111,6 +112,14 @@ describe("artwork", { timeout: 60_000 }, () => {
     expect(ico.subarray(22, 26).toString("latin1")).toBe("\x89PNG");
     expect(readFileSync(join(options.publicDir, "favicon.svg"), "utf8")).toContain("<title>");
   });
+});
+
+test("the favicon's data: URL is the SVG itself, with nothing a URL or an attribute may not hold", async () => {
+  const url = svgDataUrl(faviconSvg());
+  expect(url).toMatch(/^data:image\/svg\+xml,[^\s"#<>]+$/);
+  const decoded = decodeURIComponent(url.slice(url.indexOf(",") + 1));
+  expect(await sharp(Buffer.from(decoded)).metadata()).toMatchObject({ format: "svg", width: 64 });
+  expect(decoded).toBe(faviconSvg().replaceAll('"', "'"));
 });
 
 describe("owner photos", { timeout: 60_000 }, () => {

@@ -9,7 +9,8 @@ export type CatalogueImageProps = {
   kind: ImageKind;
   slug: string;
   alt: string;
-  /** Above the fold: load eagerly with high priority. Default: lazy. */
+  /** Above the fold: load eagerly with high priority. Default: lazy, and low priority even once in
+   * view, so card artwork never competes with the page's CSS and heading (decision 0008). */
   priority?: boolean;
   /** The `sizes` attribute; default fits a card in a 1-3 column grid. */
   sizes?: string;
@@ -37,7 +38,7 @@ export function CatalogueImage({
       height={image.height}
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? undefined : "async"}
-      fetchPriority={priority ? "high" : undefined}
+      fetchPriority={priority ? "high" : "low"}
       className={className ? `block h-auto w-full ${className}` : "block h-auto w-full"}
     />
   );

@@ -6,6 +6,8 @@
  */
 import { imageManifest, socialCards } from "../generated/images.ts";
 
+export { faviconDataUrl } from "../generated/images.ts";
+
 export type ImageKind = "tower" | "property-type";
 
 export type ImageSource = { readonly type: "image/avif" | "image/webp"; readonly srcset: string };

@@ -327,6 +327,6 @@ export function printLeadTables(results: LeadFigures[]): void {
 }
 
 if (import.meta.main) {
-  if (!hasBuild(defaultBuildDir)) execFileSync("node", ["scripts/build.ts"], { stdio: "inherit" });
+  if (!hasBuild(defaultBuildDir)) execFileSync(process.execPath, ["scripts/build.ts"], { stdio: "inherit" });
   printLeadTables(await measureLeadService(defaultBuildDir));
 }

@@ -3,10 +3,14 @@
  * the production build, next to the no-script floor and the client-rendered
  * baseline, then a short load test against nginx, then the lead service
  * (scripts/bench/leads.ts) and the owner's inbox with 100,000 leads
- * (scripts/bench/inbox.ts). Prints the tables and writes bench/results.json.
+ * (scripts/bench/inbox.ts). Each part prints its table as soon as it is
+ * measured, and bench/results.json is rewritten after each part, so a part
+ * that fails loses nothing measured before it (the others still run; the exit
+ * code is 1).
  * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
  * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
- * pages; BUILD_DIR picks the build to measure.
+ * pages; BUILD_DIR picks the build to measure. BENCH_PARTS (comma-separated,
+ * default "pages,load,leads,inbox") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -18,10 +22,10 @@ import lighthouse from "lighthouse";
 
 import { pages } from "../app/site-map.ts";
 import { buildDir, clientDirOf } from "../server/build-layout.ts";
-import { measureInbox, printInboxTable } from "./bench/inbox.ts";
-import { measureLeadService, printLeadTables } from "./bench/leads.ts";
+import { measureInbox, printInboxTable, type InboxFigures } from "./bench/inbox.ts";
+import { measureLeadService, printLeadTables, type LeadFigures } from "./bench/leads.ts";
 import { startNginx } from "./nginx-server.ts";
-import { runLoad } from "./bench/load.ts";
+import { runLoad, type LoadFigure } from "./bench/load.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { hasBuild, serveVariant } from "./bench/variants.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
@@ -52,64 +56,123 @@ type Figures = {
   jsGzip: number;
 };
 
-ensureSystemPackages(["chromium", "nginx", "wrk"]);
-if (!hasBuild(buildDir)) execFileSync("node", ["scripts/build.ts"], { stdio: "inherit" });
-
-// Free loopback ports, so the benchmark never collides with test servers running at the same time.
-const servers = await Promise.all(columns.map((column) => serveVariant(column, buildDir, 0)));
-const origins = Object.fromEntries(
-  columns.map((column, index) => [
-    column,
-    `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`,
-  ]),
-) as Record<Column, string>;
-
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: chromiumFlags,
-});
-
-const results: Record<string, Record<Column, Figures>> = {};
-try {
-  for (const target of targets) {
-    // The columns take turns run by run, so a burst of load on a shared machine hits all of them alike.
-    const samples = Object.fromEntries(columns.map((column) => [column, [] as Figures[]]));
-    await Promise.all(columns.map((column) => warmUp(`${origins[column]}${target.path}`)));
-    for (let run = 0; run < runs; run++)
-      for (const column of columns)
-        samples[column]!.push(await measure(`${origins[column]}${target.path}`, column === "site"));
-    results[target.name] = Object.fromEntries(
-      columns.map((column) => [column, median(samples[column]!)]),
-    ) as Record<Column, Figures>;
-    const { site, floor } = results[target.name]!;
-    process.stderr.write(
-      `measured ${target.name}: FCP ${Math.round(site.fcp)} ms, LCP ${Math.round(site.lcp)} ms, ` +
-        `floor LCP ${Math.round(floor.lcp)} ms\n`,
-    );
-  }
-} finally {
-  await chrome.kill();
-  for (const server of servers) server.close();
+const allParts = ["pages", "load", "leads", "inbox"] as const;
+type Part = (typeof allParts)[number];
+const parts = (process.env.BENCH_PARTS?.split(",")
+  .map((part) => part.trim())
+  .filter(Boolean) ?? allParts) as Part[];
+const unknownParts = parts.filter((part) => !allParts.includes(part));
+if (unknownParts.length > 0) {
+  console.error(`BENCH_PARTS: unknown part ${unknownParts.join(", ")} (parts: ${allParts.join(", ")})`);
+  process.exit(2);
 }
 
-const load = await measureLoad();
-const leads = await measureLeadService(buildDir);
-const inbox = await measureInbox(buildDir);
+ensureSystemPackages([
+  ...(parts.includes("pages") ? (["chromium"] as const) : []),
+  ...(parts.includes("load") ? (["nginx", "wrk"] as const) : []),
+]);
+if (!hasBuild(buildDir)) execFileSync(process.execPath, ["scripts/build.ts"], { stdio: "inherit" });
 
-printTable();
-printLeadTables(leads);
-printInboxTable(inbox);
-mkdirSync("bench", { recursive: true });
-writeFileSync(
-  "bench/results.json",
-  JSON.stringify({ date: new Date().toISOString(), runs, pages: results, load, leads, inbox }, null, 2),
-);
+const results: Record<string, Record<Column, Figures>> = {};
+/** What bench/results.json holds: the parts measured so far in this run, and the ones that failed. */
+const measured: {
+  date: string;
+  runs: number;
+  parts: Part[];
+  pages?: typeof results;
+  load?: LoadFigure[];
+  leads?: LeadFigures[];
+  inbox?: InboxFigures[];
+  failed?: Partial<Record<Part, string>>;
+} = { date: new Date().toISOString(), runs, parts };
+
+const partsToRun: Record<Part, () => Promise<void>> = {
+  pages: async () => {
+    measured.pages = results; // filled page by page: a failure keeps the pages already measured
+    try {
+      await measurePages();
+    } finally {
+      if (Object.keys(results).length > 0) printPagesTable();
+    }
+  },
+  load: async () => {
+    measured.load = await measureLoad();
+    printLoad(measured.load);
+  },
+  leads: async () => {
+    measured.leads = await measureLeadService(buildDir);
+    printLeadTables(measured.leads);
+  },
+  inbox: async () => {
+    measured.inbox = await measureInbox(buildDir);
+    printInboxTable(measured.inbox);
+  },
+};
+
+for (const part of allParts.filter((part) => parts.includes(part))) {
+  try {
+    await partsToRun[part]();
+  } catch (error) {
+    // Reported, kept in results.json, and the next part still runs.
+    process.exitCode = 1;
+    console.error(`\nThe ${part} part failed:`, error);
+    measured.failed = { ...measured.failed, [part]: String((error as Error)?.stack ?? error) };
+  } finally {
+    save();
+  }
+}
 console.log("\nWritten bench/results.json");
 
+function save(): void {
+  mkdirSync("bench", { recursive: true });
+  writeFileSync("bench/results.json", JSON.stringify(measured, null, 2));
+}
+
+async function measurePages(): Promise<void> {
+  // Free loopback ports, so the benchmark never collides with test servers running at the same time.
+  const servers = await Promise.all(columns.map((column) => serveVariant(column, buildDir, 0)));
+  try {
+    const origins = Object.fromEntries(
+      columns.map((column, index) => [
+        column,
+        `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`,
+      ]),
+    ) as Record<Column, string>;
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: chromiumFlags,
+    });
+    try {
+      for (const target of targets) {
+        // The columns take turns run by run, so a burst of load on a shared machine hits all of them alike.
+        const samples = Object.fromEntries(columns.map((column) => [column, [] as Figures[]]));
+        await Promise.all(columns.map((column) => warmUp(`${origins[column]}${target.path}`)));
+        for (let run = 0; run < runs; run++)
+          for (const column of columns)
+            samples[column]!.push(
+              await measure(chrome.port, `${origins[column]}${target.path}`, column === "site"),
+            );
+        results[target.name] = Object.fromEntries(
+          columns.map((column) => [column, median(samples[column]!)]),
+        ) as Record<Column, Figures>;
+        const { site, floor } = results[target.name]!;
+        process.stderr.write(
+          `measured ${target.name}: FCP ${Math.round(site.fcp)} ms, LCP ${Math.round(site.lcp)} ms, ` +
+            `floor LCP ${Math.round(floor.lcp)} ms\n`,
+        );
+      }
+    } finally {
+      await chrome.kill();
+    }
+  } finally {
+    for (const server of servers) server.close();
+  }
+}
+
 /** Only the site's column prints the four scores; the floor and the baseline need the performance audits alone. */
-async function measure(url: string, allCategories: boolean): Promise<Figures> {
+async function measure(port: number, url: string, allCategories: boolean): Promise<Figures> {
   const result = await lighthouse(url, {
-    port: chrome.port,
+    port,
     output: "json",
     logLevel: "error",
     ...(allCategories ? {} : { onlyCategories: ["performance"] }),
@@ -172,7 +235,7 @@ async function measureLoad() {
   }
 }
 
-function printTable() {
+function printPagesTable() {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const header = [
@@ -223,6 +286,9 @@ function printTable() {
     `\nGoal (decision 0008): LCP ≤ ${seconds(goal.lcpMs)} and ≤ ${goal.ofFloor}× the floor on every page: ` +
       (missed.length === 0 ? "met." : `missed on ${missed.join(", ")}.`),
   );
+}
+
+function printLoad(load: LoadFigure[]) {
   console.log("\nLoad: wrk against nginx on 127.0.0.1 (Accept-Encoding: br, gzip)\n");
   for (const figure of load) {
     console.log(

@@ -7,6 +7,7 @@
  * - page: the whole server-rendered page over HTTP (session check, queries, React render).
  * Requests run one after another (one owner), after a warm-up. Traffic stays on 127.0.0.1.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,11 +24,17 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { contactOf, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
 import { createLeadApi } from "../../server/leads/api.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore, randomId } from "../../server/leads/storage/lead-store.ts";
+import {
+  LeadStore,
+  postgresPoolSize,
+  randomId,
+  type NewLead,
+} from "../../server/leads/storage/lead-store.ts";
 import { handoffOutcomes } from "../../server/leads/storage/schema.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
+import { hasBuild } from "./variants.ts";
 
 const leadCount = Number(process.env.BENCH_INBOX_LEADS ?? 100_000);
 const samples = Number(process.env.BENCH_INBOX_SAMPLES ?? 60);
@@ -134,7 +141,9 @@ async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFi
   try {
     for (const scenario of scenarios()) {
       const offset = ((scenario.page ?? 1) - 1) * 25;
-      const query = await time(() => Promise.all([inbox.list(scenario.query, { limit: 25, offset }), inbox.counts()]));
+      const query = await time(() =>
+        Promise.all([inbox.list(scenario.query, { limit: 25, offset }), inbox.counts()]),
+      );
       const page = await time(async () => {
         const status = await get(`${base}${scenario.path}`, cookie);
         if (status !== 200) throw new Error(`${scenario.path}: ${status}`);
@@ -181,15 +190,37 @@ async function time(work: () => Promise<unknown>): Promise<Timing> {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-const firstNames = ["María", "José", "Lucía", "Martín", "Sofía", "Juan", "Valentina", "Diego", "Camila", "Nicolás"];
-const surnames = ["González", "Rodríguez", "Fernández", "López", "Martínez", "Pérez", "Gómez", "Díaz", "Sánchez", "Romero"];
+const firstNames = [
+  "María",
+  "José",
+  "Lucía",
+  "Martín",
+  "Sofía",
+  "Juan",
+  "Valentina",
+  "Diego",
+  "Camila",
+  "Nicolás",
+];
+const surnames = [
+  "González",
+  "Rodríguez",
+  "Fernández",
+  "López",
+  "Martínez",
+  "Pérez",
+  "Gómez",
+  "Díaz",
+  "Sánchez",
+  "Romero",
+];
 const day = 24 * 60 * 60_000;
 
 /**
  * Stores `count` leads spread over 700 days (inside the retention period),
- * through the store's own insert, many at a time; one in seven is spam. Then,
- * as an owner would leave them: the last week new, the weeks before contacted,
- * the rest archived.
+ * through the store (`insertMany`: the rows `insert` would write), 500 to a
+ * transaction; one in seven is spam. Then, as an owner would leave them: the
+ * last week new, the weeks before contacted, the rest archived.
  */
 async function fill(store: LeadStore, count: number): Promise<void> {
   const forms = serviceForms(site);
@@ -197,44 +228,65 @@ async function fill(store: LeadStore, count: number): Promise<void> {
   const now = Date.now();
   const span = 700 * day;
   const batch = 500;
-  for (let start = 0; start < count; start += batch) {
-    const inserts: Promise<unknown>[] = [];
-    for (let n = start; n < Math.min(count, start + batch); n++) {
-      const formId = formIds[n % formIds.length]!;
-      const definition = forms(formId)!.definition;
-      const values: LeadValues = Object.fromEntries(
-        allFields(definition).map((field) => {
-          if (field.autoComplete === "name")
-            return [field.name, `${firstNames[n % 10]} ${surnames[Math.floor(n / 10) % 10]} ${n}`];
-          if (field.type === "tel") return [field.name, `11 ${5550 + (n % 10)}-${String(n % 10_000).padStart(4, "0")}`];
-          if (field.type === "email") return [field.name, `persona${n}@example.com`];
-          if (field.type === "select") return [field.name, field.options![n % field.options!.length]!];
-          if (field.type === "checkboxes") return [field.name, field.options!.slice(0, n % 3)];
-          if (field.type === "number") return [field.name, String(40 + (n % 200))];
-          if (field.type === "textarea") return [field.name, n % 4 === 0 ? "Quisiera saber el valor de mi propiedad." : ""];
-          return [field.name, `Calle ${n % 900} ${n}`];
-        }),
-      );
-      inserts.push(
-        store.insert({
-          receivedAt: new Date(now - Math.floor(((count - n) / count) * span)),
-            formId,
-            page: "/",
-            values,
-            handoff: handoffOutcomes[n % handoffOutcomes.length]!,
-            clientAddress: `203.0.113.${n % 250}`,
-            userAgent: "Benchmark/1.0",
-          spam: n % 7 === 6,
-          contact: contactOf(definition, values),
-          notify: [],
-        }),
-      );
-    }
-    await Promise.all(inserts);
-  }
+  const newLead = (n: number): NewLead => {
+    const formId = formIds[n % formIds.length]!;
+    const definition = forms(formId)!.definition;
+    const values: LeadValues = Object.fromEntries(
+      allFields(definition).map((field) => {
+        if (field.autoComplete === "name")
+          return [field.name, `${firstNames[n % 10]} ${surnames[Math.floor(n / 10) % 10]} ${n}`];
+        if (field.type === "tel")
+          return [field.name, `11 ${5550 + (n % 10)}-${String(n % 10_000).padStart(4, "0")}`];
+        if (field.type === "email") return [field.name, `persona${n}@example.com`];
+        if (field.type === "select") return [field.name, field.options![n % field.options!.length]!];
+        if (field.type === "checkboxes") return [field.name, field.options!.slice(0, n % 3)];
+        if (field.type === "number") return [field.name, String(40 + (n % 200))];
+        if (field.type === "textarea")
+          return [field.name, n % 4 === 0 ? "Quisiera saber el valor de mi propiedad." : ""];
+        return [field.name, `Calle ${n % 900} ${n}`];
+      }),
+    );
+    return {
+      receivedAt: new Date(now - Math.floor(((count - n) / count) * span)),
+      formId,
+      page: "/",
+      values,
+      handoff: handoffOutcomes[n % handoffOutcomes.length]!,
+      clientAddress: `203.0.113.${n % 250}`,
+      userAgent: "Benchmark/1.0",
+      spam: n % 7 === 6,
+      contact: contactOf(definition, values),
+      notify: [],
+    };
+  };
+  // A few transactions at a time on PostgreSQL, never more than the store's pool hands out (the
+  // rest would wait past its connect timeout); SQLite has one connection, so one at a time.
+  const parallel = store.kind === "postgres" ? Math.min(4, postgresPoolSize) : 1;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const start = next;
+        next = Math.min(count, start + batch);
+        await store.insertMany(Array.from({ length: next - start }, (_, offset) => newLead(start + offset)));
+      }
+    }),
+  );
   const before = (days: number) => new Date(now - days * day).toISOString();
-  await store.db.updateTable("leads").set({ status: "contactado" }).where("status", "=", "nuevo").where("received_at", "<", before(7)).execute();
-  await store.db.updateTable("leads").set({ status: "archivado" }).where("status", "=", "contactado").where("received_at", "<", before(60)).execute();
+  // One pass, each row rewritten once: older than a week contacted, older than 60 days archived.
+  await store.db
+    .updateTable("leads")
+    .set((eb) => ({
+      status: eb
+        .case()
+        .when("received_at", "<", before(60))
+        .then("archivado" as const)
+        .else("contactado" as const)
+        .end(),
+    }))
+    .where("status", "=", "nuevo")
+    .where("received_at", "<", before(7))
+    .execute();
 }
 
 export function printInboxTable(figures: InboxFigures[]): void {
@@ -254,10 +306,14 @@ export function printInboxTable(figures: InboxFigures[]): void {
     ]),
   );
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
   console.log(line(header));
   console.log(line(widths.map((width) => "-".repeat(width))));
   for (const row of rows) console.log(line(row));
 }
 
-if (import.meta.main) printInboxTable(await measureInbox());
+if (import.meta.main) {
+  if (!hasBuild(defaultBuildDir)) execFileSync(process.execPath, ["scripts/build.ts"], { stdio: "inherit" });
+  printInboxTable(await measureInbox(defaultBuildDir));
+}

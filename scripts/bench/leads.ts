@@ -64,13 +64,19 @@ export async function measureLeadService(buildDir: string): Promise<LeadFigures[
     for (const database of ["SQLite", "PostgreSQL"] as const) {
       const fresh = async (): Promise<Record<string, string>> => {
         if (database === "SQLite") return { LEADS_DATA_DIR: mkdtempSync(join(tmpdir(), "leads-bench-")) };
-        return { DATABASE_URL: await postgres.createDatabase(`bench_${randomId().slice(0, 8).toLowerCase()}`) };
+        return {
+          DATABASE_URL: await postgres.createDatabase(`bench_${randomId().slice(0, 8).toLowerCase()}`),
+        };
       };
       const rows: LeadFigures["rows"] = [];
       const rawEnv = await fresh();
       for (const clients of concurrencies) {
         const raw = await rawInserts(rawEnv, clients);
-        const service = await startService({ BUILD_DIR: buildDir, LEADS_RATE_LIMIT: "0", ...(await fresh()) });
+        const service = await startService({
+          BUILD_DIR: buildDir,
+          LEADS_RATE_LIMIT: "0",
+          ...(await fresh()),
+        });
         try {
           const http = await httpLoad(service, clients, seconds);
           rows.push({ clients, http, raw });
@@ -99,7 +105,11 @@ async function httpLoad(service: ServiceProcess, clients: number, duration: numb
   const deadline = started + duration * 1000;
   await Promise.all(
     Array.from({ length: clients }, async (_, index) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.0.${2 + (index % 200)}` });
+      const agent = new Agent({
+        keepAlive: true,
+        maxSockets: 1,
+        localAddress: `127.0.0.${2 + (index % 200)}`,
+      });
       while (performance.now() < deadline) {
         const sent = performance.now();
         const status = await post(service, agent, body);
@@ -114,7 +124,10 @@ async function httpLoad(service: ServiceProcess, clients: number, duration: numb
 
 /** The same durability, no HTTP and no application: one row per transaction. */
 async function rawInserts(env: Record<string, string>, clients: number): Promise<Throughput> {
-  const store = await LeadStore.open({ dataDir: env.LEADS_DATA_DIR ?? "unused", databaseUrl: env.DATABASE_URL });
+  const store = await LeadStore.open({
+    dataDir: env.LEADS_DATA_DIR ?? "unused",
+    databaseUrl: env.DATABASE_URL,
+  });
   await store.close(); // the schema, made by the service's own migrations
   const row = () => [
     randomId(),
@@ -144,7 +157,9 @@ async function rawInserts(env: Record<string, string>, clients: number): Promise
     // One connection, as the service has: concurrency changes nothing for a synchronous driver.
     const database = new DatabaseSync(join(env.LEADS_DATA_DIR, "leads.sqlite"));
     database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL");
-    const insert = database.prepare(`insert into leads (${columns}) values (${Array(16).fill("?").join(", ")})`);
+    const insert = database.prepare(
+      `insert into leads (${columns}) values (${Array(16).fill("?").join(", ")})`,
+    );
     while (performance.now() < deadline) {
       const sent = performance.now();
       insert.run(...row());
@@ -168,10 +183,7 @@ async function rawInserts(env: Record<string, string>, clients: number): Promise
   return summary(latencies, 0, (performance.now() - started) / 1000);
 }
 
-async function measureFlood(
-  buildDir: string,
-  env: Record<string, string>,
-): Promise<LeadFigures["flood"]> {
+async function measureFlood(buildDir: string, env: Record<string, string>): Promise<LeadFigures["flood"]> {
   // The default limit (10 a minute per address) is what production runs.
   const service = await startService({ BUILD_DIR: buildDir, ...env });
   const legitimate: { latency: number; id?: string }[] = [];
@@ -203,7 +215,10 @@ async function measureFlood(
   } finally {
     await service.stop();
   }
-  const store = await LeadStore.open({ dataDir: env.LEADS_DATA_DIR ?? "unused", databaseUrl: env.DATABASE_URL });
+  const store = await LeadStore.open({
+    dataDir: env.LEADS_DATA_DIR ?? "unused",
+    databaseUrl: env.DATABASE_URL,
+  });
   try {
     let legitimateStored = 0;
     for (const { id } of legitimate) if (id && (await store.get(id))) legitimateStored++;
@@ -249,7 +264,11 @@ function postForId(service: ServiceProcess, agent: Agent): Promise<string | unde
   return new Promise((resolve) => {
     const outgoing = request(
       `${service.baseUrl}/api/form/submit/express`,
-      { method: "POST", agent, headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" } },
+      {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      },
       (response) => {
         let text = "";
         response.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -281,8 +300,11 @@ function percentile(values: number[], fraction: number): number {
 
 export function printLeadTables(results: LeadFigures[]): void {
   const table = (header: string[], rows: string[][]) => {
-    const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
-    const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+    const widths = header.map((_, column) =>
+      Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+    );
+    const line = (row: string[]) =>
+      `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
     console.log(line(header));
     console.log(line(widths.map((width) => "-".repeat(width))));
     for (const row of rows) console.log(line(row));
@@ -293,7 +315,17 @@ export function printLeadTables(results: LeadFigures[]): void {
       `(2 cores; other work on the machine slows every figure)\n`,
   );
   table(
-    ["database", "clients", "HTTP leads/s", "p50 ms", "p99 ms", "errors", "raw inserts/s", "raw p50", "raw p99"],
+    [
+      "database",
+      "clients",
+      "HTTP leads/s",
+      "p50 ms",
+      "p99 ms",
+      "errors",
+      "raw inserts/s",
+      "raw p50",
+      "raw p99",
+    ],
     results.flatMap((result) =>
       result.rows.map((row) => [
         result.database,
@@ -327,6 +359,6 @@ export function printLeadTables(results: LeadFigures[]): void {
 }
 
 if (import.meta.main) {
-  if (!hasBuild(defaultBuildDir)) execFileSync("node", ["scripts/build.ts"], { stdio: "inherit" });
+  if (!hasBuild(defaultBuildDir)) execFileSync(process.execPath, ["scripts/build.ts"], { stdio: "inherit" });
   printLeadTables(await measureLeadService(defaultBuildDir));
 }

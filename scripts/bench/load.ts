@@ -44,7 +44,8 @@ export function parseWrk(output: string, url: string): LoadFigure {
 
 export function loadTest(url: string, options: LoadOptions = {}): LoadFigure {
   const { hostname } = new URL(url);
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(hostname)) throw new Error(`Load tests run on loopback only, not ${hostname}.`);
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(hostname))
+    throw new Error(`Load tests run on loopback only, not ${hostname}.`);
   ensureSystemPackages(["wrk"]);
   const output = execFileSync(
     "wrk",

@@ -36,7 +36,8 @@ export function serveVariant(variant: Variant, buildDir: string, port: number): 
     let body = bodies.get(key);
     if (!body) {
       let plain: Buffer = readFileSync(file);
-      if (file.endsWith(".html") && variant === "floor") plain = Buffer.from(stripScripts(plain.toString("utf8")));
+      if (file.endsWith(".html") && variant === "floor")
+        plain = Buffer.from(stripScripts(plain.toString("utf8")));
       if (file.endsWith(".html") && variant === "baseline") plain = Buffer.from(shell);
       body = encoders[encoding](plain);
       bodies.set(key, body);

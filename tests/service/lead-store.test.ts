@@ -180,6 +180,27 @@ describe.each(backends)("lead storage on $name", (backend) => {
     expect(contactedSale.leads.map((l) => l.id)).toEqual([ids[1]]);
   });
 
+  it("stores many leads in one call, each row as insert would store it", async () => {
+    const one = await store.insert(lead({ clientAddress: "203.0.113.9", notify: ["email", "webhook"] }));
+    const many = await store.insertMany([
+      lead({ clientAddress: "203.0.113.9", notify: ["email", "webhook"] }),
+      lead({ spam: true, notify: ["email"] }),
+      lead({ notify: [], receivedAt: minutesAgo(1) }),
+    ]);
+    expect(await store.insertMany([])).toEqual([]);
+
+    expect(many).toHaveLength(3);
+    for (const stored of many) expect(await store.get(stored.id)).toEqual(stored);
+    const [same, spam, quiet] = many;
+    expect({ ...same, id: one.id }).toEqual(one);
+    expect((await store.outboxOf(same!.id)).map((row) => row.channel)).toEqual(["email", "webhook"]);
+    expect(spam).toMatchObject({ status: "spam", notification: "skipped" });
+    expect(await store.outboxOf(spam!.id)).toEqual([]);
+    expect(quiet?.notification).toBe("not-configured");
+    expect((await store.list({ search: "5555 0001" }, { limit: 10, offset: 0 })).total).toBe(3);
+    expect((await store.findByContact({ email: "ANA@example.com" })).map((l) => l.id)).toHaveLength(4);
+  });
+
   it("searches name, phone and e-mail regardless of case, accents and punctuation", async () => {
     const ana = await store.insert(lead());
     const luis = await store.insert(

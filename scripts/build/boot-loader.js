@@ -22,12 +22,16 @@
   function preselect(opener) {
     var preset = opener.getAttribute("data-lead-preset");
     if (opener.pathname !== location.pathname) return;
-    var form = document.querySelector('[data-lead-section="' + opener.getAttribute("data-lead-form") + '"] form');
+    var form = document.querySelector(
+      '[data-lead-section="' + opener.getAttribute("data-lead-form") + '"] form',
+    );
     var field = preset && form && form.elements.namedItem(form.getAttribute("data-preset-field") || "");
     if (!field || !("value" in field)) return;
-    var listed = field.tagName !== "SELECT" || [].some.call(field.options, function (option) {
-      return option.value === preset;
-    });
+    var listed =
+      field.tagName !== "SELECT" ||
+      [].some.call(field.options, function (option) {
+        return option.value === preset;
+      });
     if (listed) field.value = preset;
   }
   function remember(event) {

@@ -5,7 +5,7 @@ import { deferHydration } from "./defer-hydration.ts";
 const page =
   '<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="stylesheet" href="/assets/root.css"/>' +
   '<script type="application/ld+json">{"@type":"WebPage"}</script></head><body><h1>Hola</h1>' +
-  '<script>window.__reactRouterContext = {};</script>' +
+  "<script>window.__reactRouterContext = {};</script>" +
   '<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\n' +
   '  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");</script>' +
   "<!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$--></body></html>";

@@ -24,7 +24,10 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
   const deployDir = deployDirOf(buildDir);
   mkdirSync(deployDir, { recursive: true });
 
-  const policy = headerPolicyFor(htmlFiles(clientDir).map((file) => readFileSync(file, "utf8")), config.formServiceUrl);
+  const policy = headerPolicyFor(
+    htmlFiles(clientDir).map((file) => readFileSync(file, "utf8")),
+    config.formServiceUrl,
+  );
   if (!policy.scriptHashes.includes(bootLoaderHash)) {
     throw new Error(`The boot loader's hash ${bootLoaderHash} is not among the pages' inline scripts.`);
   }
@@ -33,7 +36,10 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
   const root = resolve(process.env.NGINX_ROOT ?? clientDir);
   const serverName = process.env.NGINX_SERVER_NAME ?? new URL(config.siteUrl).hostname;
   const leadService = process.env.NGINX_LEAD_SERVICE;
-  writeFileSync(join(deployDir, "site.conf"), renderNginxSite({ policy, root, serverName, leadService, listen: process.env.NGINX_LISTEN ?? "80" }));
+  writeFileSync(
+    join(deployDir, "site.conf"),
+    renderNginxSite({ policy, root, serverName, leadService, listen: process.env.NGINX_LISTEN ?? "80" }),
+  );
   // The standalone configuration keeps its pid, logs and temp files here.
   mkdirSync(join(deployDir, "run", "tmp"), { recursive: true });
   writeFileSync(
@@ -48,7 +54,10 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
     }),
   );
 
-  const entries = readdirSync(clientDir, { withFileTypes: true }).map((entry) => ({ name: entry.name, directory: entry.isDirectory() }));
+  const entries = readdirSync(clientDir, { withFileTypes: true }).map((entry) => ({
+    name: entry.name,
+    directory: entry.isDirectory(),
+  }));
   writeFileSync(join(clientDir, "_headers"), renderHeadersFile(policy, entries));
   writeFileSync(join(clientDir, "_redirects"), renderRedirectsFile(pages.map((page) => page.path)));
 }

@@ -20,7 +20,9 @@ export async function renderSpaShell(buildDir: string): Promise<string> {
   process.env.IS_RR_BUILD_REQUEST = "yes";
   try {
     const handle = createRequestHandler(build, "production");
-    const response = await handle(new Request("http://localhost/", { headers: { "X-React-Router-SPA-Mode": "yes" } }));
+    const response = await handle(
+      new Request("http://localhost/", { headers: { "X-React-Router-SPA-Mode": "yes" } }),
+    );
     const html = await response.text();
     if (response.status !== 200 || !html.includes("window.__reactRouterRouteModules")) {
       throw new Error(`The SPA shell did not render (status ${response.status}).`);

@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { InboxService } from "../../app/features/inbox/inbox-service.ts";
@@ -10,39 +6,13 @@ import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { startRetentionJob } from "../../server/inbox/retention.ts";
 import { contactOf, serviceForms } from "../../server/leads/forms.ts";
-import { LeadStore, type NewLead, type StorageOptions } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
 import type { HandoffOutcome } from "../../server/leads/storage/schema.ts";
-import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { adversarialName, definitionOf, formIds, offPlanFormId, sampleValues } from "./sample-leads.ts";
+import { storageBackends } from "../tools/storage-backends.ts";
 
 /** The inbox's queries, labels and exports on a real SQLite file and a real PostgreSQL server. */
-let postgres: PostgresServer | undefined;
-const folders: string[] = [];
-let databases = 0;
-
-const backends = [
-  {
-    name: "SQLite",
-    options: async (): Promise<StorageOptions> => {
-      const dataDir = mkdtempSync(join(tmpdir(), "inbox-sqlite-"));
-      folders.push(dataDir);
-      return { dataDir };
-    },
-  },
-  {
-    name: "PostgreSQL",
-    options: async (): Promise<StorageOptions> => {
-      postgres ??= await startPostgres({ durable: false });
-      databases += 1;
-      return { dataDir: "unused", databaseUrl: await postgres.createDatabase(`inbox_${databases}`) };
-    },
-  },
-];
-
-afterAll(async () => {
-  await postgres?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-}, 60_000);
+const backends = storageBackends("inbox");
 
 const now = new Date("2026-05-14T15:00:00.000Z"); // Thursday, noon in Buenos Aires
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);

@@ -1,46 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
-import { LeadStore, type StorageOptions } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import {
   absoluteTimeoutMs,
   idleTimeoutMs,
   OwnerAuth,
   type LoginAttempt,
 } from "../../server/inbox/owner-auth.ts";
+import { storageBackends } from "../tools/storage-backends.ts";
 
 /** The owner account, sessions and login throttle on a real SQLite file and a real PostgreSQL server. */
-let postgres: PostgresServer | undefined;
-const folders: string[] = [];
-let databases = 0;
-
-const backends = [
-  {
-    name: "SQLite",
-    options: async (): Promise<StorageOptions> => {
-      const dataDir = mkdtempSync(join(tmpdir(), "inbox-sqlite-"));
-      folders.push(dataDir);
-      return { dataDir };
-    },
-  },
-  {
-    name: "PostgreSQL",
-    options: async (): Promise<StorageOptions> => {
-      postgres ??= await startPostgres({ durable: false });
-      databases += 1;
-      return { dataDir: "unused", databaseUrl: await postgres.createDatabase(`inbox_auth_${databases}`) };
-    },
-  },
-];
-
-afterAll(async () => {
-  await postgres?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-}, 60_000);
+const backends = storageBackends("inbox_auth");
 
 const password = "una contraseña larga";
 const minutes = (count: number) => count * 60_000;

@@ -326,6 +326,29 @@ export async function completeWithKeyboard(
 }
 
 /**
+ * The keyboard way through an in-page form: Tab to the page's link to the form, Enter, Tab into
+ * the form, every field as in `completeWithKeyboard`, then Tab to the submit button, which must
+ * show its focus. Returns that button.
+ */
+export async function reachAndCompleteWithKeyboard(
+  page: Page,
+  scope: Locator,
+  definition: FormDefinition,
+  values: LeadValues,
+  formAnchor: string,
+): Promise<Locator> {
+  await tabUntil(page, page.locator(`a[href="#${formAnchor}"]`).first());
+  await page.keyboard.press("Enter");
+  await tabUntil(page, control(scope, allFields(definition)[0]!), 3);
+  await completeWithKeyboard(page, scope, definition, values);
+  await page.keyboard.press("Tab");
+  const submit = scope.locator('button[type="submit"]');
+  await expect(submit).toBeFocused();
+  await expectVisibleFocus(page);
+  return submit;
+}
+
+/**
  * From the last field back to the first with Shift+Tab, then forward again:
  * scrolling up must not slide a field under a sticky bar or the modal's title.
  */

@@ -4,16 +4,13 @@ import { allFields } from "../../app/features/leads/forms/types.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
 import {
-  completeWithKeyboard,
-  control,
+  reachAndCompleteWithKeyboard,
   expectEmpty,
   expectMessage,
   expectRefusedSubmit,
   expectRendered,
   expectValues,
-  expectVisibleFocus,
   postedFields,
-  tabUntil,
   watchFormEvents,
 } from "./form-checks.ts";
 import { answersFor, fillForm, registeredForms, serviceIds } from "./registered-forms.ts";
@@ -47,14 +44,7 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       const scope = formOf(page);
       await expectRendered(scope, definition);
       // (The untouched form is part of every page's axe check in pages.spec.ts.)
-      await tabUntil(page, page.locator(`a[href="#${anchor}"]`).first());
-      await page.keyboard.press("Enter");
-      await tabUntil(page, control(scope, allFields(definition)[0]!), 3);
-      await completeWithKeyboard(page, scope, definition, values);
-      await page.keyboard.press("Tab");
-      const submit = scope.locator('button[type="submit"]');
-      await expect(submit).toBeFocused();
-      await expectVisibleFocus(page);
+      const submit = await reachAndCompleteWithKeyboard(page, scope, definition, values, anchor);
       await page.keyboard.press("Enter");
 
       // Sending until the service answers: announced on the button, which keeps the focus.

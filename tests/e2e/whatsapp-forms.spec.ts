@@ -4,18 +4,15 @@ import { allFields } from "../../app/features/leads/forms/types.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { dataLayer, expect, hydrated, pauseClock, test } from "./fixtures.ts";
 import {
-  completeWithKeyboard,
-  control,
+  reachAndCompleteWithKeyboard,
   expectMessage,
   expectNothingRendered,
   expectRefusedSubmit,
   expectRendered,
   expectValues,
-  expectVisibleFocus,
   popupsAsked,
   refusePopups,
   sendingMs,
-  tabUntil,
   watchFormEvents,
 } from "./form-checks.ts";
 import { answersFor, fillForm, registeredForms } from "./registered-forms.ts";
@@ -50,14 +47,7 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       // (The untouched form is part of every page's axe check in pages.spec.ts.)
 
       // The page's in-page link to the form is the way in; after it, Tab continues inside the form.
-      await tabUntil(page, page.locator(`a[href="#${anchor}"]`).first());
-      await page.keyboard.press("Enter");
-      await tabUntil(page, control(scope, allFields(definition)[0]!), 3);
-      await completeWithKeyboard(page, scope, definition, values);
-      const submit = scope.locator('button[type="submit"]');
-      await page.keyboard.press("Tab");
-      await expect(submit).toBeFocused();
-      await expectVisibleFocus(page);
+      const submit = await reachAndCompleteWithKeyboard(page, scope, definition, values, anchor);
 
       await pauseClock(page);
       await page.keyboard.press("Space");

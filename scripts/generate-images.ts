@@ -28,7 +28,8 @@ import {
 } from "./images/brand-art.ts";
 import { findPhoto, photoVariants } from "./images/photos.ts";
 import { propertyTypeSvg } from "./images/property-type-art.ts";
-import { towerSvg, type TowerFacts } from "./images/tower-art.ts";
+import { svgDataUrl } from "../app/lib/art/svg-data-url.ts";
+import { towerSvg, type TowerFacts } from "../app/lib/art/tower-art.ts";
 
 export type GenerateOptions = {
   towers: readonly (TowerFacts & Pick<Tower, "dock" | "toConfirm">)[];
@@ -209,11 +210,6 @@ export function manifestModule(
     `/** The favicon inside the page: a request after the first paint would count in the simulated LCP. */\n` +
     `export const faviconDataUrl = ${JSON.stringify(svgDataUrl(faviconSvg()))};\n`
   );
-}
-
-/** An SVG as a data: URL, percent-encoding only what a URL may not hold (shorter than base64). */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml,${svg.replaceAll('"', "'").replace(/[\s"%#<>[\\\]^`{|}]/g, encodeURIComponent)}`;
 }
 
 if (import.meta.main) {

@@ -1,4 +1,5 @@
 import { catalogueImage, type ImageKind } from "../content/images.ts";
+import { svgDataUrl } from "../lib/art/svg-data-url.ts";
 
 /**
  * The image of a tower or a property type: the owner's photo (AVIF/WebP/JPEG
@@ -12,6 +13,12 @@ export type CatalogueImageProps = {
   /** Above the fold: load eagerly with high priority. Default: lazy, and low priority even once in
    * view, so card artwork never competes with the page's CSS and heading (decision 0008). */
   priority?: boolean;
+  /**
+   * The generated artwork's SVG, to draw it inside the page rather than fetch its file: for a
+   * page's largest element, which then paints with the page (docs/decisions/0008-fonts.md).
+   * An owner photo, when there is one, is still fetched.
+   */
+  inlineArtwork?: string;
   /** The `sizes` attribute; default fits a card in a 1-3 column grid. */
   sizes?: string;
   className?: string;
@@ -24,14 +31,16 @@ export function CatalogueImage({
   slug,
   alt,
   priority = false,
+  inlineArtwork,
   sizes = defaultSizes,
   className,
 }: CatalogueImageProps) {
   const image = catalogueImage(kind, slug);
+  const inline = inlineArtwork !== undefined && !image.sources;
   const img = (
     <img
-      src={image.src}
-      srcSet={image.srcset}
+      src={inline ? svgDataUrl(inlineArtwork) : image.src}
+      srcSet={inline ? undefined : image.srcset}
       sizes={image.srcset ? sizes : undefined}
       alt={alt}
       width={image.width}

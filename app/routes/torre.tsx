@@ -18,6 +18,7 @@ import {
 } from "../content/es/tower-page.ts";
 import { towerSocialCard } from "../content/images.ts";
 import { isConfirmed, towerBySlug, type Tower } from "../content/towers.ts";
+import { towerSvg } from "../lib/art/tower-art.ts";
 import { towerFormId } from "../features/leads/form-pages.ts";
 import { apartmentForm } from "../features/leads/forms/apartment.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
@@ -106,6 +107,7 @@ export default function Torre({ params }: Route.ComponentProps) {
             slug={tower.slug}
             alt={towerPage.imageAlt(tower)}
             priority
+            inlineArtwork={towerSvg(tower)}
             sizes="(min-width: 1024px) 38rem, 100vw"
             className="aspect-[16/10] rounded-lg bg-sand-50 object-cover"
           />

@@ -16,7 +16,8 @@ const budgets = {
    * forms also carries its own copy of its form for visitors without
    * JavaScript (about 2.5 KB), and every footer the data-protection notice
    * (about 0.6 KB): see docs/decisions/0010-forms-without-javascript.md. Every page
-   * carries its favicon (0.2 KB), so that no request for it counts in the LCP (0008).
+   * carries its favicon (0.2 KB), and a tower page its artwork (1.3 KB), so that no request
+   * for them counts in the LCP (decision 0008).
    */
   html: {
     "/": 14_200,
@@ -29,16 +30,16 @@ const budgets = {
     "/privacidad": 6_400,
     "/gracias": 5_200,
     "/tasador": 7_200,
-    "/torres/*": 10_000,
+    "/torres/*": 11_400,
     "404": 4_900,
   } as Record<string, number>,
   css: 7_500,
   /**
    * Everything a first visit downloads until the page is interactive (modal forms load on demand;
-   * a page with an in-page form carries its code). Largest measured: a tower page, 141.6 KB (its
-   * route and the apartment form's code).
+   * a page with an in-page form carries its code). Largest measured: a tower page, 145.1 KB (its
+   * route, the apartment form's code, and the artwork drawing it hydrates, 3.5 KB).
    */
-  javascript: 142 * 1024,
+  javascript: 146 * 1024,
 };
 
 const clientDir = clientDirOf(buildDir);

@@ -4,7 +4,7 @@
  * height, terraced); whatever the facts leave open comes from a stable hash
  * of the slug, so all 26 differ and none changes between builds.
  */
-import type { Tower } from "../../app/content/towers.ts";
+import type { Tower } from "../../content/towers.ts";
 import { clamp, escapeXml, hsl, n, seededRandom, type Random } from "./art-kit.ts";
 
 export type TowerFacts = Pick<

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { towers } from "../../app/content/towers.ts";
+import { towers } from "../../content/towers.ts";
 import { heightFor, towerProfile, towerSvg } from "./tower-art.ts";
 
 function tower(slug: string) {

@@ -27,7 +27,7 @@ export function Section({ id, labelledBy, tone = "plain", className = "", childr
       id={id}
       aria-labelledby={labelledBy}
       data-tone={tone === "dark" ? "dark" : undefined}
-      className={`${tones[tone]} py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] md:py-24 ${className}`}
+      className={`${tones[tone]} py-16 md:py-24 ${className}`}
     >
       <div className="container-page">{children}</div>
     </section>

@@ -31,7 +31,7 @@ vi.mock("../content/images.ts", () => {
 const render = (props: Parameters<typeof CatalogueImage>[0]) =>
   renderToStaticMarkup(createElement(CatalogueImage, props));
 
-test("artwork: a lazy <img> with explicit size, caller's alt and responsive classes", () => {
+test("artwork: a lazy, low-priority <img> with explicit size, caller's alt and responsive classes", () => {
   const html = render({ kind: "tower", slug: "alvear-tower", alt: "Alvear Tower", className: "rounded" });
   expect(html).toMatch(/^<img /);
   expect(html).toContain('src="/generated/towers/alvear-tower-abc.svg"');
@@ -41,8 +41,27 @@ test("artwork: a lazy <img> with explicit size, caller's alt and responsive clas
   expect(html).toContain('loading="lazy"');
   expect(html).toContain('decoding="async"');
   expect(html).toContain('class="block h-auto w-full rounded"');
-  expect(html).not.toMatch(/fetchpriority/i);
+  // Card artwork waits behind the page's stylesheet even once in view (decision 0008).
+  expect(html).toMatch(/<img [^>]*fetchpriority="low"/i);
   expect(html).not.toContain("<picture>");
+});
+
+test("inline artwork: the SVG drawn into the page as a data: image, nothing to fetch", () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><title>A & B</title></svg>';
+  const html = render({ kind: "tower", slug: "alvear-tower", alt: "", priority: true, inlineArtwork: svg });
+  const src = /src="([^"]+)"/.exec(html)?.[1] ?? "";
+  expect(src).toMatch(/^data:image\/svg\+xml,/);
+  // React escapes the attribute; the browser reads it back as this URL, which decodes to the SVG.
+  const url = src.replaceAll("&amp;", "&");
+  expect(decodeURIComponent(url.slice(url.indexOf(",") + 1))).toBe(svg);
+  expect(html).not.toContain("srcSet");
+  expect(html).toContain('width="640"');
+});
+
+test("inline artwork gives way to an owner photo, which is fetched as usual", () => {
+  const html = render({ kind: "tower", slug: "mulieris", alt: "", priority: true, inlineArtwork: "<svg/>" });
+  expect(html).not.toContain("data:");
+  expect(html).toContain('src="/generated/towers/mulieris-1-800.jpg"');
 });
 
 test("priority: eager with high fetch priority", () => {

@@ -5,7 +5,11 @@ import { routeModules } from "./site-map.ts";
 export default [
   // The public site: prerendered at build time (react-router.config.ts).
   layout("routes/site-layout.tsx", [
-    ...routeModules.map((page) => (page.path === "/" ? index(page.file) : route(page.path, page.file))),
+    ...routeModules.map((page) =>
+      page.path === "/" ? index(page.file) : route(page.path, page.file, page.id ? { id: page.id } : {}),
+    ),
+    // Unknown paths: the English 404 under /en, the Spanish one everywhere else.
+    route("en/*", "routes/not-found.tsx", { id: "en/not-found" }),
     route("*", "routes/not-found.tsx"),
   ]),
   // The owner's inbox: rendered per request on the server, behind a login.

@@ -8,8 +8,6 @@ import type { NavItem, Stat } from "../types.ts";
  * claims come from the site configuration, so each number is written once.
  */
 
-export const lang = "es-AR";
-
 /** The claims the site makes, formatted once from the configuration. */
 export const claims = {
   delivery: `${site.deliveryHours} h`,

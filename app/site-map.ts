@@ -184,7 +184,7 @@ export function twinOf(path: string): PagePath | undefined {
  * A page's path in the given language, from its path in either language
  * ("/tasador" → "/en/appraiser"): links written once serve both languages.
  */
-export function pathIn(lang: Lang, path: PagePath): PagePath {
+export function pathIn(lang: Lang, path: string): string {
   const page = pageAt(path);
   if (!page || page.lang === lang) return path;
   return page.twin;

@@ -3,14 +3,20 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { site } from "../config/site.ts";
-import { footer, pageLinks } from "../content/es/common.ts";
-import { authorityLegend } from "../content/es/legal.ts";
-import { privacyPath } from "../site-map.ts";
+import * as enCommon from "../content/en/common.ts";
+import * as enLegal from "../content/en/legal.ts";
+import * as esCommon from "../content/es/common.ts";
+import * as esLegal from "../content/es/legal.ts";
+import { useLang } from "../lib/lang.ts";
+import { pathIn, privacyPath } from "../site-map.ts";
 
 const linkClass = "text-paper underline decoration-sand/50 underline-offset-4 hover:decoration-sand";
 
 /** Business facts and every section, on every page. */
 export function SiteFooter() {
+  const lang = useLang();
+  const { footer, pageLinks } = { es: esCommon, en: enCommon }[lang];
+  const { authorityLegend } = { es: esLegal, en: enLegal }[lang];
   const tel = `tel:+${site.whatsappNumber}`;
   return (
     <footer data-tone="dark" className="border-t-4 border-sand/70 bg-ink-deep text-[#c9d2dc]">
@@ -60,7 +66,10 @@ export function SiteFooter() {
         <div className="container-page flex flex-col gap-3 py-5 text-sm">
           <p className="flex flex-wrap items-center gap-x-6 gap-y-1">
             <span>{footer.rights}</span>
-            <Link to={privacyPath} className={`${linkClass} inline-flex min-h-11 items-center md:min-h-9`}>
+            <Link
+              to={pathIn(lang, privacyPath)}
+              className={`${linkClass} inline-flex min-h-11 items-center md:min-h-9`}
+            >
               {footer.privacy}
             </Link>
           </p>

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 
-import { langOf, pathIn, type Lang, type PagePath } from "../site-map.ts";
+import { langOf, pathIn, type Lang } from "../site-map.ts";
 
 /** The language of the page being shown: its URL decides, never the browser's settings. */
 export function useLang(): Lang {
@@ -13,7 +13,7 @@ export function useCopy<T>(translations: Record<Lang, T>): T {
 }
 
 /** Turns a page path written once (in Spanish) into the path of the page's language. */
-export function useLocalPath(): (path: PagePath) => PagePath {
+export function useLocalPath(): (path: string) => string {
   const lang = useLang();
   return (path) => pathIn(lang, path);
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
 import { buildWhatsAppUrl } from "../../app/lib/whatsapp.ts";
+import { langOf, type Lang } from "../../app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
 import { errorPage, fillHandoffLink } from "./pages.ts";
@@ -24,8 +25,11 @@ export type LeadApiOptions = {
   config: ServiceConfig;
   /** The site's canonical origin: the one other origin whose browsers may post (CORS). */
   siteUrl: string;
-  /** Where a native post lands: "/gracias" on the same origin, or the site's absolute URL. */
-  thankYouUrl: string;
+  /**
+   * Where a native post lands, in the language of the page it came from:
+   * "/gracias" (or "/en/thank-you") on the same origin, or the site's absolute URL.
+   */
+  thankYouUrls: Record<Lang, string>;
   whatsappNumber: string;
   siteName: string;
   /** Stylesheet links of the built site, for the service's own error pages. */
@@ -108,7 +112,7 @@ export function createLeadApi(options: LeadApiOptions) {
       if (wantsJson) return sendJson(response, 201, { ok: true, id: answer.lead.id });
       response
         .writeHead(303, {
-          Location: `${options.thankYouUrl}?envio=${encodeURIComponent(answer.lead.id)}`,
+          Location: `${options.thankYouUrls[langOf(answer.lead.page ?? "/")]}?envio=${encodeURIComponent(answer.lead.id)}`,
           "Cache-Control": "no-store",
           "Content-Length": 0,
         })

@@ -1,8 +1,12 @@
 import { MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 
-import { catalogue } from "../content/es/common.ts";
+import * as enText from "../content/en/catalogue-text.ts";
+import * as enCommon from "../content/en/common.ts";
+import * as esText from "../content/es/catalogue-text.ts";
+import * as esCommon from "../content/es/common.ts";
 import type { PropertyType } from "../content/property-types.ts";
+import { useLang } from "../lib/lang.ts";
 import { CatalogueCard, DetailLine } from "./catalogue-card.tsx";
 
 type PropertyTypeGridProps = {
@@ -15,9 +19,14 @@ type PropertyTypeGridProps = {
 
 /** The six property types: line illustration, type, description, one action each. */
 export function PropertyTypeGrid({ types, showZone = false, renderAction }: PropertyTypeGridProps) {
+  const lang = useLang();
+  const { catalogue } = { es: esCommon, en: enCommon }[lang];
+  const { propertyTypeText } = { es: esText, en: enText }[lang];
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {types.map((type) => {
+      {types.map((spanishType) => {
+        // The text in the page's language; the type itself (its `tipo`, the forms' value) is the Spanish one.
+        const type = { ...spanishType, ...propertyTypeText[spanishType.slug] };
         const headingId = `tipo-${type.slug}`;
         return (
           <CatalogueCard
@@ -25,7 +34,7 @@ export function PropertyTypeGrid({ types, showZone = false, renderAction }: Prop
             image={{ kind: "property-type", slug: type.slug, alt: catalogue.typeImageAlt(type.tipo) }}
             title={type.tipo}
             headingId={headingId}
-            action={renderAction(type, headingId)}
+            action={renderAction(spanishType, headingId)}
           >
             {showZone ? (
               <DetailLine icon={MapPin} label={catalogue.zoneLabel} className="font-medium text-water">

@@ -1,9 +1,12 @@
-import { factRows, towerPage } from "../content/es/tower-page.ts";
+import * as en from "../content/en/tower-page.ts";
+import * as es from "../content/es/tower-page.ts";
 import { isConfirmed, type Tower } from "../content/towers.ts";
+import { useLang } from "../lib/lang.ts";
 import { FactValue } from "./fact-value.tsx";
 
 /** The building's facts as a definition list; pending ones marked, with one note saying why. */
 export function TowerFacts({ tower }: { tower: Tower }) {
+  const { factRows, localTower, towerPage } = { es, en }[useLang()];
   const rows = factRows(tower);
   const anyPending = rows.some((row) => !row.confirmed) || !isConfirmed(tower, "amenities");
   return (
@@ -24,7 +27,7 @@ export function TowerFacts({ tower }: { tower: Tower }) {
       </dl>
       <h3 className="mt-8 font-display text-2xl font-semibold text-ink">{towerPage.amenitiesTitle}</h3>
       <p className="mt-2 leading-relaxed text-ink" data-fact="amenities">
-        <FactValue confirmed={isConfirmed(tower, "amenities")}>{tower.amenities}</FactValue>
+        <FactValue confirmed={isConfirmed(tower, "amenities")}>{localTower(tower).amenities}</FactValue>
       </p>
       {anyPending && <p className="mt-6 text-sm text-ink-muted">{towerPage.pendingNote}</p>}
     </div>

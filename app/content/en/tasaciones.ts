@@ -37,7 +37,7 @@ export const typesSection: SectionIntro & { button: (tipo: string) => string } =
   eyebrow: "Property types",
   title: "What do you want to sell?",
   intro: "Each type of property has its own market. Choose yours and we start there.",
-  button: (tipo) => `Appraise a ${tipo}`,
+  button: (tipo) => `Appraise ${/^[aeiou]/i.test(tipo) ? "an" : "a"} ${tipo}`,
 };
 
 export const strategy: SectionIntro & { steps: readonly Step[] } = {

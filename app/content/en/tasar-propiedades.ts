@@ -32,7 +32,7 @@ export const typesSection: SectionIntro & { button: (tipo: string) => string } =
   eyebrow: "Property types",
   title: "We appraise every type of property",
   intro: "Choose the type and request the appraisal with it already filled in.",
-  button: (tipo) => `Appraise a ${tipo}`,
+  button: (tipo) => `Appraise ${/^[aeiou]/i.test(tipo) ? "an" : "a"} ${tipo}`,
 };
 
 export const reasons: SectionIntro & { items: readonly Card[] } = {

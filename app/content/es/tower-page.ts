@@ -19,6 +19,9 @@ import { claims } from "./common.ts";
 
 export const pendingLabel = "a confirmar";
 
+/** The tower with its texts in this language: the catalogue is written in Spanish. */
+export const localTower = (tower: Tower): Tower => tower;
+
 export const dockName = (dock: Dock) => `Dique ${dock}`;
 
 /** Where each dock sits in the neighbourhood: what a visitor recognises. */

@@ -2,7 +2,10 @@ import { buttonStyles } from "../../components/button-styles.ts";
 import { PropertyTypeGrid } from "../../components/property-type-grid.tsx";
 import { Section, SectionHeading } from "../../components/section.tsx";
 import { propertyTypes } from "../../content/property-types.ts";
+import * as enText from "../../content/en/catalogue-text.ts";
+import * as esText from "../../content/es/catalogue-text.ts";
 import type { SectionIntro } from "../../content/types.ts";
+import { useCopy } from "../../lib/lang.ts";
 import { LeadButton } from "../../features/leads/lead-button.tsx";
 import type { ModalFormId } from "../../features/leads/forms/form-ids.ts";
 
@@ -25,6 +28,7 @@ export function PropertyTypeCatalogue({
   showZone,
   tone = "plain",
 }: PropertyTypeCatalogueProps) {
+  const { propertyTypeText } = useCopy({ es: esText, en: enText });
   return (
     <Section id={id} labelledBy={`${id}-titulo`} tone={tone}>
       <SectionHeading id={`${id}-titulo`} {...copy} />
@@ -33,7 +37,7 @@ export function PropertyTypeCatalogue({
         showZone={showZone}
         renderAction={(type) => (
           <LeadButton form={form} preset={type.tipo} className={buttonStyles.card}>
-            {buttonLabel(type.tipo)}
+            {buttonLabel(propertyTypeText[type.slug]?.tipo ?? type.tipo)}
           </LeadButton>
         )}
       />

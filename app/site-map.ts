@@ -79,7 +79,7 @@ export const sectionPages = [
     label: "El tasador y su matrícula",
     changefreq: "yearly",
     priority: 0.6,
-    en: { path: "/en/appraiser", label: "The appraiser and the license" },
+    en: { path: "/en/appraiser", label: "The appraiser and the licence" },
   },
   // Not listed in the menus (no label): the policy is linked from every footer and every form.
   {

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function Tasaciones() {
-  const { closing, differentiators, hero, service, strategy, typesSection } = useCopy(translations);
+  const { closing, differentiators, hero, strategy, typesSection } = useCopy(translations);
   return (
     <>
       <PageHero

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function TasarDepartamentos() {
-  const { factors, hero, process, service, towersSection } = useCopy(translations);
+  const { factors, hero, process, towersSection } = useCopy(translations);
   const { keyStats, presets } = useCopy(common);
   return (
     <>

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function TasarPropiedades() {
-  const { closing, hero, reasons, service, typesSection } = useCopy(translations);
+  const { closing, hero, reasons, typesSection } = useCopy(translations);
   const { keyStats, presets } = useCopy(common);
   return (
     <>

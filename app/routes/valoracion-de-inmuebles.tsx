@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function ValoracionDeInmuebles() {
-  const { benefits, formPrompt, hero, service, towersSection } = useCopy(translations);
+  const { benefits, formPrompt, hero, towersSection } = useCopy(translations);
   const { keyStats } = useCopy(common);
   return (
     <>

@@ -32,7 +32,8 @@ export const towerText: Record<string, TowerText> = {
       "Pool, gym, spa, bar, private cinema, party room, tennis courts, children's playground and hairdresser",
   },
   "le-parc-puerto-madero": {
-    amenities: "Three pools, parking and common areas; a complex of three towers with four apartments per floor",
+    amenities:
+      "Three pools, parking and common areas; a complex of three towers with four apartments per floor",
   },
   "torres-del-yacht": {
     direccion: "End of Bvd. Macacha Güemes, facing the Hilton and the YPF Tower",
@@ -45,7 +46,8 @@ export const towerText: Record<string, TowerText> = {
   },
   "torres-river-view": {
     direccion: "End of Bvd. Macacha Güemes, on the plot next to the YPF Tower",
-    amenities: "Pool, sun deck and children's playground at ground level; gym, spa and changing rooms in the basement",
+    amenities:
+      "Pool, sun deck and children's playground at ground level; gym, spa and changing rooms in the basement",
   },
   "zencity-torre-ambar": {
     direccion: "Rosario Vera Peñaloza 415",
@@ -84,7 +86,8 @@ export const towerText: Record<string, TowerText> = {
   },
   "faena-los-molinos-building": {
     direccion: "Av. Juana Manso 1150",
-    amenities: "Spa with heated pool, gym, laundry and 120 parking spaces in the basement; shops at ground level",
+    amenities:
+      "Spa with heated pool, gym, laundry and 120 parking spaces in the basement; shops at ground level",
   },
   "bayres-dock": {
     direccion: "Olga Cossettini and Bvd. Azucena Villaflor, on the Pierina Dealessi promenade",
@@ -92,7 +95,8 @@ export const towerText: Record<string, TowerText> = {
   },
   "zencity-edificio-zafiro": {
     direccion: "Rosario Vera Peñaloza 415",
-    amenities: "Twelve units with their own terrace and pool; access to the complex's central garden and pools",
+    amenities:
+      "Twelve units with their own terrace and pool; access to the complex's central garden and pools",
   },
   "zencity-edificio-onix": {
     direccion: "Rosario Vera Peñaloza 415, fronting Julieta Lanteri",
@@ -122,7 +126,8 @@ export const propertyTypeText: Record<string, PropertyTypeText> = {
   penthouse: {
     tipo: "Penthouse",
     zona: "Towers of Puerto Madero Este",
-    descripcion: "Top floors with a terrace and open views over the river: few comparables, so the analysis must be fine.",
+    descripcion:
+      "Top floors with a terrace and open views over the river: few comparables, so the analysis must be fine.",
   },
   oficina: {
     tipo: "Office",
@@ -132,7 +137,8 @@ export const propertyTypeText: Record<string, PropertyTypeText> = {
   "local-comercial": {
     tipo: "Shop",
     zona: "Promenades and boulevards of Puerto Madero",
-    descripcion: "Street shops and units on the restaurant promenades: location, frontage, footfall and the current lease.",
+    descripcion:
+      "Street shops and units on the restaurant promenades: location, frontage, footfall and the current lease.",
   },
   estudio: {
     tipo: "Studio",

@@ -18,7 +18,7 @@ export const claims = {
   offPlanDiscount: `${site.offPlanDiscountPercent}%`,
   appreciation: `${site.yearlyAppreciation.replace("-", "–")}%`,
   fasterSale: `${site.fasterSalePercent}%`,
-  registration: `License no. ${site.registrationNumber} — ${site.professionalBody}`,
+  registration: `Licence no. ${site.registrationNumber} — ${site.professionalBody}`,
 } as const;
 
 /** The three numbers that sum up the practice, set large on several pages. */

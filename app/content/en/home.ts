@@ -47,7 +47,7 @@ export const services: SectionIntro & { items: readonly ActionCard[] } = {
     {
       icon: FileCheck,
       title: "A professional report",
-      text: "Comparable sales, adjustments for floor, view and amenities, and a report signed with the appraiser's license number.",
+      text: "Comparable sales, adjustments for floor, view and amenities, and a report signed with the appraiser's licence number.",
       action: "Request a professional report",
     },
     {
@@ -84,7 +84,7 @@ export const whyUs: SectionIntro & { items: readonly Card[] } = {
     {
       icon: BadgeCheck,
       title: "Licensed professional",
-      text: `${claims.registration}, the Buenos Aires brokers' and appraisers' licensing body. Every report carries a signature and professional liability.`,
+      text: `Licensed by ${site.professionalBody}, the professional body of real estate brokers in the City of Buenos Aires (licence no. ${site.registrationNumber}). Every report carries a signature and professional liability.`,
     },
     {
       icon: Building2,
@@ -124,8 +124,8 @@ export const credentials: {
   eyebrow: "Credentials",
   title: "Licensed appraiser",
   registration: claims.registration,
-  text: "Every report is signed under a professional license and backed by data from the neighbourhood.",
-  licenceLink: "Check the license",
+  text: "Every report is signed under a professional licence and backed by data from the neighbourhood.",
+  licenceLink: "Check the licence",
   licencePath: "/tasador",
   stats: [
     { value: claims.experience, label: "years of experience" },

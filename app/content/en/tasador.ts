@@ -3,18 +3,18 @@ import type { PageMetaCopy, SectionIntro, Step } from "../types.ts";
 import { claims } from "./common.ts";
 
 /**
- * /en/appraiser (product decision 17): who signs the appraisals, the license
+ * /en/appraiser (product decision 17): who signs the appraisals, the licence
  * anyone can check in the professional body's public registry, what the
  * written report holds and how long it takes, and what happens to a
  * visitor's data. Every number comes from the site configuration.
  */
 
 export const meta: PageMetaCopy = {
-  title: `The appraiser and the license | ${site.businessName}`,
-  description: `${site.appraiserName}, licensed appraiser (${claims.registration}). How to check the license, what the written report contains and how soon it arrives.`,
+  title: `The appraiser and the licence | ${site.businessName}`,
+  description: `${site.appraiserName}, licensed appraiser (${claims.registration}). How to check the licence, what the written report contains and how soon it arrives.`,
   keywords: [
     "licensed appraiser Buenos Aires",
-    "check appraiser license",
+    "check appraiser licence",
     site.professionalBody,
     "appraisal report",
   ],
@@ -23,14 +23,14 @@ export const meta: PageMetaCopy = {
 export const hero = {
   eyebrow: "The appraiser",
   title: "Who signs your appraisal",
-  lead: `${site.appraiserName}: a licensed appraiser with over ${site.yearsOfExperience} years of appraising in Puerto Madero. In Argentina a tasación (a formal appraisal) carries the appraiser's signature and license number, and you can check that number yourself.`,
+  lead: `${site.appraiserName}: a licensed appraiser with over ${site.yearsOfExperience} years of appraising in Puerto Madero. In Argentina a tasación (a formal appraisal) carries the appraiser's signature and licence number, and you can check that number yourself.`,
   cta: "Request an appraisal",
   ctaPath: "/en/online-appraisal",
 } as const;
 
 export const licence = {
-  title: "The license",
-  numberLabel: "License number",
+  title: "The licence",
+  numberLabel: "Licence number",
   number: site.registrationNumber,
   bodyLabel: "Granted by",
   body: site.professionalBody,
@@ -38,7 +38,7 @@ export const licence = {
 
 export const verify: SectionIntro & { steps: readonly Step[]; registryLink: string; opensNewTab: string } = {
   eyebrow: "Check it",
-  title: "How to check the license",
+  title: "How to check the licence",
   intro: `${site.professionalBody}, the Buenos Aires licensing body for real estate brokers and appraisers, publishes the register of its licensees. It takes a minute and you do not need to ask us for anything.`,
   steps: [
     {
@@ -47,11 +47,11 @@ export const verify: SectionIntro & { steps: readonly Step[]; registryLink: stri
     },
     {
       title: "Search for the number",
-      text: `Type the license number ${site.registrationNumber}, or the name: ${site.appraiserName}.`,
+      text: `Type the licence number ${site.registrationNumber}, or the name: ${site.appraiserName}.`,
     },
     {
       title: "Compare the details",
-      text: `${site.appraiserName} must appear with a current license. If anything does not match, write to us before you hire.`,
+      text: `${site.appraiserName} must appear with a current licence. If anything does not match, write to us before you hire.`,
     },
   ],
   registryLink: `${site.professionalBody} register of licensees`,

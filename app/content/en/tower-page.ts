@@ -159,7 +159,8 @@ export function considerations(
     });
   } else if (year !== undefined) {
     const age = currentYear - lastYear(year);
-    const built = typeof year === "number" ? `Completed in ${year}` : `Built between ${year[0]} and ${year[1]}`;
+    const built =
+      typeof year === "number" ? `Completed in ${year}` : `Built between ${year[0]} and ${year[1]}`;
     items.push({
       title: "Age and condition",
       text:

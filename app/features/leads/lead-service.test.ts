@@ -16,12 +16,18 @@ async function withService(formServiceUrl: string) {
   const service = await import("./lead-service.ts");
   const { LeadForm } = await import("./lead-form.tsx");
   const { valuationForm } = await import("./forms/valuation.ts");
+  // The form reads its language from the page's URL.
+  const { MemoryRouter } = await import("react-router");
   const html = renderToString(
-    createElement(LeadForm, {
-      definition: valuationForm,
-      page: "/valoracion-de-inmuebles",
-      onValues: () => {},
-    }),
+    createElement(
+      MemoryRouter,
+      { initialEntries: ["/valoracion-de-inmuebles"] },
+      createElement(LeadForm, {
+        definition: valuationForm,
+        page: "/valoracion-de-inmuebles",
+        onValues: () => {},
+      }),
+    ),
   );
   return { ...service, html, valuationForm };
 }

@@ -55,7 +55,7 @@ export function realEstateAgent(site: SiteConfig, description: string, path = "/
 export function credential(site: SiteConfig, path = "/") {
   return {
     "@type": "EducationalOccupationalCredential",
-    credentialCategory: langOf(path) === "en" ? "Professional license" : "Matrícula profesional",
+    credentialCategory: langOf(path) === "en" ? "Professional licence" : "Matrícula profesional",
     identifier: site.registrationNumber,
     recognizedBy: { "@type": "Organization", name: site.professionalBody, url: site.registryUrl },
   };

@@ -1,17 +1,22 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, rmSync } from "node:fs";
 
 import { defineConfig } from "@playwright/test";
 
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 import { buildDir } from "./server/build-layout.ts";
+import { testLeadsDataDir, testServerPort as port } from "./tests/e2e/test-server.ts";
 
 /**
  * Browser tests run in Debian's Chromium against the production build served
  * by the project's own server. Nothing leaves 127.0.0.1 (see tests/e2e/fixtures.ts).
  */
-const port = Number(process.env.E2E_PORT ?? 4173);
+
+// A fresh lead database for every run, never the project's data/ folder. Workers load this file
+// too (with TEST_WORKER_INDEX set): only the runner empties the folder.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  rmSync(testLeadsDataDir, { recursive: true, force: true });
+  mkdirSync(testLeadsDataDir, { recursive: true });
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,11 +44,7 @@ export default defineConfig({
       // Every browser test posts from 127.0.0.1; the limit has its own tests (tests/service/).
       LEADS_RATE_LIMIT: process.env.LEADS_RATE_LIMIT ?? "0",
       BUILD_DIR: buildDir,
-      // A fresh lead database for every run, never the project's data/ folder (workers,
-      // which also load this file, start no server and need no folder).
-      LEADS_DATA_DIR:
-        process.env.LEADS_DATA_DIR ??
-        (process.env.TEST_WORKER_INDEX === undefined ? mkdtempSync(join(tmpdir(), "leads-e2e-")) : ""),
+      LEADS_DATA_DIR: testLeadsDataDir,
     },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

@@ -76,6 +76,12 @@ export function renderNginxSite(options: SiteOptions): string {
       ...leadServicePaths.exact.map((path) => `    ${path} "";`),
       `    ~^${inboxPathPattern} "";`,
     ].join("\n"),
+    // The lead service sends its own Vary (on Origin too): nginx adds none to its answers.
+    VARY_MAP: [
+      `    default ${quote(varyHeader[1])};`,
+      `    ~^${escapeRegex(leadServicePaths.prefix)} "";`,
+      ...leadServicePaths.exact.map((path) => `    ${path} "";`),
+    ].join("\n"),
     INBOX_PATH: inboxPathPattern,
     SITE_CSP: quote(contentSecurityPolicy(options.policy)),
     LEAD_SERVICE: options.leadService ?? "127.0.0.1:3000",
@@ -110,7 +116,9 @@ export function renderNginxSite(options: SiteOptions): string {
         // The inbox sends its own policy: this one is mapped to nothing under /bandeja (see $site_csp).
         name === "Content-Security-Policy"
           ? `    add_header ${name} $site_csp always;`
-          : `    add_header ${name} ${quote(value!)} always;`,
+          : name === "Vary"
+            ? `    add_header ${name} $site_vary always;`
+            : `    add_header ${name} ${quote(value!)} always;`,
       )
       .join("\n"),
     HIDDEN: hiddenPathPattern(),

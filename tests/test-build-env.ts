@@ -1,10 +1,8 @@
 /**
- * The build the browser tests run against: default example configuration,
- * except the hosted form service, which a local recorder stands in for.
+ * The build the browser tests run against: the default configuration, so the
+ * forms post to the lead service on the site's own origin, which the test
+ * server runs with a database of its own (tests/e2e/test-server.ts).
  */
-export const formServicePort = 4599;
-
 export const testBuildEnv = {
   BUILD_DIR: "build",
-  SITE_FORM_SERVICE_URL: `http://127.0.0.1:${formServicePort}`,
 };

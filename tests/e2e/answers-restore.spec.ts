@@ -2,25 +2,16 @@ import type { Locator, Page } from "@playwright/test";
 
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { expect, holdHydration, hydrated, test } from "./fixtures.ts";
-import {
-  answerLeadServiceInPage,
-  answersFor,
-  fillForm,
-  registeredForms,
-  type RegisteredForm,
-} from "./registered-forms.ts";
+import { answersFor, fillForm, registeredForms, type RegisteredForm } from "./registered-forms.ts";
 
 /**
  * What a visitor typed survives a reload and a back navigation, for the life
  * of the tab (product decision 19), and is forgotten once the lead is handed
- * off or stored. The lead service is answered in-page here (201, like the
- * contract) so these tests never wait for the shared recording service.
+ * off or stored.
  */
 
 // Each test walks through several full page loads.
 test.describe.configure({ timeout: 90_000 });
-
-test.beforeEach(({ page }) => answerLeadServiceInPage(page));
 
 /** Opens a form as a visitor does, through the page's first opener if it is a modal form. */
 async function openForm(

@@ -3,8 +3,9 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { buildDir } from "../../server/build-layout.ts";
 import type { HeaderPolicy } from "../../server/headers.ts";
-import { formServicePort } from "../test-build-env.ts";
-import { FormService } from "./form-service.ts";
+import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadServiceWatch } from "./lead-service.ts";
+import { testLeadsDataDir } from "./test-server.ts";
 
 /**
  * Every test is fenced in: a request to any host outside 127.0.0.0/8 fails
@@ -20,12 +21,8 @@ type Network = { outside: string[]; handoffs: Handoff[] };
 type TestFixtures = {
   network: Network;
   whatsapp: { handoffs: Handoff[]; last: () => Promise<Handoff> };
-  /**
-   * The hosted form service's stand-in, listening for this test only. Its port
-   * is fixed (the build points at it), so a test that uses it declares
-   * `{ lock: formServiceLock }` and never runs beside another that does.
-   */
-  formService: FormService;
+  /** What this test's pages sent to the lead service, and what it stored (see lead-service.ts). */
+  leadService: LeadServiceWatch;
 };
 
 type WorkerFixtures = {
@@ -33,10 +30,10 @@ type WorkerFixtures = {
   nginxPolicy: Partial<HeaderPolicy>;
   /** The repository's nginx configuration serving the build, one per worker; /api/ goes to the test server. */
   nginx: NginxServer;
+  /** The test server's lead database, read by the tests. */
+  leadStore: LeadStore;
 };
 
-/** The lock every test using the `formService` fixture declares (see Playwright's test locks). */
-export const formServiceLock = "form-service";
 const isLoopback = (url: URL) => /^127(\.\d{1,3}){3}$/.test(url.hostname);
 
 async function fence(context: BrowserContext): Promise<Network> {
@@ -85,12 +82,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  // eslint-disable-next-line no-empty-pattern
-  formService: async ({}, use) => {
-    const service = new FormService(formServicePort);
-    await service.start();
-    await use(service);
-    await service.stop();
+  leadStore: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const store = await LeadStore.open({ dataDir: testLeadsDataDir });
+      await use(store);
+      await store.close();
+    },
+    { scope: "worker" },
+  ],
+  leadService: async ({ context, leadStore }, use) => {
+    await use(new LeadServiceWatch(context, leadStore));
   },
 });
 

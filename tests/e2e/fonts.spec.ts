@@ -1,5 +1,5 @@
 import { expect, hydrated, test } from "./fixtures.ts";
-import { allPages } from "./site-pages.ts";
+import { browserPages } from "./site-pages.ts";
 
 /**
  * Decision 0008: the web fonts stay off the path to the first paint. Each page
@@ -10,7 +10,7 @@ import { allPages } from "./site-pages.ts";
 type FontState = { family: string; status: string };
 type Observed = { atFirstPaint: FontState[]; firstPaint: number; fontRequests: number[] };
 
-for (const { name, path } of allPages) {
+for (const { name, path } of browserPages) {
   test(`page ${name} paints before it requests a web font, then shows both`, async ({ page }) => {
     await page.addInitScript(() => {
       const observed = { atFirstPaint: [], firstPaint: -1, fontRequests: [] } as Observed;

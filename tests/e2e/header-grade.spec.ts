@@ -1,9 +1,7 @@
 /**
  * The header grade of the site as nginx serves it, scored with the MDN HTTP
- * Observatory's rules (tests/tools/header-grade.ts). The test build points the form
- * service at a plain-http loopback recorder, which an HTTPS scan would rightly
- * penalise; this scan serves the same build with the production form-service
- * origin (https), which is what visitors get.
+ * Observatory's rules (tests/tools/header-grade.ts), for the test build (the
+ * lead service on the site's own origin, the default).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,13 +9,8 @@ import { join } from "node:path";
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { gradeResponse } from "../tools/header-grade.ts";
 import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
-import { readHeaderPolicy } from "../../server/headers.ts";
 import { expect, test } from "./fixtures.ts";
 import { rawRequest } from "./raw-http.ts";
-
-const built = readHeaderPolicy(buildDir).formServiceUrl;
-// A plain-HTTP test service would cost points; the default (same origin) is what production grades.
-test.use({ nginxPolicy: { formServiceUrl: built.startsWith("https:") ? built : "" } });
 
 test("nginx's headers grade A+ on the MDN HTTP Observatory's rules", async ({ nginx }) => {
   const { config } = loadSiteConfig(process.env);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { dataLayer, expect, formServiceLock, hydrated, test } from "./fixtures.ts";
+import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
 import {
   completeWithKeyboard,
   control,
@@ -22,11 +22,9 @@ import { answersFor, fillForm, registeredForms, serviceIds } from "./registered-
  * The forms that post to the lead service instead of handing off to WhatsApp,
  * with JavaScript: posted in the background, answered with the success
  * message, and handed to WhatsApp with every answer kept when the service
- * refuses or cannot be reached. The recording service stands in for it on the
- * address the test build points at (tests/test-build-env.ts). The same forms
- * without JavaScript are no-script.spec.ts's.
+ * refuses or cannot be reached. The lead is checked where it lands: the
+ * service's database. The same forms without JavaScript are no-script.spec.ts's.
  */
-test.describe.configure({ lock: formServiceLock });
 
 for (const { definition, page: path, anchor } of registeredForms.filter(
   (registered) => !registered.whatsapp,
@@ -41,10 +39,9 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
     test("completed with the keyboard and posted in the background: sending, then success, emptied", async ({
       page,
       whatsapp,
-      formService,
+      leadService,
     }) => {
-      let answer!: () => void;
-      formService.hold = new Promise<void>((resolve) => (answer = resolve));
+      const answer = await leadService.hold(page);
       await page.goto(path);
       await hydrated(page);
       const scope = formOf(page);
@@ -64,12 +61,21 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       await expect(submit).toHaveAccessibleName("Enviando consulta...");
       await expect(submit).toHaveAttribute("aria-disabled", "true");
       await expect(submit).toBeFocused();
-      await expect.poll(() => formService.to(serviceId).length).toBe(1);
+      await expect.poll(() => leadService.to(serviceId).length).toBe(1);
       answer();
       await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta");
       await expectNoAxeViolations(page, selector);
 
-      const [submission] = formService.to(serviceId);
+      // Stored exactly as typed, from this page, with nothing handed to WhatsApp.
+      const [lead] = await leadService.stored();
+      expect(lead).toMatchObject({
+        formId: serviceId,
+        page: path,
+        handoff: "not-applicable",
+        status: "nuevo",
+      });
+      expect(lead!.values).toEqual(values);
+      const [submission] = leadService.to(serviceId);
       expect(submission!.contentType).toContain("application/x-www-form-urlencoded");
       expect(submission!.accept).toBe("application/json");
       // The definition's fields as typed (fetch keeps the line breaks), then the page and an empty honeypot.
@@ -91,7 +97,7 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       test(`refused while invalid; service ${failure}: a Spanish error and the same answers by WhatsApp`, async ({
         page,
         whatsapp,
-        formService,
+        leadService,
       }) => {
         await watchFormEvents(page);
         await page.goto(path);
@@ -104,15 +110,15 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
         await fillForm(scope, definition, { ...values, [lastRequired.name]: "" });
         await send.click();
         await expectRefusedSubmit(page, scope);
-        expect(formService.to(serviceId)).toHaveLength(0);
+        expect(leadService.to(serviceId)).toHaveLength(0);
 
-        if (failure === "unreachable") await formService.stop();
-        else formService.status = failure;
+        await leadService.fail(page, failure);
         await fillForm(scope, definition, values);
         await send.click();
         const alert = scope.getByRole("alert");
-        await expect(alert).toContainText("No pudimos registrar tu consulta");
-        expect(formService.to(serviceId)).toHaveLength(failure === "unreachable" ? 0 : 1);
+        await expect(alert).toContainText("No pudimos enviar tu consulta");
+        expect(leadService.to(serviceId)).toHaveLength(1);
+        expect(await leadService.stored()).toEqual([]);
         await expectValues(scope, definition, values);
         await expectNoAxeViolations(page, selector);
 

@@ -3,9 +3,9 @@ import type { Locator, Page } from "@playwright/test";
 import { composeMessage, messageValues } from "../../app/features/leads/compose-message.ts";
 import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
 import { allFields } from "../../app/features/leads/forms/types.ts";
-import { formServicePort } from "../test-build-env.ts";
-import { expect, formServiceLock, hydrated, test } from "./fixtures.ts";
-import type { FormService, Submission } from "./form-service.ts";
+import type { Lead } from "../../server/leads/storage/lead-store.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
+import type { LeadServiceWatch, SentLead } from "./lead-service.ts";
 import {
   answersFor,
   fillForm,
@@ -17,10 +17,9 @@ import {
 /**
  * With JavaScript, every WhatsApp form also records its lead with the lead
  * service: in the same click, after the WhatsApp tab opened (never before),
- * with exactly the values the message carries. (The off-plan form, which
- * posts instead, is hosted-post.spec.ts's.)
+ * with exactly the values the message carries, and the service stores it.
+ * (The off-plan form, which posts instead, is hosted-post.spec.ts's.)
  */
-test.describe.configure({ lock: formServiceLock });
 
 /** Records, in order, the tab openings and the requests the page makes. */
 async function watchCalls(page: Page) {
@@ -53,7 +52,7 @@ async function openForm(page: Page, registered: RegisteredForm): Promise<Locator
 }
 
 /** A submission's form fields as values, checkbox groups as lists (like LeadValues). */
-function valuesOf(definition: FormDefinition, submission: Submission): LeadValues {
+function valuesOf(definition: FormDefinition, submission: SentLead): LeadValues {
   const values: Record<string, string | string[]> = {};
   for (const field of allFields(definition)) {
     const posted = submission.fields.filter(([name]) => name === field.name).map(([, value]) => value);
@@ -62,10 +61,17 @@ function valuesOf(definition: FormDefinition, submission: Submission): LeadValue
   return values;
 }
 
-async function recorded(service: FormService, definition: FormDefinition): Promise<Submission> {
+/** What the page sent for the form and what the service stored, once both exist. */
+async function recorded(
+  service: LeadServiceWatch,
+  definition: FormDefinition,
+): Promise<{ submission: SentLead; lead: Lead }> {
   const id = serviceIds[definition.id];
-  await expect.poll(() => service.to(id).length, { message: `nothing recorded for ${id}` }).toBe(1);
-  return service.to(id)[0]!;
+  await expect
+    .poll(async () => (await service.stored()).length, { message: `nothing stored for ${id}` })
+    .toBe(1);
+  expect(service.to(id)).toHaveLength(1);
+  return { submission: service.to(id)[0]!, lead: (await service.stored())[0]! };
 }
 
 for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
@@ -74,7 +80,7 @@ for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
   test(`${definition.id}: recorded after the WhatsApp tab opened, with exactly the message's values`, async ({
     page,
     whatsapp,
-    formService,
+    leadService,
   }) => {
     const calls = await watchCalls(page);
     const form = await openForm(page, registered);
@@ -84,7 +90,7 @@ for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
 
     const handoff = await whatsapp.last();
     expect(handoff.text).toBe(composeMessage(definition, answers));
-    const submission = await recorded(formService, definition);
+    const { submission, lead } = await recorded(leadService, definition);
 
     expect(submission.contentType).toContain("application/x-www-form-urlencoded");
     expect(submission.accept).toBe("application/json");
@@ -98,12 +104,15 @@ for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
     });
     const values = valuesOf(definition, submission);
     expect(values).toEqual(messageValues(definition, answers));
-    expect(composeMessage(definition, values)).toBe(handoff.text);
+    // Stored with exactly the message's values: the owner reads what the visitor sent.
+    expect(lead).toMatchObject({ formId: serviceIds[definition.id], page: path, handoff: "tab-opened" });
+    expect(lead.values).toEqual(values);
+    expect(composeMessage(definition, lead.values)).toBe(handoff.text);
 
     // Same click, tab first: window.open, then the record (and nothing was awaited in between).
     expect(await calls()).toEqual([
       "open https://wa.me/5491100000000",
-      `fetch http://127.0.0.1:${formServicePort}/api/form/submit/${serviceIds[definition.id]}`,
+      `fetch /api/form/submit/${serviceIds[definition.id]}`,
     ]);
   });
 }
@@ -111,7 +120,7 @@ for (const registered of registeredForms.filter((entry) => entry.whatsapp)) {
 test("a refused tab is recorded as such, and the visitor still gets the 'Abrir WhatsApp' link", async ({
   page,
   whatsapp,
-  formService,
+  leadService,
 }) => {
   await page.addInitScript(() => {
     window.open = () => null;
@@ -122,8 +131,10 @@ test("a refused tab is recorded as such, and the visitor still gets the 'Abrir W
   await fillForm(form, registered.definition, answers);
   await form.locator('button[type="submit"]').click();
 
-  const submission = await recorded(formService, registered.definition);
+  const { submission, lead } = await recorded(leadService, registered.definition);
   expect(Object.fromEntries(submission.fields)._handoff).toBe("tab-refused");
+  // The inbox lists it among the leads to call back.
+  expect(lead.handoff).toBe("tab-refused");
   const link = page.getByRole("dialog").getByRole("link", { name: "Abrir WhatsApp" });
   await expect(link).toBeVisible();
   expect(new URL((await link.getAttribute("href"))!).searchParams.get("text")).toBe(
@@ -133,9 +144,9 @@ test("a refused tab is recorded as such, and the visitor still gets the 'Abrir W
   expect((await whatsapp.last()).text).toBe(composeMessage(registered.definition, answers));
 });
 
-test("a bot that fills the honeypot is recorded with it (the service marks it as spam)", async ({
+test("a bot that fills the honeypot is recorded with it, and stored as spam", async ({
   page,
-  formService,
+  leadService,
 }) => {
   const registered = registeredForms.find((entry) => entry.definition.id === "express-online")!;
   const form = await openForm(page, registered);
@@ -144,6 +155,7 @@ test("a bot that fills the honeypot is recorded with it (the service marks it as
   await expect(form.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
   await form.locator('input[name="website"]').fill("https://spam.example", { force: true });
   await form.locator('button[type="submit"]').click();
-  const submission = await recorded(formService, registered.definition);
+  const { submission, lead } = await recorded(leadService, registered.definition);
   expect(Object.fromEntries(submission.fields).website).toBe("https://spam.example");
+  expect(lead.status).toBe("spam");
 });

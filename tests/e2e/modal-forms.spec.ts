@@ -20,7 +20,7 @@ import {
   walkBackAndForth,
   watchFormEvents,
 } from "./form-checks.ts";
-import { answerLeadServiceInPage, answersFor, fillForm, registeredForms } from "./registered-forms.ts";
+import { answersFor, fillForm, registeredForms } from "./registered-forms.ts";
 import { allPages, openersOf } from "./site-pages.ts";
 
 /**
@@ -31,8 +31,6 @@ import { allPages, openersOf } from "./site-pages.ts";
  * each form also records after the hand-off is lead-recording.spec.ts's; here
  * the page's request to the service is answered in the page.)
  */
-
-test.beforeEach(({ page }) => answerLeadServiceInPage(page));
 
 const modalForms = Object.fromEntries(
   registeredForms

@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
 
+import { towers } from "../../app/content/towers.ts";
 import { pages } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { expect, formServiceLock, hydrated, test } from "./fixtures.ts";
-import {
-  answersFor,
-  fillForm,
-  formServiceUrl,
-  registeredForms,
-  serviceIds,
-  typedTexts,
-} from "./registered-forms.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { answersFor, fillForm, registeredForms, serviceIds, typedTexts } from "./registered-forms.ts";
+import { browserPages } from "./site-pages.ts";
 
 /**
  * A visitor whose browser runs no JavaScript (or whose scripts never arrive):
@@ -35,16 +30,14 @@ const modalPages = pages.filter((page) =>
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { path } of pages) {
-    test(`${path}: every form opener is a link to its form on the page, which then shows`, async ({
-      page,
-      baseURL,
-    }) => {
+  for (const { path } of browserPages.filter((sitePage) => sitePage.status === 200)) {
+    test(`${path}: every form opener is a link to its form, which then shows`, async ({ page, baseURL }) => {
       await page.goto(path);
       const openers = await page.locator("[data-lead-form]").evaluateAll((elements) =>
         elements.map((element) => ({
           tag: element.tagName,
           form: element.getAttribute("data-lead-form"),
+          preset: element.getAttribute("data-lead-preset"),
           href: element.getAttribute("href"),
         })),
       );
@@ -52,25 +45,40 @@ test.describe("without JavaScript", () => {
         const registered = registeredForms.find((entry) => entry.definition.id === opener.form);
         expect(registered, `opener ${index} names an unknown form: ${opener.form}`).toBeDefined();
         expect(opener.tag).toBe("A");
-        // Openers live on their form's page: following one stays on the page and reveals the form.
-        expect(opener.href).toBe(`${path}#${registered!.anchor}`);
+        // A tower's apartment opener leads to the tower's page, where the form has the tower chosen;
+        // every other opener stays on its form's page and reveals the form.
+        const tower = opener.form === "apartment" && towers.find((entry) => entry.nombre === opener.preset);
+        expect(opener.href).toBe(tower ? `/torres/${tower.slug}#tasar` : `${path}#${registered!.anchor}`);
       }
       if (modalPages.some((page) => page.path === path)) expect(openers.length).toBeGreaterThan(0);
-      // Following an opener (the last one, furthest from the form's place in the page) reveals the form.
-      const last = openers.at(-1);
-      if (last) {
-        const registered = registeredForms.find((entry) => entry.definition.id === last.form)!;
+      // Following the last opener that stays on the page (furthest from the form's place) reveals the form.
+      const index = openers.findLastIndex((opener) => opener.href?.startsWith(`${path}#`));
+      if (index >= 0) {
+        const registered = registeredForms.find((entry) => entry.definition.id === openers[index]!.form)!;
         const target = page.locator(
           `#${registered.anchor} form[data-lead-inline="${registered.definition.id}"]`,
         );
         if (registered.modal) await expect(target).toBeHidden();
-        await page.locator("[data-lead-form]").last().click();
+        await page.locator("[data-lead-form]").nth(index).click();
         await expect(page).toHaveURL(`${baseURL}${path}#${registered.anchor}`);
         await expect(target).toBeVisible();
         await expect(target).toBeInViewport({ ratio: 0.05 });
       }
     });
   }
+
+  test("a tower's apartment opener leads to the tower's page, its form showing with the tower chosen", async ({
+    page,
+    baseURL,
+  }) => {
+    const tower = towers[0]!;
+    await page.goto("/tasar-departamentos");
+    await page.locator(`a[data-lead-form="apartment"][data-lead-preset="${tower.nombre}"]`).click();
+    await expect(page).toHaveURL(`${baseURL}/torres/${tower.slug}#tasar`);
+    const form = page.locator('#tasar form[data-lead-inline="apartment"]');
+    await expect(form).toBeInViewport({ ratio: 0.05 });
+    await expect(form.locator('[name="edificio"]')).toHaveValue(tower.nombre);
+  });
 
   test("the 104 form openers of the spec are all links", async ({ page }) => {
     let total = 0;
@@ -84,70 +92,74 @@ test.describe("without JavaScript", () => {
 
   for (const registered of registeredForms) {
     const { definition, page: path, anchor } = registered;
-    test(
-      `${definition.id} (${path}#${anchor}) posts to the lead service and ends on the thank-you page`,
-      { lock: formServiceLock },
-      async ({ page, baseURL, formService }) => {
-        const urls = watchUrls(page);
-        await page.goto(`${path}#${anchor}`);
-        const form = page.locator(`#${anchor} form[data-lead-inline="${definition.id}"]`);
-        await expect(form).toBeVisible();
-        await expect(form).toHaveAttribute("method", "post");
-        await expect(form).toHaveAttribute(
-          "action",
-          `${formServiceUrl}/api/form/submit/${serviceIds[definition.id]}`,
-        );
+    test(`${definition.id} (${path}#${anchor}) posts to the lead service, is stored, and ends on the thank-you page`, async ({
+      page,
+      baseURL,
+      leadService,
+    }) => {
+      const urls = watchUrls(page);
+      await page.goto(`${path}#${anchor}`);
+      const form = page.locator(`#${anchor} form[data-lead-inline="${definition.id}"]`);
+      await expect(form).toBeVisible();
+      await expect(form).toHaveAttribute("method", "post");
+      await expect(form).toHaveAttribute("action", `/api/form/submit/${serviceIds[definition.id]}`);
 
-        const answers = answersFor(definition);
-        await fillForm(form, definition, answers);
-        await form.locator('button[type="submit"]').click();
+      const answers = answersFor(definition);
+      await fillForm(form, definition, answers);
+      await form.locator('button[type="submit"]').click();
 
-        await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[0-9a-f-]{36}$`));
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias! Recibimos tu solicitud");
-        await expect(page.locator("a[data-handoff-link]")).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
+      await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[0-9a-f-]{36}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias! Recibimos tu solicitud");
+      await expect(page.locator("a[data-handoff-link]")).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
 
-        const submissions = formService.to(serviceIds[definition.id]);
-        expect(submissions).toHaveLength(1);
-        const [submission] = submissions;
-        expect(submission!.path).toBe(`/api/form/submit/${serviceIds[definition.id]}`);
-        expect(submission!.contentType).toContain("application/x-www-form-urlencoded");
-        expect(submission!.accept).not.toContain("application/json");
-        // The form's fields as typed (the browser turns line breaks into CRLF), its page, an empty honeypot.
-        const posted = new Map<string, string[]>();
-        for (const [name, value] of submission!.fields)
-          posted.set(name, [...(posted.get(name) ?? []), value]);
-        expect(posted.get("_page")).toEqual([path]);
-        expect(posted.get("website")).toEqual([""]);
-        expect(posted.has("_handoff")).toBe(false);
-        for (const [name, value] of Object.entries(answers)) {
-          const expected = typeof value === "string" ? [value.replace(/\n/g, "\r\n")] : value;
-          expect(posted.get(name), name).toEqual(expected);
-        }
+      const submissions = leadService.to(serviceIds[definition.id]);
+      expect(submissions).toHaveLength(1);
+      const [submission] = submissions;
+      expect(submission!.path).toBe(`/api/form/submit/${serviceIds[definition.id]}`);
+      expect(submission!.contentType).toContain("application/x-www-form-urlencoded");
+      expect(submission!.accept).not.toContain("application/json");
+      // The form's fields as typed (the browser turns line breaks into CRLF), its page, an empty honeypot.
+      const posted = new Map<string, string[]>();
+      for (const [name, value] of submission!.fields) posted.set(name, [...(posted.get(name) ?? []), value]);
+      expect(posted.get("_page")).toEqual([path]);
+      expect(posted.get("website")).toEqual([""]);
+      expect(posted.has("_handoff")).toBe(false);
+      for (const [name, value] of Object.entries(answers)) {
+        const expected = typeof value === "string" ? [value.replace(/\n/g, "\r\n")] : value;
+        expect(posted.get(name), name).toEqual(expected);
+      }
+      // Stored exactly as typed (line breaks back to LF), marked for a call back: no WhatsApp opened.
+      const [lead] = await leadService.stored();
+      expect(lead).toMatchObject({
+        formId: serviceIds[definition.id],
+        page: path,
+        handoff: registered.whatsapp ? "no-script" : "not-applicable",
+      });
+      expect(lead!.values).toEqual(answers);
 
-        expectNoVisitorDataIn(urls, answers);
-      },
-    );
+      expectNoVisitorDataIn(urls, answers);
+    });
   }
 
-  test(
-    "a native post the service refuses (rate limit) loses nothing: back keeps the answers",
-    { lock: formServiceLock },
-    async ({ page, formService }) => {
-      const registered = registeredForms.find((entry) => entry.definition.id === "valuation")!;
-      const urls = watchUrls(page);
-      formService.status = 429;
-      await page.goto(`${registered.page}#${registered.anchor}`);
-      const form = page.locator(`#${registered.anchor} form`);
-      const answers = answersFor(registered.definition);
-      await fillForm(form, registered.definition, answers);
-      await form.locator('button[type="submit"]').click();
-      await expect(page).toHaveURL(`${formServiceUrl}/api/form/submit/valuation`);
-      expect(formService.to("valuation")).toHaveLength(1);
-      await page.goBack();
-      await expect(form.locator('[name="nombre"]')).toHaveValue(answers.nombre as string);
-      expectNoVisitorDataIn(urls, answers);
-    },
-  );
+  test("a native post the service refuses (rate limit) loses nothing: back keeps the answers", async ({
+    page,
+    baseURL,
+    leadService,
+  }) => {
+    const registered = registeredForms.find((entry) => entry.definition.id === "valuation")!;
+    const urls = watchUrls(page);
+    await leadService.fail(page, 429);
+    await page.goto(`${registered.page}#${registered.anchor}`);
+    const form = page.locator(`#${registered.anchor} form`);
+    const answers = answersFor(registered.definition);
+    await fillForm(form, registered.definition, answers);
+    await form.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(`${baseURL}/api/form/submit/valuation`);
+    expect(leadService.to("valuation")).toHaveLength(1);
+    await page.goBack();
+    await expect(form.locator('[name="nombre"]')).toHaveValue(answers.nombre as string);
+    expectNoVisitorDataIn(urls, answers);
+  });
 });
 
 function expectNoVisitorDataIn(urls: string[], answers: Record<string, unknown>) {

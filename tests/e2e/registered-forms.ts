@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 
 import { formPages, formSectionId } from "../../app/features/leads/form-pages.ts";
 import type { FormId } from "../../app/features/leads/forms/form-ids.ts";
@@ -6,7 +6,6 @@ import { expressOnlineForm } from "../../app/features/leads/forms/express-online
 import { offPlanForm } from "../../app/features/leads/forms/off-plan.ts";
 import { modalForms } from "../../app/features/leads/forms/registry.ts";
 import { allFields, type FormDefinition, type LeadValues } from "../../app/features/leads/forms/types.ts";
-import { formServicePort } from "../test-build-env.ts";
 
 /**
  * Every lead form of the site, where it lives, and answers a visitor could
@@ -24,7 +23,6 @@ export type RegisteredForm = {
   whatsapp: boolean;
 };
 
-export const formServiceUrl = `http://127.0.0.1:${formServicePort}`;
 /** The id the service knows each form by (the off-plan form keeps the spec's default). */
 export const serviceIds: Record<FormId, string> = {
   express: "express",
@@ -121,20 +119,4 @@ export function typedTexts(answers: LeadValues): string[] {
   return Object.values(answers)
     .flatMap((value) => (typeof value === "string" ? [value] : []))
     .filter((value) => value.length > 6);
-}
-
-/**
- * Answers the lead service inside the page (201, like its contract), for tests
- * about something else than the service: a WhatsApp form records its lead after
- * the hand-off, and that request must not reach a test that owns the recorder.
- */
-export async function answerLeadServiceInPage(page: Page): Promise<void> {
-  await page.route(`${formServiceUrl}/**`, (route) =>
-    route.fulfill({
-      status: 201,
-      headers: { "Access-Control-Allow-Origin": "*" },
-      contentType: "application/json",
-      body: JSON.stringify({ ok: true, id: "prueba" }),
-    }),
-  );
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { pages } from "../../app/site-map.ts";
+import { towers } from "../../app/content/towers.ts";
+import { pages, towerPath } from "../../app/site-map.ts";
 import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
 
 /**
@@ -59,6 +60,10 @@ export const sitePages: SitePage[] = pages.map((page) =>
   sitePage(page.path, page.path, 200, pageFile(page.path)),
 );
 
+const moduleOf = (path: string) => pages.find((page) => page.path === path)?.file;
+const underConstruction = towers.find((tower) => tower.status === "en construcción");
+const towerUnderConstruction = underConstruction && towerPath(underConstruction.slug);
+
 export const notFoundPage = sitePage("404", "/pagina-que-no-existe", 404, notFoundFile);
 
 /** The site map's pages, then the 404 page (any unknown path). */
@@ -70,3 +75,16 @@ export function openersOf(form: string): { page: SitePage; openers: Opener[] }[]
     .map((page) => ({ page, openers: page.openers.filter((opener) => opener.form === form) }))
     .filter(({ openers }) => openers.length > 0);
 }
+
+/**
+ * The pages the browser loops visit (axe, focus, layout shift, fonts, bytes):
+ * one page per route module, the 404 page, and a tower under construction
+ * (its page shows the building's state instead of some facts). The tower pages
+ * share one module and differ only in data, which towers.spec.ts checks on
+ * every one of them from the HTML the server sends.
+ */
+export const browserPages: SitePage[] = allPages.filter((sitePage, index) => {
+  if (sitePage === notFoundPage || sitePage.path === towerUnderConstruction) return true;
+  const file = moduleOf(sitePage.path);
+  return allPages.findIndex((other) => moduleOf(other.path) === file) === index;
+});

@@ -18,7 +18,7 @@ import {
   tabUntil,
   watchFormEvents,
 } from "./form-checks.ts";
-import { answerLeadServiceInPage, answersFor, fillForm, registeredForms } from "./registered-forms.ts";
+import { answersFor, fillForm, registeredForms } from "./registered-forms.ts";
 
 /**
  * The forms that sit in their page and hand the lead to WhatsApp: filled and
@@ -29,8 +29,6 @@ import { answerLeadServiceInPage, answersFor, fillForm, registeredForms } from "
  * lead-recording.spec.ts's; here the page's request to the service is
  * answered in the page.)
  */
-
-test.beforeEach(({ page }) => answerLeadServiceInPage(page));
 
 for (const { definition, page: path, anchor } of registeredForms.filter(
   (registered) => registered.whatsapp && !registered.modal,

@@ -1,0 +1,107 @@
+import type { BrowserContext, Page, Request } from "@playwright/test";
+
+import type { Lead, LeadStore } from "../../server/leads/storage/lead-store.ts";
+
+/**
+ * The browser tests post to the real lead service: the build uses the default
+ * configuration (the service on the site's own origin) and the test server
+ * stores every lead in a database of its own (tests/e2e/test-server.ts). A
+ * test watches what its pages send and reads back what was stored, by the ids
+ * the service answered with, so tests running side by side never see each
+ * other's leads. Failures the service cannot be made to produce on demand (a
+ * 429 under the test's disabled rate limit, a 503, an unreachable host) are
+ * played by answering the page's request in the browser.
+ */
+export type SentLead = {
+  /** The path posted to, e.g. /api/form/submit/valuation. */
+  path: string;
+  contentType: string;
+  accept: string;
+  /** The posted fields, in order. */
+  fields: [name: string, value: string][];
+};
+
+export type ServiceFailure = 429 | 503 | "unreachable";
+
+const submitPath = "/api/form/submit/";
+
+export class LeadServiceWatch {
+  /** Every submission this test's pages sent, answered or not. */
+  readonly sent: SentLead[] = [];
+  private readonly answeredIds: Promise<string | undefined>[] = [];
+  private readonly store: LeadStore;
+
+  constructor(context: BrowserContext, store: LeadStore) {
+    this.store = store;
+    context.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.method() !== "POST" || !url.pathname.startsWith(submitPath)) return;
+      this.sent.push(sentLead(url, request));
+      this.answeredIds.push(answeredId(request));
+    });
+  }
+
+  /** The submissions sent to one service form id (e.g. "valuation", "consulta-inversion-pozo"). */
+  to(serviceFormId: string): SentLead[] {
+    return this.sent.filter((lead) => lead.path === `${submitPath}${serviceFormId}`);
+  }
+
+  /** The leads the service stored for this test's submissions, in the order they were sent. */
+  async stored(): Promise<Lead[]> {
+    const ids = (await Promise.all(this.answeredIds)).filter((id) => id !== undefined);
+    const leads = await Promise.all(ids.map((id) => this.store.get(id)));
+    return leads.filter((lead) => lead !== undefined);
+  }
+
+  /** Makes every submission of the page fail the way a busy, broken or absent service does. */
+  async fail(page: Page, failure: ServiceFailure): Promise<void> {
+    await page.route(`**${submitPath}**`, (route) => {
+      if (failure === "unreachable") return route.abort("connectionrefused");
+      const json = (route.request().headers().accept ?? "").includes("application/json");
+      return route.fulfill({
+        status: failure,
+        headers: failure === 429 ? { "Retry-After": "60" } : {},
+        contentType: json ? "application/json" : "text/html; charset=utf-8",
+        body: json
+          ? JSON.stringify({ ok: false, error: "no disponible" })
+          : `<!doctype html><html lang="es"><title>Error</title><h1>Error ${failure}</h1></html>`,
+      });
+    });
+  }
+
+  /** Holds the page's submissions back until the returned function is called (the page stays "sending"). */
+  async hold(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${submitPath}**`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+}
+
+function sentLead(url: URL, request: Request): SentLead {
+  const headers = request.headers();
+  const contentType = headers["content-type"] ?? "";
+  const body = request.postData() ?? "";
+  return {
+    path: url.pathname,
+    contentType,
+    accept: headers.accept ?? "",
+    fields: contentType.startsWith("application/x-www-form-urlencoded") ? [...new URLSearchParams(body)] : [],
+  };
+}
+
+/** The stored lead's id: from the JSON answer, or from the 303's /gracias?envio={id}. */
+async function answeredId(request: Request): Promise<string | undefined> {
+  const response = await request.response().catch(() => null);
+  if (!response) return undefined;
+  if (response.status() === 303) {
+    const location = response.headers().location ?? "";
+    return new URL(location, request.url()).searchParams.get("envio") ?? undefined;
+  }
+  if (response.status() !== 201) return undefined;
+  const answer = (await response.json().catch(() => ({}))) as { id?: string };
+  return answer.id;
+}

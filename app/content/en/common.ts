@@ -12,6 +12,8 @@ import type { NavItem, Stat } from "../types.ts";
 /** The claims the site makes, formatted once from the configuration. */
 export const claims = {
   delivery: `${site.deliveryHours.replace("-", "–")} hours`,
+  /** The delivery time set large, as a figure. */
+  deliveryFigure: `${site.deliveryHours.replace("-", "–")} h`,
   experience: `${site.yearsOfExperience}+`,
   /** The catalogue's length: adding a tower changes every "26 towers" on the site. */
   towers: `${towerCount}`,
@@ -23,7 +25,7 @@ export const claims = {
 
 /** The three numbers that sum up the practice, set large on several pages. */
 export const keyStats: readonly Stat[] = [
-  { value: claims.delivery, label: "to receive your report" },
+  { value: claims.deliveryFigure, label: "to receive your report" },
   { value: claims.experience, label: "years appraising in Puerto Madero" },
   { value: claims.towers, label: "towers surveyed one by one" },
 ];

@@ -130,6 +130,6 @@ export const credentials: {
   stats: [
     { value: claims.experience, label: "years of experience" },
     { value: claims.towers, label: "towers in Puerto Madero" },
-    { value: claims.delivery, label: "to deliver the report" },
+    { value: claims.deliveryFigure, label: "to deliver the report" },
   ],
 };

@@ -28,7 +28,7 @@ export const hero: HeroCopy & { stats: readonly Stat[] } = {
   cta: "Request an Appraisal",
   stats: [
     { value: claims.fasterSale, label: "faster: how much sooner well-appraised properties sell" },
-    { value: claims.delivery, label: "to have your report" },
+    { value: claims.deliveryFigure, label: "to have your report" },
     { value: claims.experience, label: "years of closings in the neighbourhood" },
   ],
 };

@@ -11,6 +11,8 @@ import type { NavItem, Stat } from "../types.ts";
 /** The claims the site makes, formatted once from the configuration. */
 export const claims = {
   delivery: `${site.deliveryHours} h`,
+  /** The delivery time set large, as a figure. */
+  deliveryFigure: `${site.deliveryHours} h`,
   experience: `+${site.yearsOfExperience}`,
   /** The catalogue's length: adding a tower changes every "26 torres" on the site. */
   towers: `${towerCount}`,
@@ -22,7 +24,7 @@ export const claims = {
 
 /** The three numbers that sum up the practice, set large on several pages. */
 export const keyStats: readonly Stat[] = [
-  { value: claims.delivery, label: "para recibir tu informe" },
+  { value: claims.deliveryFigure, label: "para recibir tu informe" },
   { value: claims.experience, label: `años tasando en Puerto Madero` },
   { value: claims.towers, label: "torres relevadas una por una" },
 ];

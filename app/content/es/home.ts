@@ -130,6 +130,6 @@ export const credentials: {
   stats: [
     { value: claims.experience, label: "años de experiencia" },
     { value: claims.towers, label: "torres en Puerto Madero" },
-    { value: claims.delivery, label: "entrega del informe" },
+    { value: claims.deliveryFigure, label: "entrega del informe" },
   ],
 };

@@ -28,7 +28,7 @@ export const hero: HeroCopy & { stats: readonly Stat[] } = {
   cta: "Solicitar Tasación",
   stats: [
     { value: claims.fasterSale, label: "más rápido se venden las propiedades bien tasadas" },
-    { value: claims.delivery, label: "para tener tu informe" },
+    { value: claims.deliveryFigure, label: "para tener tu informe" },
     { value: claims.experience, label: "años de cierres en el barrio" },
   ],
 };

@@ -4,7 +4,7 @@ import { prerenderedPaths } from "./app/site-map.ts";
 import { buildDir } from "./server/build-layout.ts";
 
 // The public pages are static HTML made at build time; only the owner's inbox
-// (/bandeja) is rendered per request by the server (docs/decisions/0011-inbox-rendering.md).
+// (/bandeja) is rendered per request by the server (docs/decisions/0012-inbox-rendering.md).
 export default {
   // Tests and parallel builds may put the output elsewhere (BUILD_DIR).
   buildDirectory: buildDir,

@@ -87,15 +87,21 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       return;
     }
 
+    let body: Buffer | undefined;
+    if (method !== "GET" && method !== "HEAD") {
+      body = await readBody(request, bodyLimitBytes);
+      if (!body) {
+        sendText(response, 413, "Solicitud demasiado grande.");
+        return;
+      }
+    }
     const abort = new AbortController();
     response.on("close", () => abort.abort());
     const fetchRequest = new Request(url, {
       method,
       headers: toHeaders(request.headers),
-      body: method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream),
+      body: body && new Uint8Array(body),
       signal: abort.signal,
-      // @ts-expect-error Node's fetch needs this for a streamed request body (not in the DOM types).
-      duplex: "half",
     });
     const appHost: Host = { nonce, clientAddress: client.address, inbox: options.inbox };
     const context = new RouterContextProvider(new Map([[hostContext, appHost]]));
@@ -116,6 +122,25 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       // The client went away mid-response; nothing to repair.
     });
   };
+}
+
+/**
+ * The inbox's forms are small (a login, a status, the ids of one person's leads): a body is read
+ * whole, up to this size, before anything parses it.
+ */
+export const bodyLimitBytes = 64 * 1024;
+
+/** The request body, or undefined once it passes `limit` bytes (the rest is not read). */
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  if (Number(request.headers["content-length"] ?? 0) > limit) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 function toHeaders(incoming: IncomingMessage["headers"]): Headers {

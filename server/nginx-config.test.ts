@@ -75,7 +75,7 @@ describe("the lead service behind nginx", () => {
       if (name === "Content-Security-Policy") expect(block).not.toContain(`proxy_hide_header ${name};`);
       else expect(block).toContain(`proxy_hide_header ${name};`);
     }
-    expect(site).toMatch(/map \$uri \$site_csp \{\n {4}"~\^\/bandeja\(\[\/\.\]\|\$\)" "";/);
+    expect(site).toContain('map $uri $site_csp {\n    "~^/bandeja([/.]|$)" "";');
     expect(site).toContain('    ~^/bandeja([/.]|$) "";');
   });
 });

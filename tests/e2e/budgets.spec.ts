@@ -21,22 +21,26 @@ const budgets = {
    * (about 0.6 KB): see docs/decisions/0010-forms-without-javascript.md.
    */
   html: {
-    "/": 13_700,
+    "/": 13_900,
     "/valoracion-de-inmuebles": 12_300,
     "/tasaciones": 9_200,
     "/comprar-en-pozo": 8_000,
-    "/tasar-departamentos": 12_500,
+    "/tasar-departamentos": 12_800,
     "/tasar-propiedades": 9_700,
     "/tasaciones-online": 7_600,
-    "/privacidad": 6_100,
-    "/gracias": 4_900,
-    "/tasador": 6_600,
-    "/torres/*": 9_300,
-    "404": 4_600,
+    "/privacidad": 6_200,
+    "/gracias": 5_000,
+    "/tasador": 7_000,
+    "/torres/*": 9_800,
+    "404": 4_700,
   } as Record<string, number>,
   css: 7_500,
-  /** Everything a first visit downloads until the page is interactive (forms load on demand). */
-  javascript: 140 * 1024,
+  /**
+   * Everything a first visit downloads until the page is interactive (modal forms load on demand;
+   * a page with an in-page form carries its code). Largest measured: a tower page, 141.6 KB (its
+   * route and the apartment form's code).
+   */
+  javascript: 142 * 1024,
 };
 
 const clientDir = clientDirOf(buildDir);

@@ -204,6 +204,21 @@ test("wrong passwords are throttled, per address and per account, without lockin
   expect(again.session).toBeTruthy();
 });
 
+test("a POST far larger than any inbox form gets 413 before anything parses it", async ({ inbox }) => {
+  const { session } = await signIn(inbox);
+  const huge = "A".repeat(200 * 1024);
+  for (const [path, form] of [
+    ["/bandeja/ingresar", { email: ownerEmail, password: huge }],
+    ["/bandeja/titular", { contacto: huge }],
+  ] as const) {
+    const response = await call(inbox, path, { form, cookie: sessionCookie(session) });
+    expect(response.status, path).toBe(413);
+    expect(response.decoded().toString()).toContain("Solicitud demasiado grande.");
+  }
+  // The server is not wedged: the owner still signs in.
+  expect((await signIn(inbox)).response.status).toBe(302);
+});
+
 test("the session cookie carries every flag, on the raw Set-Cookie", async ({ inbox }) => {
   const { response, setCookies, session } = await signIn(inbox);
   expect(response.status).toBe(302);

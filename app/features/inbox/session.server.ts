@@ -11,7 +11,7 @@ import { loginPath } from "./paths.ts";
  * page can plant or overwrite them. Chromium and Firefox treat http://localhost
  * and 127.0.0.0/8 as secure, so the same cookie works on `npm start`; on plain
  * HTTP from another machine the browser drops it, and the login page says why
- * (docs/decisions/0011-inbox-rendering.md).
+ * (docs/decisions/0012-inbox-rendering.md).
  */
 export const sessionCookie = "__Host-bandeja-sesion";
 /** Marks a browser the owner has signed in from: spared the per-account login delay. */

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
 import { site } from "../../config/site.ts";
@@ -17,6 +17,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 font-semibold no-underline ${isActive ? "bg-sand-50 text-ink" : "text-ink-muted hover:text-ink"}`;
 
 export default function InboxLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
     <>
       <header className="border-b border-line bg-white">
@@ -44,7 +45,8 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <nav aria-label={copy.title} className="flex gap-2 text-sm">
-            <NavLink to="/bandeja" end className={navLink}>
+            {/* A lead's page belongs to the list. */}
+            <NavLink to="/bandeja" end={!pathname.startsWith("/bandeja/consulta/")} className={navLink}>
               {copy.nav.list}
             </NavLink>
             <NavLink to="/bandeja/titular" className={navLink}>

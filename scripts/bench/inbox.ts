@@ -1,0 +1,263 @@
+/**
+ * Inbox benchmark (part of `npm run bench`; alone: `node scripts/bench/inbox.ts`).
+ * With 100,000 stored leads (24 months, the seven forms, every status), on
+ * SQLite and on a throw-away PostgreSQL (fsync on, as in production): p50 and
+ * p99 of what the owner waits for, each measured twice:
+ * - query: the inbox service's calls a page makes (the list, and the counts on top);
+ * - page: the whole server-rendered page over HTTP (session check, queries, React render).
+ * Requests run one after another (one owner), after a warm-up. Traffic stays on 127.0.0.1.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import type { InboxService, LeadQuery } from "../../app/features/inbox/inbox-service.ts";
+import { allFields, type LeadValues } from "../../app/features/leads/forms/types.ts";
+import { buildDir as defaultBuildDir, clientDirOf } from "../../server/build-layout.ts";
+import { readHeaderPolicy } from "../../server/headers.ts";
+import { createInboxService } from "../../server/inbox/inbox-service.ts";
+import { startInboxApp } from "../../server/inbox/inbox-app.ts";
+import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
+import { contactOf, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
+import { createLeadApi } from "../../server/leads/api.ts";
+import { loadServiceConfig } from "../../server/leads/service-config.ts";
+import { LeadStore, randomId } from "../../server/leads/storage/lead-store.ts";
+import { handoffOutcomes } from "../../server/leads/storage/schema.ts";
+import { createSiteServer } from "../../server/site-server.ts";
+import { startPostgres } from "../postgres-server.ts";
+import { ensureSystemPackages } from "../system-packages.ts";
+
+const leadCount = Number(process.env.BENCH_INBOX_LEADS ?? 100_000);
+const samples = Number(process.env.BENCH_INBOX_SAMPLES ?? 60);
+const site = { offPlanFormId: "consulta-inversion-pozo" };
+const password = "una contraseña de benchmark";
+
+export type Timing = { p50: number; p99: number };
+export type InboxFigures = {
+  database: string;
+  leads: number;
+  loadSeconds: number;
+  rows: { name: string; query: Timing; page: Timing }[];
+};
+
+type Scenario = { name: string; path: string; query: LeadQuery; page?: number };
+
+/** The pages the owner opens most, and the searches that cannot use an index. */
+function scenarios(): Scenario[] {
+  return [
+    { name: "list, first page", path: "/bandeja", query: {} },
+    { name: "list, page 2,000", path: "/bandeja?pagina=2000", query: {}, page: 2000 },
+    {
+      name: "one form, status nuevo",
+      path: "/bandeja?formulario=valuation&estado=nuevo",
+      query: { formId: "valuation", status: "nuevo" },
+    },
+    { name: "to call back", path: "/bandeja?llamar=1", query: { toCallBack: true } },
+    { name: "search a surname", path: "/bandeja?q=gonz%C3%A1lez", query: { search: "gonzález" } },
+    { name: "search phone digits", path: "/bandeja?q=55501234", query: { search: "55501234" } },
+    { name: "search, no match", path: "/bandeja?q=zzzz", query: { search: "zzzz" } },
+  ];
+}
+
+export async function measureInbox(buildDir = defaultBuildDir): Promise<InboxFigures[]> {
+  ensureSystemPackages(["postgresql"]);
+  const postgres = await startPostgres();
+  const results: InboxFigures[] = [];
+  try {
+    for (const database of ["SQLite", "PostgreSQL"] as const) {
+      const dataDir = mkdtempSync(join(tmpdir(), "inbox-bench-"));
+      const databaseUrl =
+        database === "PostgreSQL"
+          ? await postgres.createDatabase(`inbox_${randomId().slice(0, 8).toLowerCase()}`)
+          : undefined;
+      const store = await LeadStore.open({ dataDir, databaseUrl });
+      try {
+        const started = performance.now();
+        await fill(store, leadCount);
+        const loadSeconds = Math.round((performance.now() - started) / 100) / 10;
+        process.stderr.write(`inbox: ${database}, ${leadCount} leads stored in ${loadSeconds} s\n`);
+        results.push({ database, leads: leadCount, loadSeconds, rows: await measureStore(store, buildDir) });
+      } finally {
+        await store.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await postgres.stop();
+  }
+  return results;
+}
+
+async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFigures["rows"]> {
+  const auth = new OwnerAuth(store.db);
+  await auth.setOwner("titular@ejemplo.com", password);
+  const inbox: InboxService = createInboxService({
+    store,
+    auth,
+    forms: serviceForms(site),
+    offPlanFormId: site.offPlanFormId,
+    retentionMonths: 24,
+  });
+  const config = loadServiceConfig({ LEADS_RATE_LIMIT: "0" });
+  const app = await startInboxApp({ buildDir, store, site, config, retentionMonths: 24 });
+  app.retention.stop();
+  const server = createSiteServer({
+    clientDir: clientDirOf(buildDir),
+    policy: readHeaderPolicy(buildDir),
+    leads: createLeadApi({
+      store,
+      forms: serviceForms(site),
+      config,
+      siteUrl: "http://127.0.0.1",
+      thankYouUrl: "/gracias",
+      whatsappNumber: "5491100000000",
+      siteName: "Benchmark",
+      stylesheets: [],
+    }),
+    app: app.handler,
+    log: () => {},
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const signedIn = await inbox.login({
+    email: "titular@ejemplo.com",
+    password,
+    address: "127.0.0.1",
+    deviceToken: undefined,
+  });
+  if (signedIn.outcome !== "signed-in") throw new Error("the benchmark could not sign in");
+  const cookie = `__Host-bandeja-sesion=${signedIn.sessionToken}`;
+
+  const rows: InboxFigures["rows"] = [];
+  try {
+    for (const scenario of scenarios()) {
+      const offset = ((scenario.page ?? 1) - 1) * 25;
+      const query = await time(() => Promise.all([inbox.list(scenario.query, { limit: 25, offset }), inbox.counts()]));
+      const page = await time(async () => {
+        const status = await get(`${base}${scenario.path}`, cookie);
+        if (status !== 200) throw new Error(`${scenario.path}: ${status}`);
+      });
+      rows.push({ name: scenario.name, query, page });
+    }
+    const since = new Date(Date.now() - 60_000).toISOString();
+    rows.push({
+      name: "live update (poll)",
+      query: await time(() => Promise.all([inbox.receivedSince({}, since), inbox.counts()])),
+      page: await time(() => get(`${base}/bandeja/novedades?desde=${since}`, cookie)),
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  return rows;
+}
+
+/** One GET on a connection of its own (a kept-alive one may be closed by the server between rows). */
+function get(url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { agent: false, headers: { Cookie: cookie } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/** Runs `work` a few times to warm up, then `samples` times one after another. */
+async function time(work: () => Promise<unknown>): Promise<Timing> {
+  for (let warm = 0; warm < 3; warm++) await work();
+  const latencies: number[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    const started = performance.now();
+    await work();
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))]! * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+const firstNames = ["María", "José", "Lucía", "Martín", "Sofía", "Juan", "Valentina", "Diego", "Camila", "Nicolás"];
+const surnames = ["González", "Rodríguez", "Fernández", "López", "Martínez", "Pérez", "Gómez", "Díaz", "Sánchez", "Romero"];
+const day = 24 * 60 * 60_000;
+
+/**
+ * Stores `count` leads spread over 700 days (inside the retention period),
+ * through the store's own insert, many at a time; one in seven is spam. Then,
+ * as an owner would leave them: the last week new, the weeks before contacted,
+ * the rest archived.
+ */
+async function fill(store: LeadStore, count: number): Promise<void> {
+  const forms = serviceForms(site);
+  const formIds = serviceFormIds(site);
+  const now = Date.now();
+  const span = 700 * day;
+  const batch = 500;
+  for (let start = 0; start < count; start += batch) {
+    const inserts: Promise<unknown>[] = [];
+    for (let n = start; n < Math.min(count, start + batch); n++) {
+      const formId = formIds[n % formIds.length]!;
+      const definition = forms(formId)!.definition;
+      const values: LeadValues = Object.fromEntries(
+        allFields(definition).map((field) => {
+          if (field.autoComplete === "name")
+            return [field.name, `${firstNames[n % 10]} ${surnames[Math.floor(n / 10) % 10]} ${n}`];
+          if (field.type === "tel") return [field.name, `11 ${5550 + (n % 10)}-${String(n % 10_000).padStart(4, "0")}`];
+          if (field.type === "email") return [field.name, `persona${n}@example.com`];
+          if (field.type === "select") return [field.name, field.options![n % field.options!.length]!];
+          if (field.type === "checkboxes") return [field.name, field.options!.slice(0, n % 3)];
+          if (field.type === "number") return [field.name, String(40 + (n % 200))];
+          if (field.type === "textarea") return [field.name, n % 4 === 0 ? "Quisiera saber el valor de mi propiedad." : ""];
+          return [field.name, `Calle ${n % 900} ${n}`];
+        }),
+      );
+      inserts.push(
+        store.insert({
+          receivedAt: new Date(now - Math.floor(((count - n) / count) * span)),
+            formId,
+            page: "/",
+            values,
+            handoff: handoffOutcomes[n % handoffOutcomes.length]!,
+            clientAddress: `203.0.113.${n % 250}`,
+            userAgent: "Benchmark/1.0",
+          spam: n % 7 === 6,
+          contact: contactOf(definition, values),
+          notify: [],
+        }),
+      );
+    }
+    await Promise.all(inserts);
+  }
+  const before = (days: number) => new Date(now - days * day).toISOString();
+  await store.db.updateTable("leads").set({ status: "contactado" }).where("status", "=", "nuevo").where("received_at", "<", before(7)).execute();
+  await store.db.updateTable("leads").set({ status: "archivado" }).where("status", "=", "contactado").where("received_at", "<", before(60)).execute();
+}
+
+export function printInboxTable(figures: InboxFigures[]): void {
+  console.log(
+    `\nInbox: ${samples} requests per row, one after another, after 3 warm-ups. query = the inbox service's calls ` +
+      `for the page (list + counts); page = the server-rendered page over HTTP on 127.0.0.1 (ms).\n`,
+  );
+  const header = ["database", "what the owner opens", "query p50", "query p99", "page p50", "page p99"];
+  const rows = figures.flatMap((figure) =>
+    figure.rows.map((row) => [
+      `${figure.database} (${figure.leads.toLocaleString("en")} leads)`,
+      row.name,
+      `${row.query.p50}`,
+      `${row.query.p99}`,
+      `${row.page.p50}`,
+      `${row.page.p99}`,
+    ]),
+  );
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  console.log(line(header));
+  console.log(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) console.log(line(row));
+}
+
+if (import.meta.main) printInboxTable(await measureInbox());

@@ -2,8 +2,8 @@ import { useContext, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 
 import type { Route } from "./+types/root";
-import { header as esHeader } from "./content/es/common.ts";
-import { header as enHeader } from "./content/en/common.ts";
+import * as enDocument from "./content/en/document.ts";
+import * as esDocument from "./content/es/document.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 import { useLang } from "./lib/lang.ts";
 import { htmlLang } from "./site-map.ts";
@@ -21,7 +21,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useContext(CspNonce);
   // The language comes from the URL (English under /en), never from the browser.
   const lang = useLang();
-  const header = { es: esHeader, en: enHeader }[lang];
+  const { skipLink } = { es: esDocument, en: enDocument }[lang];
   return (
     <html lang={htmlLang[lang]}>
       <head>
@@ -36,7 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#contenido"
           className="sr-only z-50 rounded-md bg-ink px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          {header.skipLink}
+          {skipLink}
         </a>
         {children}
         <Scripts nonce={nonce} />

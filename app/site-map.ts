@@ -203,17 +203,18 @@ export const prerenderedPaths: string[] = [
 ];
 
 /**
- * The router's routes: each module once per language (the tower pages share
- * one, with the slug as a parameter). English routes carry their own id,
- * because one module serves both.
+ * The router's routes of each language: each module once (the tower pages
+ * share one, with the slug as a parameter). English routes carry their own
+ * id, because one module serves both languages.
  */
-export const routeModules: readonly { path: string; file: string; id?: string }[] = [
-  ...sectionPages.map(({ path, file }) => ({ path, file })),
-  towerRoute,
-  ...sectionPages.map(({ en, file }) => ({
-    path: en.path,
-    file,
-    id: `en${en.path === "/en" ? "/home" : en.path.slice(3)}`,
-  })),
-  { path: `${towerBase.en}/:slug`, file: towerRoute.file, id: "en/towers" },
-];
+export const routeModules: Record<Lang, readonly { path: string; file: string; id?: string }[]> = {
+  es: [...sectionPages.map(({ path, file }) => ({ path, file })), towerRoute],
+  en: [
+    ...sectionPages.map(({ en, file }) => ({
+      path: en.path,
+      file,
+      id: `en${en.path === "/en" ? "/home" : en.path.slice(3)}`,
+    })),
+    { path: `${towerBase.en}/:slug`, file: towerRoute.file, id: "en/towers" },
+  ],
+};

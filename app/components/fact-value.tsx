@@ -1,15 +1,13 @@
 import type { ReactNode } from "react";
 
-import { pendingLabel as englishPending } from "../content/en/tower-page.ts";
-import { pendingLabel as spanishPending } from "../content/es/tower-page.ts";
-import { useLang } from "../lib/lang.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 
 /**
  * A catalogue fact, and the one rule for facts no public source confirmed:
  * shown with a visible "a confirmar" mark (never as plain fact).
  */
 export function FactValue({ confirmed, children }: { confirmed: boolean; children?: ReactNode }) {
-  const pendingLabel = { es: spanishPending, en: englishPending }[useLang()];
+  const { pendingLabel } = useSiteCopy().towerPage;
   if (confirmed) return <>{children}</>;
   return (
     <>

@@ -1,12 +1,8 @@
 import { MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 
-import * as enText from "../content/en/catalogue-text.ts";
-import * as enCommon from "../content/en/common.ts";
-import * as esText from "../content/es/catalogue-text.ts";
-import * as esCommon from "../content/es/common.ts";
 import type { PropertyType } from "../content/property-types.ts";
-import { useLang } from "../lib/lang.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { CatalogueCard, DetailLine } from "./catalogue-card.tsx";
 
 type PropertyTypeGridProps = {
@@ -19,9 +15,9 @@ type PropertyTypeGridProps = {
 
 /** The six property types: line illustration, type, description, one action each. */
 export function PropertyTypeGrid({ types, showZone = false, renderAction }: PropertyTypeGridProps) {
-  const lang = useLang();
-  const { catalogue } = { es: esCommon, en: enCommon }[lang];
-  const { propertyTypeText } = { es: esText, en: enText }[lang];
+  const { common, catalogueText } = useSiteCopy();
+  const { catalogue } = common;
+  const { propertyTypeText } = catalogueText;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {types.map((spanishType) => {

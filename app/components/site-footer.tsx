@@ -3,20 +3,16 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { site } from "../config/site.ts";
-import * as enCommon from "../content/en/common.ts";
-import * as enLegal from "../content/en/legal.ts";
-import * as esCommon from "../content/es/common.ts";
-import * as esLegal from "../content/es/legal.ts";
-import { useLang } from "../lib/lang.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { pathIn, privacyPath } from "../site-map.ts";
 
 const linkClass = "text-paper underline decoration-sand/50 underline-offset-4 hover:decoration-sand";
 
 /** Business facts and every section, on every page. */
 export function SiteFooter() {
-  const lang = useLang();
-  const { footer, pageLinks } = { es: esCommon, en: enCommon }[lang];
-  const { authorityLegend } = { es: esLegal, en: enLegal }[lang];
+  const { lang, common, legal } = useSiteCopy();
+  const { footer, pageLinks } = common;
+  const { authorityLegend } = legal;
   const tel = `tel:+${site.whatsappNumber}`;
   return (
     <footer data-tone="dark" className="border-t-4 border-sand/70 bg-ink-deep text-[#c9d2dc]">

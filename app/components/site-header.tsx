@@ -3,9 +3,8 @@ import { useCallback, useRef, useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
 import { site } from "../config/site.ts";
-import * as en from "../content/en/common.ts";
-import * as es from "../content/es/common.ts";
-import { langOf, notFoundPaths, twinOf, type Lang } from "../site-map.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { notFoundPaths, twinOf, type Lang } from "../site-map.ts";
 import { buttonStyles } from "./button-styles.ts";
 import { WhatsAppLink } from "./whatsapp-link.tsx";
 
@@ -47,8 +46,8 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const lang = langOf(pathname);
-  const { header, nav, whatsappTexts } = { es, en }[lang];
+  const { lang, common } = useSiteCopy();
+  const { header, nav, whatsappTexts } = common;
   const home = nav[0]!.path;
   const menuRef = useRef<HTMLDivElement>(null);
   const subscribe = useCallback((notify: () => void) => {

@@ -1,12 +1,10 @@
-import * as en from "../content/en/tower-page.ts";
-import * as es from "../content/es/tower-page.ts";
 import { isConfirmed, type Tower } from "../content/towers.ts";
-import { useLang } from "../lib/lang.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { FactValue } from "./fact-value.tsx";
 
 /** The building's facts as a definition list; pending ones marked, with one note saying why. */
 export function TowerFacts({ tower }: { tower: Tower }) {
-  const { factRows, localTower, towerPage } = { es, en }[useLang()];
+  const { factRows, localTower, towerPage } = useSiteCopy().towerPage;
   const rows = factRows(tower);
   const anyPending = rows.some((row) => !row.confirmed) || !isConfirmed(tower, "amenities");
   return (

@@ -3,12 +3,8 @@ import type { ReactNode } from "react";
 
 import { Link } from "react-router";
 
-import * as enCommon from "../content/en/common.ts";
-import * as en from "../content/en/tower-page.ts";
-import * as esCommon from "../content/es/common.ts";
-import * as es from "../content/es/tower-page.ts";
 import { isConfirmed, type Tower } from "../content/towers.ts";
-import { useLang } from "../lib/lang.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { towerPath } from "../site-map.ts";
 import { CatalogueCard, DetailLine } from "./catalogue-card.tsx";
 import { FactValue } from "./fact-value.tsx";
@@ -21,9 +17,9 @@ type TowerGridProps = {
 
 /** The catalogue of towers: image, name (a link to the tower's page), address and amenities, one action each. */
 export function TowerGrid({ towers, renderAction }: TowerGridProps) {
-  const lang = useLang();
-  const { catalogue } = { es: esCommon, en: enCommon }[lang];
-  const { addressLine, localTower, towerPage } = { es, en }[lang];
+  const { lang, common, towerPage: copy } = useSiteCopy();
+  const { catalogue } = common;
+  const { addressLine, localTower, towerPage } = copy;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {towers.map((tower) => {

@@ -6,8 +6,6 @@ import { PageHero } from "../components/page-hero.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { site } from "../config/site.ts";
-import * as enCommon from "../content/en/common.ts";
-import * as esCommon from "../content/es/common.ts";
 import * as en from "../content/en/comprar-en-pozo.ts";
 import * as es from "../content/es/comprar-en-pozo.ts";
 import type { Translations } from "../content/types.ts";
@@ -15,10 +13,10 @@ import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { OffPlanForm } from "../features/leads/off-plan-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { langOf, pathIn } from "../site-map.ts";
 
 const translations: Translations<typeof es> = { es, en };
-const common: Translations<typeof esCommon> = { es: esCommon, en: enCommon };
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const lang = langOf(location.pathname);
@@ -33,7 +31,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function ComprarEnPozo() {
   const { benefits, closing, hero, heroStats, process } = useCopy(translations);
   const path = useLocalPath()("/comprar-en-pozo");
-  const { whatsappTexts } = useCopy(common);
+  const { whatsappTexts } = useSiteCopy().common;
   return (
     <>
       <PageHero

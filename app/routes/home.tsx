@@ -10,21 +10,19 @@ import { Section, SectionHeading } from "../components/section.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { site } from "../config/site.ts";
-import * as enCommon from "../content/en/common.ts";
 import * as en from "../content/en/home.ts";
-import * as esCommon from "../content/es/common.ts";
 import * as es from "../content/es/home.ts";
 import type { Translations } from "../content/types.ts";
 import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
 import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { realEstateAgent } from "../lib/seo/json-ld.ts";
 import { langOf, pathIn } from "../site-map.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
 
 const translations: Translations<typeof es> = { es, en };
-const common: Translations<typeof esCommon> = { es: esCommon, en: enCommon };
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const lang = langOf(location.pathname);
@@ -35,7 +33,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function Home() {
   const { credentials, hero, services, towersSection, whyUs } = useCopy(translations);
-  const { keyStats, whatsappCta, whatsappTexts } = useCopy(common);
+  const { keyStats, whatsappCta, whatsappTexts } = useSiteCopy().common;
   const localPath = useLocalPath();
   return (
     <>

@@ -2,18 +2,16 @@ import type { Route } from "./+types/not-found";
 import { buttonStyles } from "../components/button-styles.ts";
 import { LinkList } from "../components/link-list.tsx";
 import { site } from "../config/site.ts";
-import * as enCommon from "../content/en/common.ts";
 import * as en from "../content/en/not-found.ts";
-import * as esCommon from "../content/es/common.ts";
 import * as es from "../content/es/not-found.ts";
 import type { Translations } from "../content/types.ts";
 import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { langOf, notFoundPaths } from "../site-map.ts";
 import { Link } from "react-router";
 
 const translations: Translations<typeof es> = { es, en };
-const common: Translations<typeof esCommon> = { es: esCommon, en: enCommon };
 
 /** The 404 page of each language: the English one answers unknown paths under /en. */
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -23,7 +21,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function NotFound() {
   const { notFound } = useCopy(translations);
-  const { serviceLinks } = useCopy(common);
+  const { serviceLinks } = useSiteCopy().common;
   const localPath = useLocalPath();
   return (
     <section aria-labelledby="titulo-pagina" className="container-page py-16 md:py-24">

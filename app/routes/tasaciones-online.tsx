@@ -6,8 +6,6 @@ import { LinkList } from "../components/link-list.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { Section, SectionHeading } from "../components/section.tsx";
 import { site } from "../config/site.ts";
-import * as enCommon from "../content/en/common.ts";
-import * as esCommon from "../content/es/common.ts";
 import * as en from "../content/en/tasaciones-online.ts";
 import * as es from "../content/es/tasaciones-online.ts";
 import type { Translations } from "../content/types.ts";
@@ -16,10 +14,10 @@ import { expressOnlineForm } from "../features/leads/forms/express-online.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { langOf, pathIn } from "../site-map.ts";
 
 const translations: Translations<typeof es> = { es, en };
-const common: Translations<typeof esCommon> = { es: esCommon, en: enCommon };
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const lang = langOf(location.pathname);
@@ -34,7 +32,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function TasacionesOnline() {
   const { hero, moreServices, reasons } = useCopy(translations);
   const path = useLocalPath()("/tasaciones-online");
-  const { serviceLinks } = useCopy(common);
+  const { serviceLinks } = useSiteCopy().common;
   return (
     <>
       <PageHero

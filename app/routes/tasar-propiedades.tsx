@@ -5,8 +5,6 @@ import { CardSection } from "../components/card-section.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { site } from "../config/site.ts";
-import * as enCommon from "../content/en/common.ts";
-import * as esCommon from "../content/es/common.ts";
 import * as en from "../content/en/tasar-propiedades.ts";
 import * as es from "../content/es/tasar-propiedades.ts";
 import type { Translations } from "../content/types.ts";
@@ -15,11 +13,11 @@ import { LeadButton } from "../features/leads/lead-button.tsx";
 import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { langOf, pathIn } from "../site-map.ts";
 import { PropertyTypeCatalogue } from "./sections/property-type-catalogue.tsx";
 
 const translations: Translations<typeof es> = { es, en };
-const common: Translations<typeof esCommon> = { es: esCommon, en: enCommon };
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const lang = langOf(location.pathname);
@@ -33,7 +31,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function TasarPropiedades() {
   const { closing, hero, reasons, typesSection } = useCopy(translations);
-  const { keyStats, presets } = useCopy(common);
+  const { keyStats, presets } = useSiteCopy().common;
   return (
     <>
       <PageHero

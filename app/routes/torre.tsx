@@ -9,9 +9,13 @@ import { Section, SectionHeading } from "../components/section.tsx";
 import { TowerFacts } from "../components/tower-facts.tsx";
 import { site } from "../config/site.ts";
 import * as enNotFound from "../content/en/not-found.ts";
-import * as en from "../content/en/tower-page.ts";
+import {
+  towerDescription as englishDescription,
+  towerPage as englishPage,
+  towerTitle as englishTitle,
+} from "../content/en/tower-page.ts";
 import * as esNotFound from "../content/es/not-found.ts";
-import * as es from "../content/es/tower-page.ts";
+import { towerDescription, towerPage, towerTitle } from "../content/es/tower-page.ts";
 import type { Translations } from "../content/types.ts";
 import { towerSocialCard } from "../content/images.ts";
 import { isConfirmed, towerBySlug, type Tower } from "../content/towers.ts";
@@ -20,17 +24,26 @@ import { apartmentForm } from "../features/leads/forms/apartment.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { apartmentComplex, breadcrumbList, webPageWithBreadcrumb } from "../lib/seo/json-ld.ts";
 import { useLang } from "../lib/lang.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { langOf, notFoundPaths, pathIn, towerPath, type Lang } from "../site-map.ts";
 import NotFound from "./not-found.tsx";
 
 /** One page per building of the catalogue and language, prerendered for every slug (app/site-map.ts). */
 
-const translations: Translations<typeof es> = { es, en };
+/**
+ * What the head of a tower page needs, in each language (named imports, so a
+ * page's code carries only these of the other language; the page's body takes
+ * its language's copy from the layout).
+ */
+const headCopy = {
+  es: { towerDescription, towerPage, towerTitle },
+  en: { towerDescription: englishDescription, towerPage: englishPage, towerTitle: englishTitle },
+};
 const notFoundCopy: Translations<typeof esNotFound> = { es: esNotFound, en: enNotFound };
 
 function crumbsFor(tower: Tower, lang: Lang) {
-  const { towerPage } = translations[lang];
+  const { towerPage } = headCopy[lang];
   return [
     { name: towerPage.home, path: pathIn(lang, "/") },
     { name: towerPage.towers, path: towerPage.towersPath },
@@ -40,7 +53,7 @@ function crumbsFor(tower: Tower, lang: Lang) {
 
 export const meta: Route.MetaFunction = ({ params, location }) => {
   const lang = langOf(location.pathname);
-  const { towerDescription, towerPage, towerTitle } = translations[lang];
+  const { towerDescription, towerPage, towerTitle } = headCopy[lang];
   const tower = towerBySlug(params.slug);
   // Only catalogue slugs are prerendered; any other one is the 404 page.
   if (!tower)
@@ -76,7 +89,7 @@ export const meta: Route.MetaFunction = ({ params, location }) => {
 
 export default function Torre({ params }: Route.ComponentProps) {
   const lang = useLang();
-  const { considerations, dockNeighbours, towerPage } = translations[lang];
+  const { considerations, dockNeighbours, towerPage } = useSiteCopy().towerPage;
   const tower = towerBySlug(params.slug);
   if (!tower) return <NotFound />;
   const neighbours = dockNeighbours(tower);

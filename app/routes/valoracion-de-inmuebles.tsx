@@ -7,8 +7,6 @@ import { PageHero } from "../components/page-hero.tsx";
 import { Section, SectionHeading } from "../components/section.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { site } from "../config/site.ts";
-import * as enCommon from "../content/en/common.ts";
-import * as esCommon from "../content/es/common.ts";
 import * as en from "../content/en/valoracion-de-inmuebles.ts";
 import * as es from "../content/es/valoracion-de-inmuebles.ts";
 import type { Translations } from "../content/types.ts";
@@ -17,11 +15,11 @@ import { LeadButton } from "../features/leads/lead-button.tsx";
 import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { langOf, pathIn } from "../site-map.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
 
 const translations: Translations<typeof es> = { es, en };
-const common: Translations<typeof esCommon> = { es: esCommon, en: enCommon };
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const lang = langOf(location.pathname);
@@ -35,7 +33,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function ValoracionDeInmuebles() {
   const { benefits, formPrompt, hero, towersSection } = useCopy(translations);
-  const { keyStats } = useCopy(common);
+  const { keyStats } = useSiteCopy().common;
   return (
     <>
       <PageHero

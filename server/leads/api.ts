@@ -5,7 +5,7 @@ import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/
 import { buildWhatsAppUrl } from "../../app/lib/whatsapp.ts";
 import * as enAnswers from "../../app/content/en/service-answers.ts";
 import * as esAnswers from "../../app/content/es/service-answers.ts";
-import { localizeForm } from "../../app/features/leads/forms/localize.ts";
+import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
 import { langOf, type Lang } from "../../app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
@@ -203,7 +203,7 @@ export function createLeadApi(options: LeadApiOptions) {
     // The page the form was on decides the language of the answer and of its WhatsApp message.
     lang = langOf(pagePath(data.get("_page")) ?? refererPath(request) ?? "/");
     words = answerCopy[lang];
-    const definition = localizeForm(form.definition, lang);
+    const definition = formInLanguage(form.definition, lang);
     const result = readSubmission(definition, data, { handsOffToWhatsApp: form.handsOffToWhatsApp, words });
     if (limited) return { ...limited, error: words.rateLimited, lang, values: result.values, definition };
     if (!result.ok) return { status: 400, error: result.message, lang, values: result.values, definition };
@@ -269,7 +269,7 @@ export function createLeadApi(options: LeadApiOptions) {
     if (!lead || now().getTime() - lead.receivedAt.getTime() > handoffLinkMinutes * 60_000) return undefined;
     const form = forms(lead.formId);
     if (!form?.handsOffToWhatsApp) return undefined;
-    const definition = localizeForm(form.definition, langOf(lead.page ?? "/"));
+    const definition = formInLanguage(form.definition, langOf(lead.page ?? "/"));
     return fillHandoffLink(
       html,
       buildWhatsAppUrl(options.whatsappNumber, composeMessage(definition, lead.values)),

@@ -1,7 +1,7 @@
 import { site } from "../../app/config/site.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { expressOnlineForm } from "../../app/features/leads/forms/express-online.ts";
-import { localizeForm } from "../../app/features/leads/forms/localize.ts";
+import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
 import { modalForms } from "../../app/features/leads/forms/registry.ts";
 import type { LeadValues } from "../../app/features/leads/forms/types.ts";
 import { towers } from "../../app/content/towers.ts";
@@ -134,7 +134,7 @@ test("an English form's WhatsApp message is entirely English but for proper name
   page,
   whatsapp,
 }) => {
-  const definition = localizeForm(modalForms.valuation, "en");
+  const definition = formInLanguage(modalForms.valuation, "en");
   const values: LeadValues = {
     torre: "Alvear Tower",
     ambientes: "2",
@@ -181,7 +181,7 @@ test("the express online form in English: labels, states and message in English"
   page,
   whatsapp,
 }) => {
-  const definition = localizeForm(expressOnlineForm, "en");
+  const definition = formInLanguage(expressOnlineForm, "en");
   await page.clock.install();
   await page.goto("/en/online-appraisal");
   await hydrated(page);

@@ -8,7 +8,7 @@ import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { expressOnlineForm } from "../../app/features/leads/forms/express-online.ts";
 import { expressForm } from "../../app/features/leads/forms/express.ts";
-import { localizeForm } from "../../app/features/leads/forms/localize.ts";
+import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
@@ -299,7 +299,7 @@ describe("a native (no-JavaScript) post", { timeout: 60_000 }, () => {
       .exec(response.body)![1]!
       .replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, decodeEntity);
     const text = new URL(href).searchParams.get("text")!;
-    expect(text).toBe(composeMessage(localizeForm(expressForm, "en"), values));
+    expect(text).toBe(composeMessage(formInLanguage(expressForm, "en"), values));
     expect(text).toMatch(
       /^Hello, I would like to request an express appraisal\. I prefer to continue in English\./,
     );
@@ -325,7 +325,7 @@ describe("a native (no-JavaScript) post", { timeout: 60_000 }, () => {
     const tag = /<a[^>]*data-handoff-link[^>]*>/.exec(page.body)![0];
     const href = /href="([^"]*)"/.exec(tag)![1]!.replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, decodeEntity);
     expect(new URL(href).searchParams.get("text")).toBe(
-      composeMessage(localizeForm(expressForm, "en"), expressValues),
+      composeMessage(formInLanguage(expressForm, "en"), expressValues),
     );
   });
 });

@@ -54,7 +54,6 @@ export const header = {
   menuTitle: "Menu",
   contact: "Contact",
   contactHint: "Opens WhatsApp in a new tab",
-  skipLink: "Skip to content",
 } as const;
 
 /** Every page with a label, for the footer (labels and order come from the page list). */

@@ -49,7 +49,6 @@ export const header = {
   menuTitle: "Menú",
   contact: "Contacto",
   contactHint: "Abre WhatsApp en una pestaña nueva",
-  skipLink: "Saltar al contenido",
 } as const;
 
 /** Every page with a label, for the footer (labels and order come from the page list). */

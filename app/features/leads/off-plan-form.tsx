@@ -38,7 +38,11 @@ export function OffPlanForm({ page }: { page: string }) {
   const titleId = useId();
   const year = useSyncExternalStore(never, thisYear, builtYear);
   const { copy, lang } = useFormCopy();
-  const definition = useMemo(() => localizeForm(offPlanForm(year), lang), [year, lang]);
+  const { translateFieldText, messageOpening } = useFormCopy();
+  const definition = useMemo(
+    () => localizeForm(offPlanForm(year), lang, { translateFieldText, messageOpening }),
+    [year, lang, translateFieldText, messageOpening],
+  );
   const [result, setResult] = useState<Result>({ kind: "idle" });
   const action = submitUrl(definition.id);
 

@@ -2,10 +2,8 @@ import { buttonStyles } from "../../components/button-styles.ts";
 import { PropertyTypeGrid } from "../../components/property-type-grid.tsx";
 import { Section, SectionHeading } from "../../components/section.tsx";
 import { propertyTypes } from "../../content/property-types.ts";
-import * as enText from "../../content/en/catalogue-text.ts";
-import * as esText from "../../content/es/catalogue-text.ts";
 import type { SectionIntro } from "../../content/types.ts";
-import { useCopy } from "../../lib/lang.ts";
+import { useSiteCopy } from "../../lib/site-copy.tsx";
 import { LeadButton } from "../../features/leads/lead-button.tsx";
 import type { ModalFormId } from "../../features/leads/forms/form-ids.ts";
 
@@ -28,7 +26,7 @@ export function PropertyTypeCatalogue({
   showZone,
   tone = "plain",
 }: PropertyTypeCatalogueProps) {
-  const { propertyTypeText } = useCopy({ es: esText, en: enText });
+  const { propertyTypeText } = useSiteCopy().catalogueText;
   return (
     <Section id={id} labelledBy={`${id}-titulo`} tone={tone}>
       <SectionHeading id={`${id}-titulo`} {...copy} />

@@ -4,7 +4,7 @@ import { translateFieldText } from "../../../content/en/lead-forms.ts";
 import { towers } from "../../../content/towers.ts";
 import { composeMessage } from "../compose-message.ts";
 import { expressOnlineForm } from "./express-online.ts";
-import { localizeForm } from "./localize.ts";
+import { formInLanguage } from "./in-language.ts";
 import { offPlanForm } from "./off-plan.ts";
 import { modalForms } from "./registry.ts";
 import { allFields, type FormDefinition } from "./types.ts";
@@ -43,7 +43,7 @@ describe("the English forms", () => {
 
   test("keep the field names, types, requirements, limits and stored values of the one definition", () => {
     for (const definition of definitions) {
-      const english = localizeForm(definition, "en");
+      const english = formInLanguage(definition, "en");
       expect(english.id).toBe(definition.id);
       expect(english.presetField).toBe(definition.presetField);
       const shape = (form: FormDefinition) =>
@@ -60,7 +60,7 @@ describe("the English forms", () => {
   });
 
   test("show English words for the stored Spanish values", () => {
-    const english = localizeForm(modalForms.valuation, "en");
+    const english = formInLanguage(modalForms.valuation, "en");
     const view = allFields(english).find((field) => field.name === "vista")!;
     expect(view.label).toBe("View");
     expect(view.options).toContain("Río");
@@ -72,7 +72,7 @@ describe("the English forms", () => {
   });
 
   test("compose an English message that says the visitor prefers English", () => {
-    const message = composeMessage(localizeForm(modalForms.valuation, "en"), {
+    const message = composeMessage(formInLanguage(modalForms.valuation, "en"), {
       torre: "Alvear Tower",
       ambientes: "3",
       vista: "Río",
@@ -95,11 +95,11 @@ describe("the English forms", () => {
   });
 
   test("the Spanish form is the definition itself", () => {
-    for (const definition of definitions) expect(localizeForm(definition, "es")).toBe(definition);
+    for (const definition of definitions) expect(formInLanguage(definition, "es")).toBe(definition);
   });
 
   test("the move-in years read in English whatever the year", () => {
-    const english = localizeForm(offPlanForm(2031), "en");
+    const english = formInLanguage(offPlanForm(2031), "en");
     const move = allFields(english).find((field) => field.name === "cuando_mudarse")!;
     expect(move.optionLabels?.["2035 o más tarde"]).toBe("2035 or later");
   });

@@ -1,5 +1,3 @@
-import * as en from "../../../content/en/lead-forms.ts";
-import * as es from "../../../content/es/lead-forms.ts";
 import type { Lang } from "../../../site-map.ts";
 import { salePropertyTypes } from "./options.ts";
 import type { FieldDefinition, FormDefinition } from "./types.ts";
@@ -14,18 +12,23 @@ const presetValues = ["Consulta general", "Consulta Venta"];
  * so the service, the inbox and the e-mail read every lead the same way. Its
  * WhatsApp message is English too, and says the visitor prefers English.
  */
-export function localizeForm(definition: FormDefinition, lang: Lang): FormDefinition {
+/** What a language's forms resources provide (content/{lang}/lead-forms.ts). */
+export type FormWords = {
+  translateFieldText: (text: string) => string | undefined;
+  messageOpening: (heading: string) => string;
+};
+
+export function localizeForm(definition: FormDefinition, lang: Lang, words: FormWords): FormDefinition {
   if (lang === "es") return definition;
   // The same object every time: the form's effects (saved answers) depend on it.
   let localized = english.get(definition);
-  if (!localized) english.set(definition, (localized = translate(definition, lang)));
+  if (!localized) english.set(definition, (localized = translate(definition, words)));
   return localized;
 }
 
 const english = new WeakMap<FormDefinition, FormDefinition>();
 
-function translate(definition: FormDefinition, lang: Lang): FormDefinition {
-  const words = { es, en }[lang];
+function translate(definition: FormDefinition, words: FormWords): FormDefinition {
   const say = (text: string) => words.translateFieldText(text) ?? text;
   const heading = say(definition.messageHeading);
   return {

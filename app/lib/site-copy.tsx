@@ -24,6 +24,18 @@ export type SiteCopy = {
 
 export const SiteCopyContext = createContext<SiteCopy | null>(null);
 
+/**
+ * The shared copy of a page's language for its head (a route's `meta`), from
+ * the `handle` of the language's layout among the matched routes.
+ */
+export function siteCopyOf(matches: readonly ({ handle?: unknown } | undefined)[]): SiteCopy {
+  for (const match of matches) {
+    const handle = match?.handle as { siteCopy?: SiteCopy } | undefined;
+    if (handle?.siteCopy) return handle.siteCopy;
+  }
+  throw new Error("siteCopyOf: no layout of the public site among the matches");
+}
+
 /** The shared copy of the page's language (inside a layout of the public site). */
 export function useSiteCopy(): SiteCopy {
   const copy = useContext(SiteCopyContext);

@@ -8,6 +8,9 @@ import { SiteFrame } from "./sections/site-frame.tsx";
 
 const copy: SiteCopy = { lang: "es", common, legal, towerPage, catalogueText, leadForms };
 
+/** Page heads read the shared copy from here (see siteCopyOf). */
+export const handle = { siteCopy: copy };
+
 /** The Spanish pages' frame: header, page, footer and the forms' modal, with this language's shared copy. */
 export default function SiteLayout() {
   return <SiteFrame copy={copy} />;

@@ -9,13 +9,7 @@ import { Section, SectionHeading } from "../components/section.tsx";
 import { TowerFacts } from "../components/tower-facts.tsx";
 import { site } from "../config/site.ts";
 import * as enNotFound from "../content/en/not-found.ts";
-import {
-  towerDescription as englishDescription,
-  towerPage as englishPage,
-  towerTitle as englishTitle,
-} from "../content/en/tower-page.ts";
 import * as esNotFound from "../content/es/not-found.ts";
-import { towerDescription, towerPage, towerTitle } from "../content/es/tower-page.ts";
 import type { Translations } from "../content/types.ts";
 import { towerSocialCard } from "../content/images.ts";
 import { isConfirmed, towerBySlug, type Tower } from "../content/towers.ts";
@@ -24,26 +18,17 @@ import { apartmentForm } from "../features/leads/forms/apartment.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { apartmentComplex, breadcrumbList, webPageWithBreadcrumb } from "../lib/seo/json-ld.ts";
 import { useLang } from "../lib/lang.ts";
-import { useSiteCopy } from "../lib/site-copy.tsx";
+import { siteCopyOf, useSiteCopy, type SiteCopy } from "../lib/site-copy.tsx";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { langOf, notFoundPaths, pathIn, towerPath, type Lang } from "../site-map.ts";
 import NotFound from "./not-found.tsx";
 
 /** One page per building of the catalogue and language, prerendered for every slug (app/site-map.ts). */
 
-/**
- * What the head of a tower page needs, in each language (named imports, so a
- * page's code carries only these of the other language; the page's body takes
- * its language's copy from the layout).
- */
-const headCopy = {
-  es: { towerDescription, towerPage, towerTitle },
-  en: { towerDescription: englishDescription, towerPage: englishPage, towerTitle: englishTitle },
-};
+
 const notFoundCopy: Translations<typeof esNotFound> = { es: esNotFound, en: enNotFound };
 
-function crumbsFor(tower: Tower, lang: Lang) {
-  const { towerPage } = headCopy[lang];
+function crumbsFor(tower: Tower, lang: Lang, { towerPage }: SiteCopy["towerPage"]) {
   return [
     { name: towerPage.home, path: pathIn(lang, "/") },
     { name: towerPage.towers, path: towerPage.towersPath },
@@ -51,9 +36,10 @@ function crumbsFor(tower: Tower, lang: Lang) {
   ];
 }
 
-export const meta: Route.MetaFunction = ({ params, location }) => {
+export const meta: Route.MetaFunction = ({ params, location, matches }) => {
   const lang = langOf(location.pathname);
-  const { towerDescription, towerPage, towerTitle } = headCopy[lang];
+  const copy = siteCopyOf(matches).towerPage;
+  const { towerDescription, towerPage, towerTitle } = copy;
   const tower = towerBySlug(params.slug);
   // Only catalogue slugs are prerendered; any other one is the 404 page.
   if (!tower)
@@ -79,7 +65,7 @@ export const meta: Route.MetaFunction = ({ params, location }) => {
       image: { path: card.src, alt: towerPage.imageAlt(tower), width: card.width, height: card.height },
       jsonLd: [
         webPageWithBreadcrumb(site, { path, name: title, description, about: { "@id": building["@id"] } }),
-        breadcrumbList(site, { path, crumbs: crumbsFor(tower, lang) }),
+        breadcrumbList(site, { path, crumbs: crumbsFor(tower, lang, copy) }),
         building,
       ],
     },
@@ -89,13 +75,14 @@ export const meta: Route.MetaFunction = ({ params, location }) => {
 
 export default function Torre({ params }: Route.ComponentProps) {
   const lang = useLang();
-  const { considerations, dockNeighbours, towerPage } = useSiteCopy().towerPage;
+  const copy = useSiteCopy().towerPage;
+  const { considerations, dockNeighbours, towerPage } = copy;
   const tower = towerBySlug(params.slug);
   if (!tower) return <NotFound />;
   const neighbours = dockNeighbours(tower);
   return (
     <>
-      <Breadcrumbs crumbs={crumbsFor(tower, lang)} label={towerPage.breadcrumbLabel} />
+      <Breadcrumbs crumbs={crumbsFor(tower, lang, copy)} label={towerPage.breadcrumbLabel} />
 
       <section aria-labelledby="titulo-pagina" className="border-b border-line bg-paper">
         <div className="container-page grid gap-10 py-10 md:py-16 lg:grid-cols-[1fr_1.1fr] lg:items-center">

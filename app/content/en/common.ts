@@ -1,27 +1,13 @@
 import { site } from "../../config/site.ts";
 import { sectionPages } from "../../site-map.ts";
-import { towerCount } from "../tower-count.ts";
 import type { NavItem, Stat } from "../types.ts";
+import { claims } from "./claims.ts";
 
 /**
  * Copy shared by every English page (for owners and investors abroad). The
  * business facts and the claims come from the site configuration, so each
  * number is written once; here they are formatted for English readers.
  */
-
-/** The claims the site makes, formatted once from the configuration. */
-export const claims = {
-  delivery: `${site.deliveryHours.replace("-", "–")} hours`,
-  /** The delivery time set large, as a figure. */
-  deliveryFigure: `${site.deliveryHours.replace("-", "–")} h`,
-  experience: `${site.yearsOfExperience}+`,
-  /** The catalogue's length: adding a tower changes every "26 towers" on the site. */
-  towers: `${towerCount}`,
-  offPlanDiscount: `${site.offPlanDiscountPercent}%`,
-  appreciation: `${site.yearlyAppreciation.replace("-", "–")}%`,
-  fasterSale: `${site.fasterSalePercent}%`,
-  registration: `Licence no. ${site.registrationNumber} — ${site.professionalBody}`,
-} as const;
 
 /** The three numbers that sum up the practice, set large on several pages. */
 export const keyStats: readonly Stat[] = [
@@ -108,3 +94,5 @@ export const whatsappCta = {
   button: `WhatsApp ${site.phoneDisplay}`,
   hint: "Opens in a new tab",
 } as const;
+
+export { claims };

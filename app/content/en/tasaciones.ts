@@ -2,7 +2,7 @@ import { BadgeCheck, Clock, Gauge, MapPin } from "lucide-react";
 
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Stat, Step } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Appraisals for Sale in Puerto Madero | ${site.businessName}`,

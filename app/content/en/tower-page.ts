@@ -9,7 +9,7 @@ import {
   type YearSpan,
 } from "../towers.ts";
 import { towerText } from "./catalogue-text.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 /**
  * The English copy of the tower pages (/en/towers/{slug}), written from each

@@ -1,26 +1,12 @@
 import { site } from "../../config/site.ts";
 import { sectionPages } from "../../site-map.ts";
-import { towerCount } from "../tower-count.ts";
 import type { NavItem, Stat } from "../types.ts";
+import { claims } from "./claims.ts";
 
 /**
  * Copy shared by every page (Spanish, Argentina). The business facts and the
  * claims come from the site configuration, so each number is written once.
  */
-
-/** The claims the site makes, formatted once from the configuration. */
-export const claims = {
-  delivery: `${site.deliveryHours} h`,
-  /** The delivery time set large, as a figure. */
-  deliveryFigure: `${site.deliveryHours} h`,
-  experience: `+${site.yearsOfExperience}`,
-  /** The catalogue's length: adding a tower changes every "26 torres" on the site. */
-  towers: `${towerCount}`,
-  offPlanDiscount: `${site.offPlanDiscountPercent}%`,
-  appreciation: `${site.yearlyAppreciation}%`,
-  fasterSale: `${site.fasterSalePercent}%`,
-  registration: `Matrícula ${site.registrationNumber} — ${site.professionalBody}`,
-} as const;
 
 /** The three numbers that sum up the practice, set large on several pages. */
 export const keyStats: readonly Stat[] = [
@@ -115,3 +101,5 @@ export const whatsappCta = {
   button: `WhatsApp ${site.phoneDisplay}`,
   hint: "Se abre en una pestaña nueva",
 } as const;
+
+export { claims };

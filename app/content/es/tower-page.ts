@@ -8,7 +8,7 @@ import {
   type TowerFact,
   type YearSpan,
 } from "../towers.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 /**
  * The Spanish copy of the tower pages (/torres/{slug}), written from each

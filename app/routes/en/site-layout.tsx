@@ -8,6 +8,9 @@ import { SiteFrame } from "../sections/site-frame.tsx";
 
 const copy: SiteCopy = { lang: "en", common, legal, towerPage, catalogueText, leadForms };
 
+/** Page heads read the shared copy from here (see siteCopyOf). */
+export const handle = { siteCopy: copy };
+
 /** The English pages' frame (under /en): header, page, footer and the forms' modal, with this language's shared copy. */
 export default function SiteLayout() {
   return <SiteFrame copy={copy} />;

@@ -19,28 +19,32 @@ const budgets = {
    * forms also carries its own copy of its form for visitors without
    * JavaScript (about 2.5 KB), and every footer the data-protection notice
    * (about 0.6 KB): see docs/decisions/0010-forms-without-javascript.md.
+   * Each page also names its twin in the other language (hreflang) and the
+   * router's manifest lists the routes of both languages (about 100 B); the
+   * budget covers the larger of the two twins (docs/decisions/0013-english-version.md).
    */
   html: {
-    "/": 13_900,
-    "/valoracion-de-inmuebles": 12_300,
-    "/tasaciones": 9_200,
-    "/comprar-en-pozo": 8_000,
-    "/tasar-departamentos": 12_800,
-    "/tasar-propiedades": 9_700,
-    "/tasaciones-online": 7_600,
-    "/privacidad": 6_200,
-    "/gracias": 5_000,
-    "/tasador": 7_000,
-    "/torres/*": 9_800,
-    "404": 4_700,
+    "/": 14_100,
+    "/valoracion-de-inmuebles": 12_500,
+    "/tasaciones": 9_400,
+    "/comprar-en-pozo": 8_300,
+    "/tasar-departamentos": 12_900,
+    "/tasar-propiedades": 9_800,
+    "/tasaciones-online": 8_000,
+    "/privacidad": 6_300,
+    "/gracias": 5_100,
+    "/tasador": 7_100,
+    "/torres/*": 10_000,
+    "404": 4_800,
   } as Record<string, number>,
   css: 7_500,
   /**
    * Everything a first visit downloads until the page is interactive (modal forms load on demand;
-   * a page with an in-page form carries its code). Largest measured: a tower page, 141.6 KB (its
-   * route and the apartment form's code).
+   * a page with an in-page form carries its code). Largest measured: the English tower page,
+   * 150.3 KB (its route, the apartment form's code and the English shared copy); its Spanish twin
+   * 145.9 KB (docs/decisions/0013-english-version.md).
    */
-  javascript: 142 * 1024,
+  javascript: 152 * 1024,
 };
 
 const clientDir = clientDirOf(buildDir);

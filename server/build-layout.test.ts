@@ -39,12 +39,13 @@ test("nginx hides exactly the paths the Node server hides", () => {
     "/en",
     "/en/404",
     "/en/404.html",
+    "/en/index.html",
     "/en/appraiser/index.html",
     "/en/index.html.gz",
     "/en/appraiser",
   ];
   for (const path of paths) expect(hiddenLocation.test(path), path).toBe(isHiddenPath(path));
-  expect(paths.filter(isHiddenPath)).toHaveLength(13);
+  expect(paths.filter(isHiddenPath)).toHaveLength(14);
   for (const path of paths.filter((candidate) => candidate.startsWith("/en/")))
     expect(englishHidden!.test(path), path).toBe(isHiddenPath(path));
 });

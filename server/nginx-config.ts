@@ -172,7 +172,7 @@ export function renderNginxConf(options: StandaloneOptions): string {
 /** The hidden paths under /en as one location regex: they get the English 404 page. */
 function englishHiddenPathPattern(): string {
   const english = hiddenPaths.filter((path) => path.startsWith("/en/"));
-  return `^(${english.map(escapeRegex).join("|")})$|^/en/.*(${hiddenEndings.map(escapeRegex).join("|")})$`;
+  return `^(${english.map(escapeRegex).join("|")})$|^(?=/en/).*(${hiddenEndings.map(escapeRegex).join("|")})$`;
 }
 
 /** The build layout's hidden paths as one location regex. */

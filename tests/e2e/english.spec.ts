@@ -222,3 +222,37 @@ test("the express online form in English: labels, states and message in English"
   await page.clock.runFor(2_000);
   await expect(form.getByRole("status")).toHaveText(/^Request sent\. .+ will be in touch shortly\.$/);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an English form posts to the lead service and ends on the English thank-you page", async ({
+    page,
+  }) => {
+    await page.goto("/en/online-appraisal");
+    const form = page.locator('form[data-lead-inline="express-online"]');
+    await form.locator('[name="tipoPropiedad"]').selectOption("Casa");
+    await form.locator('[name="direccion"]').fill("Juana Manso 1150");
+    await form.locator('[name="superficie"]').fill("140");
+    await form.locator('[name="ambientes"]').selectOption("4");
+    await form.locator('[name="antiguedad"]').selectOption("Más de 20 años");
+    await form.locator('[name="estado"]').selectOption("A refaccionar");
+    await form.locator('[name="urgencia"]').selectOption("1 semana");
+    await form.locator('[name="contacto"]').fill("Ann Lee");
+    await form.locator('[name="telefono"]').fill("+1 212 555 0199");
+    await form.locator('[name="email"]').fill("ann@example.com");
+    await form.getByRole("button", { name: "Send via WhatsApp" }).click();
+
+    await expect(page).toHaveURL(/\/en\/thank-you\?envio=[\w-]{22}$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! We have your request");
+    const handoff = new URL((await page.locator("a[data-handoff-link]").getAttribute("href"))!);
+    const text = handoff.searchParams.get("text")!;
+    expect(text).toMatch(
+      /^Hello, I would like to request an express online appraisal\. I prefer to continue in English\./,
+    );
+    expect(text).toContain("🏠 Property type: House");
+    expect(text).toContain("🛠️ Condition: Needs renovation");
+    expect(text.replaceAll("Juana Manso", "")).not.toMatch(spanishWords);
+  });
+});

@@ -40,15 +40,17 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  * hydrates (hydration waits for `load`), and the browser closes it on Escape
  * or a tap outside and returns focus to the toggle. Once hydrated, the button
  * also carries aria-expanded; before that the browser exposes the state itself.
- * NavLink marks the current page with aria-current="page". Only "/" needs
- * `end`: the prerenderer renders each page at "/path/", which an exact match
- * would miss (and hydration does not repair attributes).
+ * NavLink marks the current page with aria-current="page". The home link of
+ * each language ("/", "/en") is current only on itself, matched by hand: the
+ * prerenderer renders each page at "/path/", which an exact match would miss
+ * (and hydration does not repair attributes).
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const { lang, common } = useSiteCopy();
   const { header, nav, whatsappTexts } = common;
   const home = nav[0]!.path;
+  const atHome = (pathname.replace(/\/+$/, "") || "/") === home;
   const menuRef = useRef<HTMLDivElement>(null);
   const subscribe = useCallback((notify: () => void) => {
     const menu = menuRef.current;
@@ -78,9 +80,19 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === home} className={desktopLink}>
-                  {item.label}
-                </NavLink>
+                {item.path === home ? (
+                  <Link
+                    to={item.path}
+                    aria-current={atHome ? "page" : undefined}
+                    className={desktopLink({ isActive: atHome })}
+                  >
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink to={item.path} className={desktopLink}>
+                    {item.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>
@@ -118,9 +130,20 @@ export function SiteHeader() {
           <ul>
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === home} className={mobileLink} onClick={closeMenu}>
-                  {item.label}
-                </NavLink>
+                {item.path === home ? (
+                  <Link
+                    to={item.path}
+                    aria-current={atHome ? "page" : undefined}
+                    className={mobileLink({ isActive: atHome })}
+                    onClick={closeMenu}
+                  >
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink to={item.path} className={mobileLink} onClick={closeMenu}>
+                    {item.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>

@@ -31,7 +31,7 @@ export function TowerGrid({ towers, renderAction }: TowerGridProps) {
             title={
               <Link
                 to={towerPath(tower.slug, lang)}
-                className="underline decoration-sand underline-offset-4 hover:text-water"
+                className="inline-block underline decoration-sand underline-offset-4 hover:text-water"
               >
                 {tower.nombre}
               </Link>

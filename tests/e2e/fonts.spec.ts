@@ -4,8 +4,8 @@ import { browserPages } from "./site-pages.ts";
 /**
  * Decision 0008: the web fonts stay off the path to the first paint. Each page
  * paints in the metric-matched local fonts, requests the web fonts only after
- * its first contentful paint, and then shows them. (layout-shift.spec.ts checks
- * that the swap moves nothing.)
+ * its first contentful paint, and then shows them. (The page loop of
+ * pages.spec.ts checks that the swap moves nothing.)
  */
 type FontState = { family: string; status: string };
 type Observed = { atFirstPaint: FontState[]; firstPaint: number; fontRequests: number[] };

@@ -119,6 +119,8 @@ test("filters by form and status, searches by name, phone or e-mail, and pages",
 
   await page.getByRole("link", { name: "Limpiar filtros" }).click();
   await expect(page).toHaveURL(`${inbox.url}/bandeja`);
+  // The unfiltered list has arrived (its form is rendered anew): only now is typing kept.
+  await expect(page.getByText("Mostrando 1–25 de 29")).toBeVisible();
   await page.getByRole("searchbox", { name: "Buscar" }).fill("PERSONA7+bandeja@example.com");
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(cards(page)).toHaveCount(1);

@@ -315,8 +315,10 @@ for (const sitePage of allPages) {
           await hydrated(page);
           await scrollThrough(page);
           expect(await layoutShift(), "cumulative layout shift").toBeLessThan(0.01);
-          await expectNoAxeViolations(page);
+          // From the top: scrolled, the sticky header covers whatever passes under it, and axe
+          // would judge that covered link too small a target.
           await page.evaluate(() => scrollTo(0, 0));
+          await expectNoAxeViolations(page);
           for (let stop = 0; stop < 8; stop++) {
             await page.keyboard.press("Tab");
             await expectVisibleFocus(page);

@@ -13,16 +13,16 @@ export const meta: PageMetaCopy = {
 export const thanks = {
   eyebrow: "Request received",
   title: "Thank you! We have your request",
-  lead: `Your answers are saved. ${site.appraiserName} will review them and get back to you on WhatsApp or by email, in English.`,
+  lead: `Your answers are saved. ${site.appraiserName} will review them and reply in English, by WhatsApp or email.`,
   nextTitle: "What happens next",
   steps: [
     {
       title: "We review your details",
-      text: "We read your whole request and, if anything is missing for the appraisal, we ask you.",
+      text: "We read your whole request and ask you for anything the appraisal still needs.",
     },
     {
       title: "We get in touch",
-      text: `During office hours (${officeHours(site.openingDays, site.opens, site.closes)}), usually on the same business day.`,
+      text: `Usually on the same business day, during office hours: ${officeHours(site.openingDays, site.opens, site.closes)}.`,
     },
     {
       title: "You receive your report",

@@ -20,14 +20,14 @@ export type PolicySection = { id: string; title: string; paragraphs: readonly st
 export const privacy = {
   eyebrow: "Personal data",
   title: "Privacy policy",
-  lead: `What we do with the data you leave on this site, in short: we use it only to answer you, we share it with no one, and we delete it after ${months} months. Your data is protected by Argentina's personal data law (Ley 25.326).`,
+  lead: `What we do with the data you leave on this site, in short: we use it only to answer you, we share it with no one, and we delete it after ${months} months. Argentina's personal data law (Ley 25.326) protects your data.`,
   updated: `Last updated: ${updated}.`,
   sections: [
     {
       id: "responsable",
       title: "Who is responsible for your data",
       paragraphs: [
-        `${site.businessName}, run by ${site.appraiserName} (${claims.registration}), at ${site.streetAddress}, ${site.locality}, Buenos Aires, Argentina. For any question about your data, write to ${site.email}.`,
+        `${site.businessName}, run by ${site.appraiserName} (${claims.registration}), with its office at ${site.streetAddress}, ${site.locality}, Buenos Aires, Argentina. For any question about your data, write to ${site.email}.`,
       ],
     },
     {

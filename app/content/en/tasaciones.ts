@@ -23,8 +23,8 @@ export const service = {
 
 export const hero: HeroCopy & { stats: readonly Stat[] } = {
   eyebrow: "Appraisals for sale",
-  title: "A price that sells, with a strategy behind it",
-  lead: "We appraise your property on real closing prices and tell you how to take it to the market, even if you sell from abroad.",
+  title: "A price that sells, backed by a sales strategy",
+  lead: "Our appraisal is based on real closing prices, and we tell you how to take your property to market, even if you sell from abroad.",
   cta: "Request an Appraisal",
   stats: [
     { value: claims.fasterSale, label: "faster: how much sooner well-appraised properties sell" },

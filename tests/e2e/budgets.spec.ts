@@ -29,7 +29,8 @@ const budgets = {
     "/tasaciones": 9_400,
     "/comprar-en-pozo": 8_300,
     "/tasar-departamentos": 12_900,
-    "/tasar-propiedades": 9_800,
+    // The English page's type field carries the English of the types its openers preset (0.1 KB).
+    "/tasar-propiedades": 9_900,
     "/tasaciones-online": 8_000,
     "/privacidad": 6_300,
     "/gracias": 5_100,

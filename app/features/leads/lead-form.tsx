@@ -282,6 +282,9 @@ function Control({
       {...common}
       type={field.type}
       defaultValue={preset === undefined ? undefined : optionLabel(field, preset)}
+      // What a preset shows in this language, for the boot loader's fill before hydration
+      // (scripts/build/boot-loader.js); only a translated field that takes presets has labels.
+      {...(field.optionLabels ? { "data-preset-labels": JSON.stringify(field.optionLabels) } : {})}
       autoComplete={field.autoComplete}
       inputMode={field.inputMode}
       placeholder={field.placeholder}

@@ -2,9 +2,12 @@ import { useContext, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 
 import type { Route } from "./+types/root";
-import { header, lang } from "./content/es/common.ts";
+import * as enDocument from "./content/en/document.ts";
+import * as esDocument from "./content/es/document.ts";
 import { faviconDataUrl } from "./content/images.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
+import { useLang } from "./lib/lang.ts";
+import { htmlLang } from "./site-map.ts";
 import "./styles/app.css";
 
 // No font preloads: the web fonts load after the first paint (app/styles/fonts.css).
@@ -18,9 +21,11 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useContext(CspNonce);
-  // The language comes from the URL's section of the site (only Spanish today), never from the browser.
+  // The language comes from the URL (English under /en), never from the browser.
+  const lang = useLang();
+  const { skipLink } = { es: esDocument, en: enDocument }[lang];
   return (
-    <html lang={lang}>
+    <html lang={htmlLang[lang]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -33,7 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#contenido"
           className="sr-only z-50 rounded-md bg-ink px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          {header.skipLink}
+          {skipLink}
         </a>
         {children}
         <Scripts nonce={nonce} />

@@ -3,10 +3,16 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 import { routeModules } from "./site-map.ts";
 
 export default [
-  // The public site: prerendered at build time (react-router.config.ts).
+  // The public site, one layout per language (each brings its language's shared copy):
+  // prerendered at build time (react-router.config.ts).
   layout("routes/site-layout.tsx", [
-    ...routeModules.map((page) => (page.path === "/" ? index(page.file) : route(page.path, page.file))),
+    ...routeModules.es.map((page) => (page.path === "/" ? index(page.file) : route(page.path, page.file))),
     route("*", "routes/not-found.tsx"),
+  ]),
+  layout("routes/en/site-layout.tsx", [
+    ...routeModules.en.map((page) => route(page.path, page.file, { id: page.id })),
+    // Unknown paths under /en: the English 404 page.
+    route("en/*", "routes/not-found.tsx", { id: "en/not-found" }),
   ]),
   // The owner's inbox: rendered per request on the server, behind a login.
   ...prefix("bandeja", [

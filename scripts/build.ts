@@ -9,8 +9,14 @@ import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "no
 import { dirname, join } from "node:path";
 
 import { loadSiteConfigOrExit } from "../app/config/site-config.ts";
-import { notFoundPath, prerenderedPaths } from "../app/site-map.ts";
-import { buildDir, clientDirOf, notFoundFile, pageFile, spaFallbackFileOf } from "../server/build-layout.ts";
+import { notFoundPaths, prerenderedPaths } from "../app/site-map.ts";
+import {
+  buildDir,
+  clientDirOf,
+  notFoundFileFor,
+  pageFile,
+  spaFallbackFileOf,
+} from "../server/build-layout.ts";
 import { precompress } from "./build/precompress.ts";
 import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
@@ -44,8 +50,10 @@ for (const path of prerenderedPaths) {
 
 // The 404 page sits where static hosts look for it; the SPA shell is kept out
 // of the public folder (only the benchmark's client-rendered baseline uses it).
-renameSync(join(clientDir, pageFile(notFoundPath)), join(clientDir, notFoundFile));
-rmSync(join(clientDir, dirname(pageFile(notFoundPath))), { recursive: true });
+for (const notFoundPath of Object.values(notFoundPaths)) {
+  renameSync(join(clientDir, pageFile(notFoundPath)), join(clientDir, notFoundFileFor(notFoundPath)));
+  rmSync(join(clientDir, dirname(pageFile(notFoundPath))), { recursive: true });
+}
 writeFileSync(spaFallbackFileOf(buildDir), await renderSpaShell(buildDir));
 
 const today = new Date().toISOString().slice(0, 10);

@@ -15,7 +15,9 @@ test("nginx hides exactly the paths the Node server hides", () => {
     root: "/srv/site/client",
     listen: "80",
   });
-  const hiddenLocation = new RegExp(/location ~ (\S+) \{/.exec(site)![1]!);
+  // The hidden paths under /en (answered with the English 404 page), then all the others.
+  const [englishHidden, hidden] = [...site.matchAll(/location ~ (\S+) \{/g)].map((match) => new RegExp(match[1]!));
+  const hiddenLocation = { test: (path: string) => englishHidden!.test(path) || hidden!.test(path) };
   const paths = [
     "/",
     "/tasaciones",
@@ -34,7 +36,16 @@ test("nginx hides exactly the paths the Node server hides", () => {
     "/assets/app.js.br",
     "/assets/app.js",
     "/sitemap.xml",
+    "/en",
+    "/en/404",
+    "/en/404.html",
+    "/en/index.html",
+    "/en/appraiser/index.html",
+    "/en/index.html.gz",
+    "/en/appraiser",
   ];
   for (const path of paths) expect(hiddenLocation.test(path), path).toBe(isHiddenPath(path));
-  expect(paths.filter(isHiddenPath)).toHaveLength(9);
+  expect(paths.filter(isHiddenPath)).toHaveLength(14);
+  for (const path of paths.filter((candidate) => candidate.startsWith("/en/")))
+    expect(englishHidden!.test(path), path).toBe(isHiddenPath(path));
 });

@@ -38,12 +38,28 @@ export function pageFile(path: string): string {
 
 /** The 404 page, relative to the client folder. */
 export const notFoundFile = "404.html";
+/** The English 404 page, for unknown paths under /en. */
+export const englishNotFoundFile = "en/404.html";
+
+/** The 404 page in the language of the path asked for (English under /en, Spanish elsewhere). */
+export function notFoundFileFor(path: string): string {
+  return path === "/en" || path.startsWith("/en/") ? englishNotFoundFile : notFoundFile;
+}
 
 /** Where React Router writes its empty shell in the client folder; the build moves it out. */
 export const spaShellFile = "__spa-fallback.html";
 
 /** URL paths of build files that are not pages: every server answers them with the 404 page. */
-export const hiddenPaths = ["/404", `/${notFoundFile}`, "/index.html", `/${spaShellFile}`, "/_headers", "/_redirects"];
+export const hiddenPaths = [
+  "/404",
+  `/${notFoundFile}`,
+  "/en/404",
+  `/${englishNotFoundFile}`,
+  "/index.html",
+  `/${spaShellFile}`,
+  "/_headers",
+  "/_redirects",
+];
 
 /** Endings of hidden paths: index documents and the precompressed copies. */
 export const hiddenEndings = ["/index.html", ".gz", ".br"];

@@ -38,7 +38,7 @@ export type SiteOptions = {
 };
 
 /** Paths nginx hands to the lead service, which sets their Cache-Control itself. */
-export const leadServicePaths = { prefix: "/api/", exact: ["/gracias"] } as const;
+export const leadServicePaths = { prefix: "/api/", exact: ["/gracias", "/en/thank-you"] } as const;
 
 /**
  * The owner's inbox (/bandeja, /bandeja/…, /bandeja.data), rendered by the same
@@ -123,6 +123,7 @@ export function renderNginxSite(options: SiteOptions): string {
       )
       .join("\n"),
     HIDDEN: hiddenPathPattern(),
+    ENGLISH_HIDDEN: englishHiddenPathPattern(),
   });
 }
 
@@ -166,6 +167,12 @@ export function renderNginxConf(options: StandaloneOptions): string {
     ACCESS_LOG: options.accessLog ? `${options.prefix}/access.log` : "off",
     SITE: site,
   });
+}
+
+/** The hidden paths under /en as one location regex: they get the English 404 page. */
+function englishHiddenPathPattern(): string {
+  const english = hiddenPaths.filter((path) => path.startsWith("/en/"));
+  return `^(${english.map(escapeRegex).join("|")})$|^(?=/en/).*(${hiddenEndings.map(escapeRegex).join("|")})$`;
 }
 
 /** The build layout's hidden paths as one location regex. */

@@ -9,6 +9,7 @@ import {
   type HeaderPolicy,
 } from "./headers.ts";
 import { isAppPath, type AppHandler } from "./app-handler.ts";
+import { pathIn, thanksPath } from "../app/site-map.ts";
 import type { createLeadApi } from "./leads/api.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
@@ -28,7 +29,8 @@ export type SiteServerOptions = {
   log?: (line: string) => void;
 };
 
-export const thankYouPath = "/gracias";
+/** The thank-you pages (Spanish and English), where the service fills in the visitor's WhatsApp link. */
+export const thankYouPaths: readonly string[] = [thanksPath, pathIn("en", thanksPath)];
 
 export function createSiteServer(options: SiteServerOptions): Server {
   const { clientDir, leads } = options;
@@ -61,7 +63,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
         .end();
       return;
     }
-    if (url.pathname === thankYouPath && resolution.status === 200) {
+    if (thankYouPaths.includes(url.pathname) && resolution.status === 200) {
       const filled = await leads.thankYouPage(
         readFileSync(resolution.file, "utf8"),
         url.searchParams.get("envio"),

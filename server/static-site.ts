@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 
-import { isHiddenPath, notFoundFile, pageFile } from "./build-layout.ts";
+import { isHiddenPath, notFoundFileFor, pageFile } from "./build-layout.ts";
 import { contentTypes } from "./headers.ts";
 
 export { contentTypes };
@@ -15,6 +15,8 @@ export type Resolution =
   | { kind: "redirect"; location: string };
 
 export function resolvePath(clientDir: string, pathname: string): Resolution {
+  // Unknown paths under /en get the English 404 page, every other the Spanish one.
+  const notFoundFile = notFoundFileFor(pathname);
   const notFound: Resolution = {
     kind: "file",
     file: join(clientDir, notFoundFile),

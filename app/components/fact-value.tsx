@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 
-import { pendingLabel } from "../content/es/tower-page.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 
 /**
  * A catalogue fact, and the one rule for facts no public source confirmed:
  * shown with a visible "a confirmar" mark (never as plain fact).
  */
 export function FactValue({ confirmed, children }: { confirmed: boolean; children?: ReactNode }) {
+  const { pendingLabel } = useSiteCopy().towerPage;
   if (confirmed) return <>{children}</>;
   return (
     <>

@@ -1,8 +1,8 @@
 import { MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 
-import { catalogue } from "../content/es/common.ts";
 import type { PropertyType } from "../content/property-types.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { CatalogueCard, DetailLine } from "./catalogue-card.tsx";
 
 type PropertyTypeGridProps = {
@@ -15,9 +15,14 @@ type PropertyTypeGridProps = {
 
 /** The six property types: line illustration, type, description, one action each. */
 export function PropertyTypeGrid({ types, showZone = false, renderAction }: PropertyTypeGridProps) {
+  const { common, catalogueText } = useSiteCopy();
+  const { catalogue } = common;
+  const { propertyTypeText } = catalogueText;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {types.map((type) => {
+      {types.map((spanishType) => {
+        // The text in the page's language; the type itself (its `tipo`, the forms' value) is the Spanish one.
+        const type = { ...spanishType, ...propertyTypeText[spanishType.slug] };
         const headingId = `tipo-${type.slug}`;
         return (
           <CatalogueCard
@@ -25,7 +30,7 @@ export function PropertyTypeGrid({ types, showZone = false, renderAction }: Prop
             image={{ kind: "property-type", slug: type.slug, alt: catalogue.typeImageAlt(type.tipo) }}
             title={type.tipo}
             headingId={headingId}
-            action={renderAction(type, headingId)}
+            action={renderAction(spanishType, headingId)}
           >
             {showZone ? (
               <DetailLine icon={MapPin} label={catalogue.zoneLabel} className="font-medium text-water">

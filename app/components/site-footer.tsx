@@ -3,14 +3,16 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { site } from "../config/site.ts";
-import { footer, pageLinks } from "../content/es/common.ts";
-import { authorityLegend } from "../content/es/legal.ts";
-import { privacyPath } from "../site-map.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { pathIn, privacyPath } from "../site-map.ts";
 
 const linkClass = "text-paper underline decoration-sand/50 underline-offset-4 hover:decoration-sand";
 
 /** Business facts and every section, on every page. */
 export function SiteFooter() {
+  const { lang, common, legal } = useSiteCopy();
+  const { footer, pageLinks } = common;
+  const { authorityLegend } = legal;
   const tel = `tel:+${site.whatsappNumber}`;
   return (
     <footer data-tone="dark" className="border-t-4 border-sand/70 bg-ink-deep text-[#c9d2dc]">
@@ -60,7 +62,10 @@ export function SiteFooter() {
         <div className="container-page flex flex-col gap-3 py-5 text-sm">
           <p className="flex flex-wrap items-center gap-x-6 gap-y-1">
             <span>{footer.rights}</span>
-            <Link to={privacyPath} className={`${linkClass} inline-flex min-h-11 items-center md:min-h-9`}>
+            <Link
+              to={pathIn(lang, privacyPath)}
+              className={`${linkClass} inline-flex min-h-11 items-center md:min-h-9`}
+            >
               {footer.privacy}
             </Link>
           </p>

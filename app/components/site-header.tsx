@@ -1,9 +1,10 @@
 import { Menu, X } from "lucide-react";
 import { useCallback, useRef, useSyncExternalStore } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 
 import { site } from "../config/site.ts";
-import { header, nav, whatsappTexts } from "../content/es/common.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { notFoundPaths, twinOf, type Lang } from "../site-map.ts";
 import { buttonStyles } from "./button-styles.ts";
 import { WhatsAppLink } from "./whatsapp-link.tsx";
 
@@ -39,11 +40,17 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  * hydrates (hydration waits for `load`), and the browser closes it on Escape
  * or a tap outside and returns focus to the toggle. Once hydrated, the button
  * also carries aria-expanded; before that the browser exposes the state itself.
- * NavLink marks the current page with aria-current="page". Only "/" needs
- * `end`: the prerenderer renders each page at "/path/", which an exact match
- * would miss (and hydration does not repair attributes).
+ * NavLink marks the current page with aria-current="page". The home link of
+ * each language ("/", "/en") is current only on itself, matched by hand: the
+ * prerenderer renders each page at "/path/", which an exact match would miss
+ * (and hydration does not repair attributes).
  */
 export function SiteHeader() {
+  const { pathname } = useLocation();
+  const { lang, common } = useSiteCopy();
+  const { header, nav, whatsappTexts } = common;
+  const home = nav[0]!.path;
+  const atHome = (pathname.replace(/\/+$/, "") || "/") === home;
   const menuRef = useRef<HTMLDivElement>(null);
   const subscribe = useCallback((notify: () => void) => {
     const menu = menuRef.current;
@@ -63,7 +70,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
       <div className="container-page flex h-16 items-center gap-3">
         <Link
-          to="/"
+          to={home}
           aria-label={header.homeLabel}
           className="mr-auto line-clamp-2 min-w-0 font-display text-base leading-tight font-semibold tracking-tight text-ink no-underline sm:text-xl"
         >
@@ -73,13 +80,24 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === "/"} className={desktopLink}>
-                  {item.label}
-                </NavLink>
+                {item.path === home ? (
+                  <Link
+                    to={item.path}
+                    aria-current={atHome ? "page" : undefined}
+                    className={desktopLink({ isActive: atHome })}
+                  >
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink to={item.path} className={desktopLink}>
+                    {item.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitch pathname={pathname} lang={lang} />
         <WhatsAppLink
           text={whatsappTexts.contact}
           hint={header.contactHint}
@@ -112,14 +130,58 @@ export function SiteHeader() {
           <ul>
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === "/"} className={mobileLink} onClick={closeMenu}>
-                  {item.label}
-                </NavLink>
+                {item.path === home ? (
+                  <Link
+                    to={item.path}
+                    aria-current={atHome ? "page" : undefined}
+                    className={mobileLink({ isActive: atHome })}
+                    onClick={closeMenu}
+                  >
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink to={item.path} className={mobileLink} onClick={closeMenu}>
+                    {item.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>
         </nav>
       </div>
     </header>
+  );
+}
+
+/** What the switch says, each language in its own words. */
+const switchLabels: Record<Lang, { name: string; short: string; hint: string }> = {
+  es: { name: "Español", short: "ES", hint: "Ver esta página en español" },
+  en: { name: "English", short: "EN", hint: "View this page in English" },
+};
+
+/**
+ * The same page in the other language (product decision 18); where a page has
+ * no twin (an unknown path), the other language's home page. A plain link:
+ * the visitor chooses, the site never switches by itself.
+ */
+function LanguageSwitch({ pathname, lang }: { pathname: string; lang: Lang }) {
+  const other: Lang = lang === "es" ? "en" : "es";
+  const label = switchLabels[other];
+  const target = twinOf(pathname) ?? (other === "en" ? "/en" : "/");
+  const isErrorPage = Object.values(notFoundPaths).includes(pathname.replace(/\/$/, ""));
+  return (
+    <Link
+      to={isErrorPage ? (other === "en" ? "/en" : "/") : target}
+      hrefLang={other === "es" ? "es-AR" : "en"}
+      lang={other === "es" ? "es-AR" : "en"}
+      title={label.hint}
+      data-language-switch=""
+      className="inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-[0.9375rem] font-semibold text-ink-muted underline decoration-line underline-offset-4 hover:text-ink"
+    >
+      <span className="sm:hidden" aria-hidden="true">
+        {label.short}
+      </span>
+      <span className="max-sm:sr-only">{label.name}</span>
+    </Link>
   );
 }

@@ -1,9 +1,10 @@
-import { factRows, towerPage } from "../content/es/tower-page.ts";
 import { isConfirmed, type Tower } from "../content/towers.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { FactValue } from "./fact-value.tsx";
 
 /** The building's facts as a definition list; pending ones marked, with one note saying why. */
 export function TowerFacts({ tower }: { tower: Tower }) {
+  const { factRows, localTower, towerPage } = useSiteCopy().towerPage;
   const rows = factRows(tower);
   const anyPending = rows.some((row) => !row.confirmed) || !isConfirmed(tower, "amenities");
   return (
@@ -24,7 +25,7 @@ export function TowerFacts({ tower }: { tower: Tower }) {
       </dl>
       <h3 className="mt-8 font-display text-2xl font-semibold text-ink">{towerPage.amenitiesTitle}</h3>
       <p className="mt-2 leading-relaxed text-ink" data-fact="amenities">
-        <FactValue confirmed={isConfirmed(tower, "amenities")}>{tower.amenities}</FactValue>
+        <FactValue confirmed={isConfirmed(tower, "amenities")}>{localTower(tower).amenities}</FactValue>
       </p>
       {anyPending && <p className="mt-6 text-sm text-ink-muted">{towerPage.pendingNote}</p>}
     </div>

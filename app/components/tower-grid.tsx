@@ -3,9 +3,8 @@ import type { ReactNode } from "react";
 
 import { Link } from "react-router";
 
-import { catalogue } from "../content/es/common.ts";
-import { addressLine, towerPage } from "../content/es/tower-page.ts";
 import { isConfirmed, type Tower } from "../content/towers.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { towerPath } from "../site-map.ts";
 import { CatalogueCard, DetailLine } from "./catalogue-card.tsx";
 import { FactValue } from "./fact-value.tsx";
@@ -18,6 +17,9 @@ type TowerGridProps = {
 
 /** The catalogue of towers: image, name (a link to the tower's page), address and amenities, one action each. */
 export function TowerGrid({ towers, renderAction }: TowerGridProps) {
+  const { lang, common, towerPage: copy } = useSiteCopy();
+  const { catalogue } = common;
+  const { addressLine, localTower, towerPage } = copy;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {towers.map((tower) => {
@@ -28,7 +30,7 @@ export function TowerGrid({ towers, renderAction }: TowerGridProps) {
             image={{ kind: "tower", slug: tower.slug, alt: catalogue.towerImageAlt(tower.nombre) }}
             title={
               <Link
-                to={towerPath(tower.slug)}
+                to={towerPath(tower.slug, lang)}
                 className="inline-block underline decoration-sand underline-offset-4 hover:text-water"
               >
                 {tower.nombre}
@@ -48,7 +50,7 @@ export function TowerGrid({ towers, renderAction }: TowerGridProps) {
               </DetailLine>
             )}
             <DetailLine icon={Sparkles} label={catalogue.amenitiesLabel} iconClassName="text-brass">
-              <FactValue confirmed={isConfirmed(tower, "amenities")}>{tower.amenities}</FactValue>
+              <FactValue confirmed={isConfirmed(tower, "amenities")}>{localTower(tower).amenities}</FactValue>
             </DetailLine>
           </CatalogueCard>
         );

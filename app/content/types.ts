@@ -1,11 +1,11 @@
 import type { LucideIcon } from "lucide-react";
 
-import type { PagePath } from "../site-map.ts";
+import type { Lang } from "../site-map.ts";
 
 /**
  * The shapes of the visitor-facing copy. Each language implements them in its
- * own folder (content/es/…); an English version would add content/en/… and
- * its own routes, because the URL decides the language.
+ * own folder (content/es/…, content/en/…) under the same file names and the
+ * same export names; the URL decides which one a page reads.
  */
 
 /**
@@ -42,7 +42,7 @@ export type Stat = {
 };
 
 export type NavItem = {
-  path: PagePath;
+  path: string;
   label: string;
 };
 
@@ -58,3 +58,24 @@ export type HeroCopy = {
   lead: string;
   cta: string;
 };
+
+/**
+ * A language's copy of a page: the shape of the Spanish module with its texts
+ * as plain strings. A page lists both languages as `Translations<typeof es>`,
+ * so a key missing from the English module fails the type check.
+ */
+export type Copy<T> = T extends string
+  ? string
+  : T extends number | boolean | null | undefined
+    ? T
+    : T extends IconComponent
+      ? IconComponent
+      : T extends (...args: infer Args) => infer Result
+        ? (...args: Args) => Copy<Result>
+        : T extends readonly (infer Item)[]
+          ? readonly Copy<Item>[]
+          : T extends object
+            ? { readonly [Key in keyof T]: Copy<T[Key]> }
+            : T;
+
+export type Translations<T> = Record<Lang, Copy<T>>;

@@ -6,29 +6,32 @@ import { PageHero } from "../components/page-hero.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { site } from "../config/site.ts";
-import { whatsappTexts } from "../content/es/common.ts";
-import {
-  benefits,
-  closing,
-  hero,
-  heroStats,
-  meta as copy,
-  process,
-  service,
-} from "../content/es/comprar-en-pozo.ts";
+import * as en from "../content/en/comprar-en-pozo.ts";
+import * as es from "../content/es/comprar-en-pozo.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { OffPlanForm } from "../features/leads/off-plan-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { langOf, pathIn } from "../site-map.ts";
 
-const path = "/comprar-en-pozo";
+const translations: Translations<typeof es> = { es, en };
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta(
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  const { meta: copy, service } = translations[lang];
+  const path = pathIn(lang, "/comprar-en-pozo");
+  return buildMeta(
     { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
     site,
   );
+};
 
 export default function ComprarEnPozo() {
+  const { benefits, closing, hero, heroStats, process } = useCopy(translations);
+  const path = useLocalPath()("/comprar-en-pozo");
+  const { whatsappTexts } = useSiteCopy().common;
   return (
     <>
       <PageHero

@@ -5,12 +5,20 @@ import type { Route } from "./+types/gracias";
 import { buttonStyles } from "../components/button-styles.ts";
 import { StepList } from "../components/step-list.tsx";
 import { site } from "../config/site.ts";
-import { meta as copy, thanks } from "../content/es/gracias.ts";
+import * as en from "../content/en/gracias.ts";
+import * as es from "../content/es/gracias.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { whatsAppChatUrl } from "../lib/whatsapp.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
-import { thanksPath } from "../site-map.ts";
+import { langOf, pathIn, thanksPath } from "../site-map.ts";
 
-export const meta: Route.MetaFunction = () => buildMeta({ path: thanksPath, ...copy, noindex: true }, site);
+const translations: Translations<typeof es> = { es, en };
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  return buildMeta({ path: pathIn(lang, thanksPath), ...translations[lang].meta, noindex: true }, site);
+};
 
 /**
  * The thank-you page a form posted without JavaScript ends on. The link below
@@ -19,6 +27,8 @@ export const meta: Route.MetaFunction = () => buildMeta({ path: thanksPath, ...c
  * message in its href (the data-handoff-link attribute marks it).
  */
 export default function Gracias() {
+  const { thanks } = useCopy(translations);
+  const localPath = useLocalPath();
   return (
     <section aria-labelledby="titulo-pagina" className="container-page py-16 md:py-24">
       <p className="mb-4 text-sm font-semibold tracking-[0.16em] text-brass uppercase">{thanks.eyebrow}</p>
@@ -48,7 +58,7 @@ export default function Gracias() {
         </a>
       </div>
 
-      <Link to="/" className={`${buttonStyles.secondary} mt-10`}>
+      <Link to={localPath("/")} className={`${buttonStyles.secondary} mt-10`}>
         {thanks.home}
       </Link>
     </section>

@@ -10,18 +10,31 @@ import { Section, SectionHeading } from "../components/section.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { site } from "../config/site.ts";
-import { keyStats, whatsappCta, whatsappTexts } from "../content/es/common.ts";
-import { credentials, hero, meta as copy, services, towersSection, whyUs } from "../content/es/home.ts";
+import * as en from "../content/en/home.ts";
+import * as es from "../content/es/home.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
 import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
 import { realEstateAgent } from "../lib/seo/json-ld.ts";
+import { langOf, pathIn } from "../site-map.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta({ path: "/", ...copy, jsonLd: realEstateAgent(site, copy.description) }, site);
+const translations: Translations<typeof es> = { es, en };
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  const copy = translations[lang].meta;
+  const path = pathIn(lang, "/");
+  return buildMeta({ path, ...copy, jsonLd: realEstateAgent(site, copy.description, path) }, site);
+};
 
 export default function Home() {
+  const { credentials, hero, services, towersSection, whyUs } = useCopy(translations);
+  const { keyStats, whatsappCta, whatsappTexts } = useSiteCopy().common;
+  const localPath = useLocalPath();
   return (
     <>
       <PageHero
@@ -62,7 +75,10 @@ export default function Home() {
         form="express"
         buttonLabel={towersSection.button}
         aside={
-          <Link to="/tasar-departamentos" className={`${buttonStyles.secondary} uppercase tracking-wide`}>
+          <Link
+            to={localPath("/tasar-departamentos")}
+            className={`${buttonStyles.secondary} uppercase tracking-wide`}
+          >
             {towersSection.more}
             <ArrowRight aria-hidden="true" focusable="false" className="size-5" />
           </Link>
@@ -84,7 +100,7 @@ export default function Home() {
             <p className="mt-3 text-lg font-medium text-sand">{credentials.registration}</p>
             <p className="mt-3 max-w-md leading-relaxed text-[#c9d2dc]">{credentials.text}</p>
             <Link
-              to={credentials.licencePath}
+              to={localPath(credentials.licencePath)}
               className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-paper underline decoration-sand/60 underline-offset-4 hover:decoration-sand"
             >
               {credentials.licenceLink}

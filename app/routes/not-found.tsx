@@ -2,16 +2,27 @@ import type { Route } from "./+types/not-found";
 import { buttonStyles } from "../components/button-styles.ts";
 import { LinkList } from "../components/link-list.tsx";
 import { site } from "../config/site.ts";
-import { serviceLinks } from "../content/es/common.ts";
-import { meta as copy, notFound } from "../content/es/not-found.ts";
+import * as en from "../content/en/not-found.ts";
+import * as es from "../content/es/not-found.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
-import { notFoundPath } from "../site-map.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { langOf, notFoundPaths } from "../site-map.ts";
 import { Link } from "react-router";
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta({ path: notFoundPath, ...copy, isErrorPage: true }, site);
+const translations: Translations<typeof es> = { es, en };
+
+/** The 404 page of each language: the English one answers unknown paths under /en. */
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  return buildMeta({ path: notFoundPaths[lang], ...translations[lang].meta, isErrorPage: true }, site);
+};
 
 export default function NotFound() {
+  const { notFound } = useCopy(translations);
+  const { serviceLinks } = useSiteCopy().common;
+  const localPath = useLocalPath();
   return (
     <section aria-labelledby="titulo-pagina" className="container-page py-16 md:py-24">
       <p className="mb-4 text-sm font-semibold tracking-[0.16em] text-brass uppercase">{notFound.eyebrow}</p>
@@ -22,7 +33,7 @@ export default function NotFound() {
       <div className="mt-10 max-w-4xl">
         <LinkList links={serviceLinks} />
       </div>
-      <Link to="/" className={`${buttonStyles.primary} mt-10`}>
+      <Link to={localPath("/")} className={`${buttonStyles.primary} mt-10`}>
         {notFound.home}
       </Link>
     </section>

@@ -1,14 +1,26 @@
 import type { Route } from "./+types/privacidad";
 import { site } from "../config/site.ts";
-import { authorityLegend, authorityLink } from "../content/es/legal.ts";
-import { meta as copy, privacy } from "../content/es/privacidad.ts";
+import * as enLegal from "../content/en/legal.ts";
+import * as en from "../content/en/privacidad.ts";
+import * as esLegal from "../content/es/legal.ts";
+import * as es from "../content/es/privacidad.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy } from "../lib/lang.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
-import { privacyPath } from "../site-map.ts";
+import { langOf, pathIn, privacyPath } from "../site-map.ts";
 
-export const meta: Route.MetaFunction = () => buildMeta({ path: privacyPath, ...copy }, site);
+const translations: Translations<typeof es> = { es, en };
+const legal: Translations<typeof esLegal> = { es: esLegal, en: enLegal };
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  return buildMeta({ path: pathIn(lang, privacyPath), ...translations[lang].meta }, site);
+};
 
 /** The full privacy policy (Ley 25.326); each form's short notice and every footer link here. */
 export default function Privacidad() {
+  const { privacy } = useCopy(translations);
+  const { authorityLegend, authorityLink } = useCopy(legal);
   return (
     <article aria-labelledby="titulo-pagina" className="container-page py-16 md:py-24">
       <div className="max-w-3xl">

@@ -1,19 +1,17 @@
-import { Outlet } from "react-router";
+import * as catalogueText from "../content/es/catalogue-text.ts";
+import * as common from "../content/es/common.ts";
+import * as leadForms from "../content/es/lead-forms.ts";
+import * as legal from "../content/es/legal.ts";
+import * as towerPage from "../content/es/tower-page.ts";
+import type { SiteCopy } from "../lib/site-copy.tsx";
+import { SiteFrame } from "./sections/site-frame.tsx";
 
-import { SiteFooter } from "../components/site-footer.tsx";
-import { SiteHeader } from "../components/site-header.tsx";
-import { LeadModalHost } from "../features/leads/lead-modal-host.tsx";
+const copy: SiteCopy = { lang: "es", common, legal, towerPage, catalogueText, leadForms };
 
-/** The public site's frame: header, page, footer, and the lead forms' modal. */
+/** Page heads read the shared copy from here (see siteCopyOf). */
+export const handle = { siteCopy: copy };
+
+/** The Spanish pages' frame: header, page, footer and the forms' modal, with this language's shared copy. */
 export default function SiteLayout() {
-  return (
-    <>
-      <SiteHeader />
-      <main id="contenido" tabIndex={-1} className="outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <LeadModalHost />
-    </>
-  );
+  return <SiteFrame copy={copy} />;
 }

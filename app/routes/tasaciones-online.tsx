@@ -6,22 +6,33 @@ import { LinkList } from "../components/link-list.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { Section, SectionHeading } from "../components/section.tsx";
 import { site } from "../config/site.ts";
-import { serviceLinks } from "../content/es/common.ts";
-import { hero, meta as copy, moreServices, reasons, service } from "../content/es/tasaciones-online.ts";
+import * as en from "../content/en/tasaciones-online.ts";
+import * as es from "../content/es/tasaciones-online.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy, useLocalPath } from "../lib/lang.ts";
 import { expressOnlineForm } from "../features/leads/forms/express-online.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { langOf, pathIn } from "../site-map.ts";
 
-const path = "/tasaciones-online";
+const translations: Translations<typeof es> = { es, en };
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta(
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  const { meta: copy, service } = translations[lang];
+  const path = pathIn(lang, "/tasaciones-online");
+  return buildMeta(
     { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
     site,
   );
+};
 
 export default function TasacionesOnline() {
+  const { hero, moreServices, reasons } = useCopy(translations);
+  const path = useLocalPath()("/tasaciones-online");
+  const { serviceLinks } = useSiteCopy().common;
   return (
     <>
       <PageHero

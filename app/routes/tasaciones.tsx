@@ -5,30 +5,31 @@ import { CardSection, StepSection } from "../components/card-section.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { site } from "../config/site.ts";
-import {
-  closing,
-  differentiators,
-  hero,
-  meta as copy,
-  service,
-  strategy,
-  typesSection,
-} from "../content/es/tasaciones.ts";
+import * as en from "../content/en/tasaciones.ts";
+import * as es from "../content/es/tasaciones.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy } from "../lib/lang.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
 import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { langOf, pathIn } from "../site-map.ts";
 import { PropertyTypeCatalogue } from "./sections/property-type-catalogue.tsx";
 
-const path = "/tasaciones";
+const translations: Translations<typeof es> = { es, en };
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta(
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  const { meta: copy, service } = translations[lang];
+  const path = pathIn(lang, "/tasaciones");
+  return buildMeta(
     { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
     site,
   );
+};
 
 export default function Tasaciones() {
+  const { closing, differentiators, hero, strategy, typesSection } = useCopy(translations);
   return (
     <>
       <PageHero

@@ -1,5 +1,5 @@
 import { BadgeCheck, ExternalLink, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import type { Route } from "./+types/tasador";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
@@ -7,18 +7,30 @@ import { buttonStyles } from "../components/button-styles.ts";
 import { Section, SectionHeading } from "../components/section.tsx";
 import { StepList } from "../components/step-list.tsx";
 import { site } from "../config/site.ts";
-import { breadcrumb, hero, licence, meta as copy, promise, report, verify } from "../content/es/tasador.ts";
+import * as en from "../content/en/tasador.ts";
+import * as es from "../content/es/tasador.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy } from "../lib/lang.ts";
 import { breadcrumbList, realEstateAgent, webPageWithBreadcrumb } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { langOf, pathIn, type Lang } from "../site-map.ts";
 
-const path = "/tasador";
-const crumbs = [
-  { name: breadcrumb.home, path: "/" },
-  { name: breadcrumb.page, path },
-];
+const translations: Translations<typeof es> = { es, en };
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta(
+function crumbsIn(lang: Lang) {
+  const { breadcrumb } = translations[lang];
+  return [
+    { name: breadcrumb.home, path: pathIn(lang, "/") },
+    { name: breadcrumb.page, path: pathIn(lang, "/tasador") },
+  ];
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  const copy = translations[lang].meta;
+  const path = pathIn(lang, "/tasador");
+  const crumbs = crumbsIn(lang);
+  return buildMeta(
     {
       path,
       ...copy,
@@ -30,13 +42,16 @@ export const meta: Route.MetaFunction = () =>
           type: "AboutPage",
         }),
         breadcrumbList(site, { path, crumbs }),
-        realEstateAgent(site, copy.description),
+        realEstateAgent(site, copy.description, path),
       ],
     },
     site,
   );
+};
 
 export default function Tasador() {
+  const { breadcrumb, hero, licence, promise, report, verify } = useCopy(translations);
+  const crumbs = crumbsIn(langOf(useLocation().pathname));
   return (
     <>
       <Breadcrumbs crumbs={crumbs} label={breadcrumb.label} />

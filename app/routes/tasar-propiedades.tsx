@@ -5,30 +5,33 @@ import { CardSection } from "../components/card-section.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { site } from "../config/site.ts";
-import { keyStats, presets } from "../content/es/common.ts";
-import {
-  closing,
-  hero,
-  meta as copy,
-  reasons,
-  service,
-  typesSection,
-} from "../content/es/tasar-propiedades.ts";
+import * as en from "../content/en/tasar-propiedades.ts";
+import * as es from "../content/es/tasar-propiedades.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy } from "../lib/lang.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
 import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { langOf, pathIn } from "../site-map.ts";
 import { PropertyTypeCatalogue } from "./sections/property-type-catalogue.tsx";
 
-const path = "/tasar-propiedades";
+const translations: Translations<typeof es> = { es, en };
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta(
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  const { meta: copy, service } = translations[lang];
+  const path = pathIn(lang, "/tasar-propiedades");
+  return buildMeta(
     { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
     site,
   );
+};
 
 export default function TasarPropiedades() {
+  const { closing, hero, reasons, typesSection } = useCopy(translations);
+  const { keyStats, presets } = useSiteCopy().common;
   return (
     <>
       <PageHero

@@ -8,14 +8,9 @@ import { LinkList } from "../components/link-list.tsx";
 import { Section, SectionHeading } from "../components/section.tsx";
 import { TowerFacts } from "../components/tower-facts.tsx";
 import { site } from "../config/site.ts";
-import { meta as notFoundCopy } from "../content/es/not-found.ts";
-import {
-  considerations,
-  dockNeighbours,
-  towerDescription,
-  towerPage,
-  towerTitle,
-} from "../content/es/tower-page.ts";
+import * as enNotFound from "../content/en/not-found.ts";
+import * as esNotFound from "../content/es/not-found.ts";
+import type { Translations } from "../content/types.ts";
 import { towerSocialCard } from "../content/images.ts";
 import { isConfirmed, towerBySlug, type Tower } from "../content/towers.ts";
 import { towerSvg } from "../lib/art/tower-art.ts";
@@ -23,25 +18,33 @@ import { towerFormId } from "../features/leads/form-pages.ts";
 import { apartmentForm } from "../features/leads/forms/apartment.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { apartmentComplex, breadcrumbList, webPageWithBreadcrumb } from "../lib/seo/json-ld.ts";
+import { useLang } from "../lib/lang.ts";
+import { siteCopyOf, useSiteCopy, type SiteCopy } from "../lib/site-copy.tsx";
 import { buildMeta } from "../lib/seo/meta.ts";
-import { notFoundPath, towerPath } from "../site-map.ts";
+import { langOf, notFoundPaths, pathIn, towerPath, type Lang } from "../site-map.ts";
 import NotFound from "./not-found.tsx";
 
-/** One page per building of the catalogue, prerendered for every slug (app/site-map.ts). */
+/** One page per building of the catalogue and language, prerendered for every slug (app/site-map.ts). */
 
-function crumbsFor(tower: Tower) {
+const notFoundCopy: Translations<typeof esNotFound> = { es: esNotFound, en: enNotFound };
+
+function crumbsFor(tower: Tower, lang: Lang, { towerPage }: SiteCopy["towerPage"]) {
   return [
-    { name: towerPage.home, path: "/" },
+    { name: towerPage.home, path: pathIn(lang, "/") },
     { name: towerPage.towers, path: towerPage.towersPath },
-    { name: tower.nombre, path: towerPath(tower.slug) },
+    { name: tower.nombre, path: towerPath(tower.slug, lang) },
   ];
 }
 
-export const meta: Route.MetaFunction = ({ params }) => {
+export const meta: Route.MetaFunction = ({ params, location, matches }) => {
+  const lang = langOf(location.pathname);
+  const copy = siteCopyOf(matches).towerPage;
+  const { towerDescription, towerPage, towerTitle } = copy;
   const tower = towerBySlug(params.slug);
   // Only catalogue slugs are prerendered; any other one is the 404 page.
-  if (!tower) return buildMeta({ path: notFoundPath, ...notFoundCopy, isErrorPage: true }, site);
-  const path = towerPath(tower.slug);
+  if (!tower)
+    return buildMeta({ path: notFoundPaths[lang], ...notFoundCopy[lang].meta, isErrorPage: true }, site);
+  const path = towerPath(tower.slug, lang);
   const card = towerSocialCard(tower.slug);
   const title = towerTitle(tower);
   const description = towerDescription(tower);
@@ -62,7 +65,7 @@ export const meta: Route.MetaFunction = ({ params }) => {
       image: { path: card.src, alt: towerPage.imageAlt(tower), width: card.width, height: card.height },
       jsonLd: [
         webPageWithBreadcrumb(site, { path, name: title, description, about: { "@id": building["@id"] } }),
-        breadcrumbList(site, { path, crumbs: crumbsFor(tower) }),
+        breadcrumbList(site, { path, crumbs: crumbsFor(tower, lang, copy) }),
         building,
       ],
     },
@@ -71,12 +74,15 @@ export const meta: Route.MetaFunction = ({ params }) => {
 };
 
 export default function Torre({ params }: Route.ComponentProps) {
+  const lang = useLang();
+  const copy = useSiteCopy().towerPage;
+  const { considerations, dockNeighbours, towerPage } = copy;
   const tower = towerBySlug(params.slug);
   if (!tower) return <NotFound />;
   const neighbours = dockNeighbours(tower);
   return (
     <>
-      <Breadcrumbs crumbs={crumbsFor(tower)} label={towerPage.breadcrumbLabel} />
+      <Breadcrumbs crumbs={crumbsFor(tower, lang, copy)} label={towerPage.breadcrumbLabel} />
 
       <section aria-labelledby="titulo-pagina" className="border-b border-line bg-paper">
         <div className="container-page grid gap-10 py-10 md:py-16 lg:grid-cols-[1fr_1.1fr] lg:items-center">
@@ -149,7 +155,7 @@ export default function Torre({ params }: Route.ComponentProps) {
           <div className="mx-auto max-w-3xl">
             <InlineWhatsAppForm
               definition={apartmentForm}
-              page={towerPath(tower.slug)}
+              page={towerPath(tower.slug, lang)}
               preset={tower.nombre}
               title={towerPage.formTitle(tower)}
               description={towerPage.formIntro}
@@ -162,7 +168,7 @@ export default function Torre({ params }: Route.ComponentProps) {
         <SectionHeading id="mismo-dique-titulo" title={towerPage.neighboursTitle(tower)} />
         <LinkList
           links={[
-            ...neighbours.map((other) => ({ path: towerPath(other.slug), label: other.nombre })),
+            ...neighbours.map((other) => ({ path: towerPath(other.slug, lang), label: other.nombre })),
             { path: towerPage.towersPath, label: towerPage.allTowers },
           ]}
         />

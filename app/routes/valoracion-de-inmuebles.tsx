@@ -7,30 +7,33 @@ import { PageHero } from "../components/page-hero.tsx";
 import { Section, SectionHeading } from "../components/section.tsx";
 import { StatList } from "../components/stat-list.tsx";
 import { site } from "../config/site.ts";
-import { keyStats } from "../content/es/common.ts";
-import {
-  benefits,
-  formPrompt,
-  hero,
-  meta as copy,
-  service,
-  towersSection,
-} from "../content/es/valoracion-de-inmuebles.ts";
+import * as en from "../content/en/valoracion-de-inmuebles.ts";
+import * as es from "../content/es/valoracion-de-inmuebles.ts";
+import type { Translations } from "../content/types.ts";
+import { useCopy } from "../lib/lang.ts";
 import { LeadButton } from "../features/leads/lead-button.tsx";
 import { LeadFormSection } from "../features/leads/lead-form-section.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
+import { useSiteCopy } from "../lib/site-copy.tsx";
+import { langOf, pathIn } from "../site-map.ts";
 import { TowerCatalogue } from "./sections/tower-catalogue.tsx";
 
-const path = "/valoracion-de-inmuebles";
+const translations: Translations<typeof es> = { es, en };
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta(
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = langOf(location.pathname);
+  const { meta: copy, service } = translations[lang];
+  const path = pathIn(lang, "/valoracion-de-inmuebles");
+  return buildMeta(
     { path, ...copy, jsonLd: serviceLd(site, { path, ...service, description: copy.description }) },
     site,
   );
+};
 
 export default function ValoracionDeInmuebles() {
+  const { benefits, formPrompt, hero, towersSection } = useCopy(translations);
+  const { keyStats } = useSiteCopy().common;
   return (
     <>
       <PageHero

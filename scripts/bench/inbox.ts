@@ -118,7 +118,7 @@ async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFi
       forms: serviceForms(site),
       config,
       siteUrl: "http://127.0.0.1",
-      thankYouUrl: "/gracias",
+      thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
       whatsappNumber: "5491100000000",
       siteName: "Benchmark",
       stylesheets: [],

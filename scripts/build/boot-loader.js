@@ -3,7 +3,8 @@
 // painted and its web fonts have arrived (then at the next idle moment), so that
 // no script competes with the first paint. Before that, nothing a visitor does is lost:
 // - a form opener is a link to a form: it is followed at once, and when the form
-//   is the page's own section the opener's preset (a tower, a type) is applied here;
+//   is the page's own section the opener's preset (a tower, a type) is applied here,
+//   in the page's language;
 // - a form posts natively to the lead service; only a form with nowhere to post
 //   (no service configured) is held back and replayed by the app once ready
 //   (see app/features/leads/pending-intent.ts).
@@ -32,7 +33,10 @@
       [].some.call(field.options, function (option) {
         return option.value === preset;
       });
-    if (listed) field.value = preset;
+    // A text field shows the preset in the page's language: on an English page it carries the
+    // English of each value an opener can preset (data-preset-labels), as the app shows it.
+    var labels = JSON.parse((field.getAttribute && field.getAttribute("data-preset-labels")) || "{}");
+    if (listed) field.value = labels[preset] || preset;
   }
   function remember(event) {
     if (document.documentElement.hasAttribute("data-hydrated")) return;

@@ -3,6 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
 import { buildWhatsAppUrl } from "../../app/lib/whatsapp.ts";
+import * as enAnswers from "../../app/content/en/service-answers.ts";
+import * as esAnswers from "../../app/content/es/service-answers.ts";
+import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
+import { langOf, type Lang } from "../../app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
 import { errorPage, fillHandoffLink } from "./pages.ts";
@@ -24,8 +28,11 @@ export type LeadApiOptions = {
   config: ServiceConfig;
   /** The site's canonical origin: the one other origin whose browsers may post (CORS). */
   siteUrl: string;
-  /** Where a native post lands: "/gracias" on the same origin, or the site's absolute URL. */
-  thankYouUrl: string;
+  /**
+   * Where a native post lands, in the language of the page it came from:
+   * "/gracias" (or "/en/thank-you") on the same origin, or the site's absolute URL.
+   */
+  thankYouUrls: Record<Lang, string>;
   whatsappNumber: string;
   siteName: string;
   /** Stylesheet links of the built site, for the service's own error pages. */
@@ -42,9 +49,17 @@ export const handoffLinkMinutes = 30;
 
 const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
 
+/** The service's own words, in each language of the site. */
+const answerCopy: Record<Lang, typeof esAnswers.serviceAnswers> = {
+  es: esAnswers.serviceAnswers,
+  en: enAnswers.serviceAnswers,
+};
+
 type Answer = {
   status: number;
   error: string;
+  /** The language of the page the form was posted from, once the body was read. */
+  lang?: Lang;
   values?: LeadValues;
   definition?: FormDefinition;
   headers?: Record<string, string>;
@@ -104,11 +119,13 @@ export function createLeadApi(options: LeadApiOptions) {
     const wantsJson = /\bapplication\/json\b/.test(String(request.headers.accept ?? ""));
     const formId = safeDecode(match[1]!);
     const answer = await submit(request, formId, allowed, wantsJson);
+    const lang = "lead" in answer ? "es" : (answer.lang ?? langOf(refererPath(request) ?? "/"));
+    const words = answerCopy[lang];
     if ("lead" in answer) {
       if (wantsJson) return sendJson(response, 201, { ok: true, id: answer.lead.id });
       response
         .writeHead(303, {
-          Location: `${options.thankYouUrl}?envio=${encodeURIComponent(answer.lead.id)}`,
+          Location: `${options.thankYouUrls[langOf(answer.lead.page ?? "/")]}?envio=${encodeURIComponent(answer.lead.id)}`,
           "Cache-Control": "no-store",
           "Content-Length": 0,
         })
@@ -124,11 +141,13 @@ export function createLeadApi(options: LeadApiOptions) {
         ? buildWhatsAppUrl(options.whatsappNumber, composeMessage(answer.definition, answer.values))
         : `https://wa.me/${options.whatsappNumber}`;
     const html = errorPage({
-      title: answer.status === 404 ? "Formulario no encontrado" : "No pudimos registrar tu consulta",
+      lang,
+      title: answer.status === 404 ? words.formNotFoundTitle : words.failedTitle,
       message: answer.error,
       whatsappUrl,
       stylesheets: options.stylesheets,
       siteName: options.siteName,
+      words,
     });
     sendHtml(response, answer.status, html);
   }
@@ -139,9 +158,12 @@ export function createLeadApi(options: LeadApiOptions) {
     originAllowed: boolean,
     wantsJson: boolean,
   ): Promise<{ lead: Lead } | Answer> {
+    // Until the body is read, the page the visitor came from (Referer) tells the language.
+    let lang = langOf(refererPath(request) ?? "/");
+    let words = answerCopy[lang];
     const form = forms(formId);
-    if (!form) return { status: 404, error: "Ese formulario no existe." };
-    if (!originAllowed) return { status: 403, error: "Origen no permitido." };
+    if (!form) return { status: 404, error: words.formNotFound };
+    if (!originAllowed) return { status: 403, error: words.originRefused };
 
     const address = clientAddress(
       request.socket.remoteAddress,
@@ -155,7 +177,7 @@ export function createLeadApi(options: LeadApiOptions) {
       ? undefined
       : {
           status: 429,
-          error: "Recibimos muchas consultas desde tu conexión. Esperá un minuto o escribinos por WhatsApp.",
+          error: words.rateLimited,
           headers: { "Retry-After": String(decision.retryAfterSeconds) },
         };
     // The page keeps the answers itself: a flood is refused without reading a byte of it.
@@ -163,26 +185,28 @@ export function createLeadApi(options: LeadApiOptions) {
 
     const contentType = String(request.headers["content-type"] ?? "");
     if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType))
-      return limited ?? { status: 415, error: "El formulario debe enviarse como datos de formulario." };
+      return limited ?? { status: 415, error: words.notFormData };
     const declared = Number(request.headers["content-length"] ?? 0);
-    if (declared > bodyLimitBytes)
-      return limited ?? { status: 413, error: "El formulario es demasiado grande." };
+    if (declared > bodyLimitBytes) return limited ?? { status: 413, error: words.tooLarge };
 
     const body = await readBody(request, bodyLimitBytes);
-    if (body === "too-large") return limited ?? { status: 413, error: "El formulario es demasiado grande." };
+    if (body === "too-large") return limited ?? { status: 413, error: words.tooLarge };
     let data: FormData;
     try {
       data = await new Response(new Uint8Array(body), {
         headers: { "Content-Type": contentType },
       }).formData();
     } catch {
-      return limited ?? { status: 400, error: "No pudimos leer el formulario enviado." };
+      return limited ?? { status: 400, error: words.unreadable };
     }
 
-    const result = readSubmission(form.definition, data, { handsOffToWhatsApp: form.handsOffToWhatsApp });
-    if (limited) return { ...limited, values: result.values, definition: form.definition };
-    if (!result.ok)
-      return { status: 400, error: result.message, values: result.values, definition: form.definition };
+    // The page the form was on decides the language of the answer and of its WhatsApp message.
+    lang = langOf(pagePath(data.get("_page")) ?? refererPath(request) ?? "/");
+    words = answerCopy[lang];
+    const definition = formInLanguage(form.definition, lang);
+    const result = readSubmission(definition, data, { handsOffToWhatsApp: form.handsOffToWhatsApp, words });
+    if (limited) return { ...limited, error: words.rateLimited, lang, values: result.values, definition };
+    if (!result.ok) return { status: 400, error: result.message, lang, values: result.values, definition };
     const { submission } = result;
     try {
       const lead = await store.insert({
@@ -202,9 +226,10 @@ export function createLeadApi(options: LeadApiOptions) {
     } catch {
       return {
         status: 503,
-        error: "El servicio no está disponible en este momento.",
+        error: words.unavailable,
+        lang,
         values: submission.values,
-        definition: form.definition,
+        definition,
       };
     }
   }
@@ -244,9 +269,10 @@ export function createLeadApi(options: LeadApiOptions) {
     if (!lead || now().getTime() - lead.receivedAt.getTime() > handoffLinkMinutes * 60_000) return undefined;
     const form = forms(lead.formId);
     if (!form?.handsOffToWhatsApp) return undefined;
+    const definition = formInLanguage(form.definition, langOf(lead.page ?? "/"));
     return fillHandoffLink(
       html,
-      buildWhatsAppUrl(options.whatsappNumber, composeMessage(form.definition, lead.values)),
+      buildWhatsAppUrl(options.whatsappNumber, composeMessage(definition, lead.values)),
     );
   }
 

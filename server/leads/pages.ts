@@ -1,4 +1,6 @@
 import { buttonStyles } from "../../app/components/button-styles.ts";
+import type { serviceAnswers } from "../../app/content/es/service-answers.ts";
+import { htmlLang, pathIn, type Lang } from "../../app/site-map.ts";
 
 /**
  * The HTML the service writes itself: the WhatsApp link filled into the
@@ -30,6 +32,9 @@ export function stylesheetLinks(html: string): string[] {
 }
 
 export function errorPage(options: {
+  /** The language of the page the form was posted from. */
+  lang: Lang;
+  words: Pick<typeof serviceAnswers, "answersKept" | "openWhatsApp" | "home">;
   title: string;
   message: string;
   /** The composed message when the answers could be read, the bare chat otherwise. */
@@ -37,9 +42,9 @@ export function errorPage(options: {
   stylesheets: readonly string[];
   siteName: string;
 }): string {
-  const { title, message, whatsappUrl, stylesheets, siteName } = options;
+  const { lang, words, title, message, whatsappUrl, stylesheets, siteName } = options;
   return `<!DOCTYPE html>
-<html lang="es">
+<html lang="${htmlLang[lang]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -51,9 +56,9 @@ ${stylesheets.join("\n")}
 <main class="container-page py-16 md:py-24">
 <h1 class="font-display text-4xl leading-tight font-semibold md:text-5xl">${escapeHtml(title)}</h1>
 <p class="mt-6 max-w-xl text-lg leading-relaxed text-ink-muted">${escapeHtml(message)}</p>
-<p class="mt-4 max-w-xl text-lg leading-relaxed text-ink-muted">Tus respuestas no se perdieron: enviálas por WhatsApp con un toque.</p>
-<p class="mt-8"><a href="${escapeHtml(whatsappUrl)}" rel="noopener noreferrer" class="${buttonStyles.whatsapp}">Abrir WhatsApp</a></p>
-<p class="mt-8"><a href="/" class="underline">Volver al inicio</a></p>
+<p class="mt-4 max-w-xl text-lg leading-relaxed text-ink-muted">${escapeHtml(words.answersKept)}</p>
+<p class="mt-8"><a href="${escapeHtml(whatsappUrl)}" rel="noopener noreferrer" class="${buttonStyles.whatsapp}">${escapeHtml(words.openWhatsApp)}</a></p>
+<p class="mt-8"><a href="${pathIn(lang, "/")}" class="underline">${escapeHtml(words.home)}</a></p>
 </main>
 </body>
 </html>

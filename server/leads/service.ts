@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../../app/config/site-config.ts";
+import { languages, pathIn, thanksPath, type Lang } from "../../app/site-map.ts";
 import { createLeadApi } from "./api.ts";
 import { serviceForms } from "./forms.ts";
 import { composeLeadEmail, smtpSender } from "./notify/email.ts";
@@ -53,7 +54,9 @@ export async function startLeadService(options: {
     config,
     siteUrl: site.siteUrl,
     // A service on its own origin sends native posts back to the site's thank-you page.
-    thankYouUrl: sameOrigin ? "/gracias" : `${site.siteUrl}/gracias`,
+    thankYouUrls: Object.fromEntries(
+      languages.map((lang) => [lang, `${sameOrigin ? "" : site.siteUrl}${pathIn(lang, thanksPath)}`]),
+    ) as Record<Lang, string>,
     whatsappNumber: site.whatsappNumber,
     siteName: site.businessName,
     stylesheets: options.stylesheets,

@@ -5,6 +5,7 @@ import {
   type FormDefinition,
   type LeadValues,
 } from "../../app/features/leads/forms/types.ts";
+import type { serviceAnswers } from "../../app/content/es/service-answers.ts";
 import type { HandoffOutcome } from "./storage/schema.ts";
 
 /**
@@ -45,7 +46,11 @@ export function maxLengthOf(field: FieldDefinition): number {
 export function readSubmission(
   definition: FormDefinition,
   data: FormData,
-  options: { handsOffToWhatsApp: boolean },
+  options: {
+    handsOffToWhatsApp: boolean;
+    /** The messages in the language of the page the form was on. */
+    words: Pick<typeof serviceAnswers, "tooLong" | "missing">;
+  },
 ): SubmissionResult {
   // Browsers send line breaks as CRLF; the visitor typed (and maxlength counted) one character.
   const normalised = new FormData();
@@ -62,7 +67,7 @@ export function readSubmission(
     const field = tooLong[0]!;
     return {
       ok: false,
-      message: `«${field.label}» admite hasta ${maxLengthOf(field)} caracteres.`,
+      message: options.words.tooLong(field.label, maxLengthOf(field)),
       values,
     };
   }
@@ -72,7 +77,7 @@ export function readSubmission(
   if (missing.length > 0 && !spam) {
     return {
       ok: false,
-      message: `Faltan datos obligatorios: ${missing.map((field) => field.label).join(", ")}.`,
+      message: options.words.missing(missing.map((field) => field.label)),
       values,
     };
   }

@@ -10,7 +10,13 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
 import { pages, sitemapPages } from "../../app/site-map.ts";
-import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
+import {
+  buildDir,
+  clientDirOf,
+  englishNotFoundFile,
+  notFoundFile,
+  pageFile,
+} from "../../server/build-layout.ts";
 import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
 import type { NginxServer } from "../../scripts/nginx-server.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
@@ -83,6 +89,29 @@ test.describe("nginx: routes", () => {
       expect(response.header("content-type"), path).toBe("text/html; charset=utf-8");
       expect(response.body.equals(notFoundPage), `${path} body is 404.html`).toBe(true);
     }
+  });
+
+  test("unknown paths and hidden build files under /en get the English 404 page with status 404", async ({
+    nginx,
+  }) => {
+    const englishNotFound = readFileSync(join(clientDir, englishNotFoundFile));
+    expect(englishNotFound.toString("utf8")).toContain('lang="en"');
+    for (const path of [
+      "/en/page-that-does-not-exist",
+      "/en/404",
+      "/en/404.html",
+      "/en/index.html",
+      "/en/appraiser/index.html",
+      "/en/index.html.gz",
+      "/en/towers/no-such-tower",
+    ]) {
+      const response = await get(nginx, path);
+      expect(response.status, path).toBe(404);
+      expect(response.header("content-type"), path).toBe("text/html; charset=utf-8");
+      expect(response.body.equals(englishNotFound), `${path} body is en/404.html`).toBe(true);
+    }
+    // A path that merely starts with "en" is not English.
+    expect((await get(nginx, "/enlace")).body.equals(notFoundPage)).toBe(true);
   });
 
   test("sitemap.xml and robots.txt are served with their types", async ({ nginx }) => {

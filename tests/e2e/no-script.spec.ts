@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { towers } from "../../app/content/towers.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
-import { pages } from "../../app/site-map.ts";
+import { langOf, pages, towerPath } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { answersFor, fillForm, registeredForms, serviceIds, typedTexts } from "./registered-forms.ts";
@@ -52,7 +52,9 @@ test.describe("without JavaScript", () => {
         // A tower's apartment opener leads to the tower's page, where the form has the tower chosen;
         // every other opener stays on its form's page and reveals the form.
         const tower = opener.form === "apartment" && towers.find((entry) => entry.nombre === opener.preset);
-        expect(opener.href).toBe(tower ? `/torres/${tower.slug}#tasar` : `${path}#${registered!.anchor}`);
+        expect(opener.href).toBe(
+          tower ? `${towerPath(tower.slug, langOf(path))}#tasar` : `${path}#${registered!.anchor}`,
+        );
       }
       if (modalPages.some((page) => page.path === path)) expect(openers.length).toBeGreaterThan(0);
       // Following the last opener that stays on the page (furthest from the form's place) reveals the form.
@@ -84,14 +86,16 @@ test.describe("without JavaScript", () => {
     await expect(form.locator('[name="edificio"]')).toHaveValue(tower.nombre);
   });
 
-  test("the 104 form openers of the spec are all links", async ({ page }) => {
-    let total = 0;
-    for (const { path } of pages) {
+  test("the 104 form openers of the spec are all links, and the English pages have the same", async ({
+    page,
+  }) => {
+    const total = { es: 0, en: 0 };
+    for (const { path, lang } of pages) {
       await page.goto(path);
-      total += await page.locator("a[data-lead-form]").count();
+      total[lang] += await page.locator("a[data-lead-form]").count();
       await expect(page.locator("button[data-lead-form]")).toHaveCount(0);
     }
-    expect(total).toBe(104);
+    expect(total).toEqual({ es: 104, en: 104 });
   });
 
   for (const registered of registeredForms) {

@@ -1,11 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
-import { pages, sitemapPages, type PagePath } from "../../app/site-map.ts";
+import { htmlLang, langOf, pages, sectionPages, sitemapPages, type PagePath } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { expectVisibleFocus } from "./form-checks.ts";
-import { allPages, browserPages, sitePages } from "./site-pages.ts";
+import { allPages, browserPages, englishNotFoundPage, notFoundPage, sitePages } from "./site-pages.ts";
 
 /**
  * Every page of the site map and the 404 page, by generic loops: the HTML the
@@ -277,7 +277,8 @@ for (const sitePage of allPages) {
       const response = await request.get(sitePage.path);
       expect(response.status()).toBe(sitePage.status);
       const html = await response.text();
-      expect(html).toMatch(/<html lang="es-AR"/);
+      // The language of the URL: English under /en, Spanish (Argentina) everywhere else.
+      expect(html).toContain(`<html lang="${htmlLang[langOf(sitePage.path)]}"`);
       expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
       expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
       expect(html).not.toMatch(/has not been generated/i);
@@ -357,11 +358,18 @@ for (const sitePage of allPages) {
 }
 
 test("the 404 page is in Spanish and links to every page of the site", async ({ page }) => {
-  await page.goto(allPages.at(-1)!.path);
+  await page.goto(notFoundPage.path);
   await expect(page.locator("h1")).toHaveText("Página no encontrada");
   // The pages with a label: the footer's list (not the policy, which the footer links on its own).
   for (const { path } of pages.filter((candidate) => "label" in candidate))
     await expect(page.locator(`main a[href="${path}"]`).first()).toBeVisible();
+});
+
+test("the English 404 page is in English and links to every English page of the site", async ({ page }) => {
+  await page.goto(englishNotFoundPage.path);
+  await expect(page.locator("h1")).toHaveText("Page not found");
+  for (const { en } of sectionPages.filter((candidate) => "label" in candidate.en))
+    await expect(page.locator(`main a[href="${en.path}"]`).first()).toBeVisible();
 });
 
 test("the home page's JSON-LD describes the agent: hours, currencies, payment methods, area served", async ({
@@ -407,10 +415,17 @@ test.describe("navigation", () => {
     { name: "Tasaciones", path: "/tasaciones" },
     { name: "Comprar en Pozo", path: "/comprar-en-pozo" },
   ];
+  /** The same menu on the English pages. */
+  const englishMenu = [
+    { name: "Home", path: "/en" },
+    { name: "Property valuation", path: "/en/online-appraisal" },
+    { name: "Appraisals", path: "/en/appraisals-for-sale" },
+    { name: "Buying Off-Plan", path: "/en/off-plan" },
+  ];
   const nav = (page: Page) => page.getByRole("navigation", { name: "Principal" });
   /** The menu link the server's HTML marks as the current page, if any. */
-  const currentInHtml = (html: string) =>
-    /<nav aria-label="Principal"[\s\S]*?<\/nav>/
+  const currentInHtml = (html: string, label: string) =>
+    new RegExp(`<nav aria-label="${label}"[\\s\\S]*?</nav>`)
       .exec(html)?.[0]
       .match(/<a aria-current="page"[^>]*>([^<]*)</)?.[1] ?? null;
 
@@ -438,7 +453,9 @@ test.describe("navigation", () => {
   }) => {
     for (const { path } of sitePages) {
       const html = await (await request.get(path)).text();
-      expect(currentInHtml(html), path).toBe(menu.find((item) => item.path === path)?.name ?? null);
+      const [label, items] = langOf(path) === "en" ? ["Main", englishMenu] : ["Principal", menu];
+      expect(html, path).toContain(`<nav aria-label="${label}"`);
+      expect(currentInHtml(html, label), path).toBe(items.find((item) => item.path === path)?.name ?? null);
     }
   });
 

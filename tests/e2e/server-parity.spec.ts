@@ -41,6 +41,14 @@ const paths = [
   "/_redirects",
   "/index.html.br",
   "/assets/no-existe.js",
+  // Under /en: the English 404 page, from both servers.
+  "/en/no-such-page",
+  "/en/404",
+  "/en/404.html",
+  "/en/index.html",
+  "/en/appraiser/index.html",
+  "/en/index.html.gz",
+  "/enlace",
 ];
 
 test("the Node server and nginx give identical status, headers and bodies", async ({ nginx, baseURL }) => {

@@ -2,11 +2,18 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { towers } from "../../app/content/towers.ts";
-import { pages, towerPath } from "../../app/site-map.ts";
-import { buildDir, clientDirOf, notFoundFile, pageFile } from "../../server/build-layout.ts";
+import { langOf, pages, towerPath } from "../../app/site-map.ts";
+import {
+  buildDir,
+  clientDirOf,
+  englishNotFoundFile,
+  notFoundFile,
+  pageFile,
+} from "../../server/build-layout.ts";
 
 /**
- * Every page a visitor can land on (the site map's pages and the 404 page),
+ * Every page a visitor can land on (the site map's pages in both languages and
+ * the 404 page of each),
  * with the lead form openers its prerendered HTML holds. The generic browser
  * tests loop over these, so a new page or opener is tested without a new test.
  */
@@ -62,12 +69,21 @@ export const sitePages: SitePage[] = pages.map((page) =>
 
 const moduleOf = (path: string) => pages.find((page) => page.path === path)?.file;
 const underConstruction = towers.find((tower) => tower.status === "en construcción");
-const towerUnderConstruction = underConstruction && towerPath(underConstruction.slug);
+const towersUnderConstruction: string[] = underConstruction
+  ? [towerPath(underConstruction.slug, "es"), towerPath(underConstruction.slug, "en")]
+  : [];
 
 export const notFoundPage = sitePage("404", "/pagina-que-no-existe", 404, notFoundFile);
+/** Any unknown path under /en gets the English 404 page. */
+export const englishNotFoundPage = sitePage(
+  "/en/404",
+  "/en/page-that-does-not-exist",
+  404,
+  englishNotFoundFile,
+);
 
-/** The site map's pages, then the 404 page (any unknown path). */
-export const allPages: SitePage[] = [...sitePages, notFoundPage];
+/** The site map's pages, then the 404 pages (any unknown path). */
+export const allPages: SitePage[] = [...sitePages, notFoundPage, englishNotFoundPage];
 
 /** Each page that holds an opener for the form, with its openers for that form. */
 export function openersOf(form: string): { page: SitePage; openers: Opener[] }[] {
@@ -78,13 +94,14 @@ export function openersOf(form: string): { page: SitePage; openers: Opener[] }[]
 
 /**
  * The pages the browser loops visit (axe, focus, layout shift, fonts, bytes):
- * one page per route module, the 404 page, and a tower under construction
- * (its page shows the building's state instead of some facts). The tower pages
- * share one module and differ only in data, which towers.spec.ts checks on
- * every one of them from the HTML the server sends.
+ * one page per route module and language, the 404 pages, and a tower under
+ * construction in each language (its page shows the building's state instead
+ * of some facts). The tower pages share one module and differ only in data,
+ * which towers.spec.ts checks on every one of them from the HTML the server sends.
  */
+const loopKey = (sitePage: SitePage) => `${langOf(sitePage.path)} ${moduleOf(sitePage.path)}`;
 export const browserPages: SitePage[] = allPages.filter((sitePage, index) => {
-  if (sitePage === notFoundPage || sitePage.path === towerUnderConstruction) return true;
-  const file = moduleOf(sitePage.path);
-  return allPages.findIndex((other) => moduleOf(other.path) === file) === index;
+  if (sitePage.status === 404) return true;
+  if (towersUnderConstruction.includes(sitePage.path)) return true;
+  return allPages.findIndex((other) => loopKey(other) === loopKey(sitePage)) === index;
 });

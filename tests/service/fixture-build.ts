@@ -7,8 +7,8 @@ import { headerPolicyFile, type HeaderPolicy } from "../../server/headers.ts";
 /**
  * A minimal build for the service's process tests (the real build takes
  * minutes and the browser tests use it): a home page, the 404 page with a
- * stylesheet, and the thank-you page with the generic WhatsApp link the
- * prerendered /gracias carries.
+ * stylesheet, and the thank-you pages (Spanish and English) with the generic
+ * WhatsApp link the prerendered /gracias and /en/thank-you carry.
  */
 export const genericWhatsAppLink = "https://wa.me/5491100000000";
 
@@ -16,6 +16,7 @@ export function writeFixtureBuild(): string {
   const buildDir = mkdtempSync(join(tmpdir(), "leads-build-"));
   const client = join(buildDir, "client");
   mkdirSync(join(client, "gracias"), { recursive: true });
+  mkdirSync(join(client, "en", "thank-you"), { recursive: true });
   mkdirSync(join(client, "assets"), { recursive: true });
   const page = (title: string, body: string) =>
     `<!DOCTYPE html><html lang="es"><head><title>${title}</title>` +
@@ -29,6 +30,14 @@ export function writeFixtureBuild(): string {
       "Gracias",
       `<h1>¡Gracias!</h1><p><a class="btn" data-handoff-link="" href="${genericWhatsAppLink}" ` +
         `target="_blank" rel="noopener noreferrer">Abrir WhatsApp</a></p>`,
+    ),
+  );
+  writeFileSync(
+    join(client, "en", "thank-you", "index.html"),
+    page(
+      "Thank you",
+      `<h1>Thank you!</h1><p><a class="btn" data-handoff-link="" href="${genericWhatsAppLink}" ` +
+        `target="_blank" rel="noopener noreferrer">Open WhatsApp</a></p>`,
     ),
   );
   const policy: HeaderPolicy = { formServiceUrl: "", scriptHashes: [] };

@@ -8,6 +8,7 @@ import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { expressOnlineForm } from "../../app/features/leads/forms/express-online.ts";
 import { expressForm } from "../../app/features/leads/forms/express.ts";
+import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
@@ -275,12 +276,57 @@ describe("a native (no-JavaScript) post", { timeout: 60_000 }, () => {
     expect(response.status).toBe(400);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.body).toContain("Faltan datos obligatorios: Ambientes.");
-    expect(response.body).toContain('<html lang="es">');
+    expect(response.body).toContain('<html lang="es-AR">');
     const href = /<a href="(https:\/\/wa\.me\/[^"]*)"/
       .exec(response.body)![1]!
       .replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, decodeEntity);
     expect(new URL(href).searchParams.get("text")).toBe(composeMessage(expressForm, values));
     expect(response.body).not.toContain("<script>alert(1)</script>");
+  });
+
+  test("a refused post from an English page answers in English, its WhatsApp message in English", async () => {
+    const values = { ...expressValues, ambientes: "" };
+    const response = await send(submitUrl("express"), {
+      headers: formEncoded,
+      body: urlEncoded({ ...values, _page: "/en" }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toContain('<html lang="en">');
+    expect(response.body).toContain("Some required details are missing: Rooms.");
+    expect(response.body).toContain("Your answers are not lost");
+    expect(response.body).not.toMatch(/Faltan|Abrir WhatsApp|Volver al inicio/);
+    const href = /<a href="(https:\/\/wa\.me\/[^"]*)"/
+      .exec(response.body)![1]!
+      .replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, decodeEntity);
+    const text = new URL(href).searchParams.get("text")!;
+    expect(text).toBe(composeMessage(formInLanguage(expressForm, "en"), values));
+    expect(text).toMatch(
+      /^Hello, I would like to request an express appraisal\. I prefer to continue in English\./,
+    );
+    expect(text).toContain("🏠 Property type: Apartment");
+  });
+
+  test("a post from an English page lands on the English thank-you page; the lead is stored as in Spanish", async () => {
+    const response = await send(submitUrl("express"), {
+      headers: formEncoded,
+      body: urlEncoded({ ...expressValues, _page: "/en/towers/alvear-tower" }),
+    });
+    expect(response.status).toBe(303);
+    const location = String(response.headers.location);
+    expect(location).toMatch(/^\/en\/thank-you\?envio=[A-Za-z0-9_-]{22}$/);
+    const lead = await storedLead(new URL(location, service.baseUrl).searchParams.get("envio")!);
+    // The stored values are the same words a Spanish page stores: the inbox reads one language.
+    expect(lead.values.tipoPropiedad).toBe("Departamento");
+    expect(lead.page).toBe("/en/towers/alvear-tower");
+
+    const page = await send(`${service.baseUrl}${location}`);
+    expect(page.status).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-store");
+    const tag = /<a[^>]*data-handoff-link[^>]*>/.exec(page.body)![0];
+    const href = /href="([^"]*)"/.exec(tag)![1]!.replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, decodeEntity);
+    expect(new URL(href).searchParams.get("text")).toBe(
+      composeMessage(formInLanguage(expressForm, "en"), expressValues),
+    );
   });
 });
 

@@ -1,30 +1,16 @@
 import { site } from "../../config/site.ts";
 import { sectionPages } from "../../site-map.ts";
-import { towerCount } from "../tower-count.ts";
 import type { NavItem, Stat } from "../types.ts";
+import { claims } from "./claims.ts";
 
 /**
  * Copy shared by every page (Spanish, Argentina). The business facts and the
  * claims come from the site configuration, so each number is written once.
  */
 
-export const lang = "es-AR";
-
-/** The claims the site makes, formatted once from the configuration. */
-export const claims = {
-  delivery: `${site.deliveryHours} h`,
-  experience: `+${site.yearsOfExperience}`,
-  /** The catalogue's length: adding a tower changes every "26 torres" on the site. */
-  towers: `${towerCount}`,
-  offPlanDiscount: `${site.offPlanDiscountPercent}%`,
-  appreciation: `${site.yearlyAppreciation}%`,
-  fasterSale: `${site.fasterSalePercent}%`,
-  registration: `Matrícula ${site.registrationNumber} — ${site.professionalBody}`,
-} as const;
-
 /** The three numbers that sum up the practice, set large on several pages. */
 export const keyStats: readonly Stat[] = [
-  { value: claims.delivery, label: "para recibir tu informe" },
+  { value: claims.deliveryFigure, label: "para recibir tu informe" },
   { value: claims.experience, label: `años tasando en Puerto Madero` },
   { value: claims.towers, label: "torres relevadas una por una" },
 ];
@@ -49,7 +35,6 @@ export const header = {
   menuTitle: "Menú",
   contact: "Contacto",
   contactHint: "Abre WhatsApp en una pestaña nueva",
-  skipLink: "Saltar al contenido",
 } as const;
 
 /** Every page with a label, for the footer (labels and order come from the page list). */
@@ -116,3 +101,5 @@ export const whatsappCta = {
   button: `WhatsApp ${site.phoneDisplay}`,
   hint: "Se abre en una pestaña nueva",
 } as const;
+
+export { claims };

@@ -2,7 +2,7 @@ import { KeyRound, Percent, TrendingUp, Wallet } from "lucide-react";
 
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Stat, Step } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Comprar en Pozo en Puerto Madero | ${site.businessName}`,

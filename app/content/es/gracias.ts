@@ -1,6 +1,7 @@
 import { site } from "../../config/site.ts";
 import type { PageMetaCopy, Step } from "../types.ts";
-import { claims, officeHours } from "./common.ts";
+import { claims } from "./claims.ts";
+import { officeHours } from "./common.ts";
 
 export const meta: PageMetaCopy = {
   title: `Gracias por tu solicitud | ${site.businessName}`,

@@ -11,7 +11,7 @@ import {
 
 import { site } from "../../config/site.ts";
 import type { ActionCard, Card, HeroCopy, PageMetaCopy, SectionIntro, Stat } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Tasaciones en Puerto Madero en ${claims.delivery} | ${site.businessName}`,
@@ -130,6 +130,6 @@ export const credentials: {
   stats: [
     { value: claims.experience, label: "años de experiencia" },
     { value: claims.towers, label: "torres en Puerto Madero" },
-    { value: claims.delivery, label: "entrega del informe" },
+    { value: claims.deliveryFigure, label: "entrega del informe" },
   ],
 };

@@ -1,6 +1,6 @@
 import { site } from "../../config/site.ts";
 import type { PageMetaCopy } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Política de privacidad | ${site.businessName}`,

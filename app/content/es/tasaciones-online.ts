@@ -2,7 +2,7 @@ import { BadgeCheck, Clock, Search, Target } from "lucide-react";
 
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Tasación Online Express en ${claims.delivery} | ${site.businessName}`,

@@ -2,7 +2,7 @@ import { BadgeCheck, Clock, Gauge, MapPin } from "lucide-react";
 
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Stat, Step } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Tasaciones para Venta en Puerto Madero | ${site.businessName}`,
@@ -28,7 +28,7 @@ export const hero: HeroCopy & { stats: readonly Stat[] } = {
   cta: "Solicitar Tasación",
   stats: [
     { value: claims.fasterSale, label: "más rápido se venden las propiedades bien tasadas" },
-    { value: claims.delivery, label: "para tener tu informe" },
+    { value: claims.deliveryFigure, label: "para tener tu informe" },
     { value: claims.experience, label: "años de cierres en el barrio" },
   ],
 };

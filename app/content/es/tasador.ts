@@ -1,6 +1,6 @@
 import { site } from "../../config/site.ts";
 import type { PageMetaCopy, SectionIntro, Step } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 /**
  * /tasador (product decision 17): who signs the appraisals, the registration

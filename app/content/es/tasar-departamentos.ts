@@ -2,7 +2,7 @@ import { Building2, ChartColumn, MapPin, Ruler } from "lucide-react";
 
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro, Step } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Tasar Departamentos en Puerto Madero por Torre | ${site.businessName}`,

@@ -2,7 +2,7 @@ import { Gauge, Handshake, ShieldCheck, Target } from "lucide-react";
 
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Tasar Propiedades para Vender en Puerto Madero | ${site.businessName}`,

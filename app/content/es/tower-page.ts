@@ -8,7 +8,7 @@ import {
   type TowerFact,
   type YearSpan,
 } from "../towers.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 /**
  * The Spanish copy of the tower pages (/torres/{slug}), written from each
@@ -18,6 +18,9 @@ import { claims } from "./common.ts";
  */
 
 export const pendingLabel = "a confirmar";
+
+/** The tower with its texts in this language: the catalogue is written in Spanish. */
+export const localTower = (tower: Tower): Tower => tower;
 
 export const dockName = (dock: Dock) => `Dique ${dock}`;
 

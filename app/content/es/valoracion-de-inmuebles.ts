@@ -2,7 +2,7 @@ import { Clock, Landmark, Scale } from "lucide-react";
 
 import { site } from "../../config/site.ts";
 import type { Card, HeroCopy, PageMetaCopy, SectionIntro } from "../types.ts";
-import { claims } from "./common.ts";
+import { claims } from "./claims.ts";
 
 export const meta: PageMetaCopy = {
   title: `Valoración de Inmuebles en Puerto Madero | ${site.businessName}`,

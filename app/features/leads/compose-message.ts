@@ -1,4 +1,10 @@
-import { allFields, type FieldDefinition, type FormDefinition, type LeadValues } from "./forms/types.ts";
+import {
+  allFields,
+  optionLabel,
+  type FieldDefinition,
+  type FormDefinition,
+  type LeadValues,
+} from "./forms/types.ts";
 
 /**
  * Turns any form's values into the WhatsApp message: a greeting naming the
@@ -13,7 +19,8 @@ export function composeMessage(definition: FormDefinition, values: LeadValues): 
     .map((section) => section.fields.flatMap((field) => line(field, clean[field.name]!)))
     .filter((lines) => lines.length > 0)
     .map((lines) => lines.join("\n"));
-  return [`Hola, quiero hacer una ${definition.messageHeading}.`, ...blocks].join("\n\n");
+  const opening = definition.messageOpening ?? `Hola, quiero hacer una ${definition.messageHeading}.`;
+  return [opening, ...blocks].join("\n\n");
 }
 
 /**
@@ -33,8 +40,12 @@ export function messageValues(definition: FormDefinition, values: LeadValues): L
   return clean;
 }
 
+/** A field's line, its values as the visitor read them (the English form's words in an English message). */
 function line(field: FieldDefinition, value: string | readonly string[]): string[] {
-  const text = typeof value === "string" ? value : value.join(", ");
+  const text =
+    typeof value === "string"
+      ? optionLabel(field, value)
+      : value.map((item) => optionLabel(field, item)).join(", ");
   if (!text) return [];
   const label = field.message.label ?? field.label;
   return [`${field.message.emoji} ${label}: ${text}${field.unit ? ` ${field.unit}` : ""}`];

@@ -1,5 +1,5 @@
 import { towers } from "../../content/towers.ts";
-import { towerPath, type PagePath } from "../../site-map.ts";
+import { pathIn, towerPath, type Lang, type PagePath } from "../../site-map.ts";
 import type { ModalFormId } from "./forms/form-ids.ts";
 
 /** The id of the section that carries a page's form in the page itself. */
@@ -23,8 +23,8 @@ export const formPages: Record<ModalFormId, PagePath> = {
  * tower's own page), otherwise to the form's section on its page, where
  * JavaScript (or nothing) applies the preset.
  */
-export function leadFormHref(form: ModalFormId, preset?: string): string {
+export function leadFormHref(form: ModalFormId, preset?: string, lang: Lang = "es"): string {
   const tower = form === "apartment" ? towers.find((candidate) => candidate.nombre === preset) : undefined;
-  if (tower) return `${towerPath(tower.slug)}#${towerFormId}`;
-  return `${formPages[form]}#${formSectionId}`;
+  if (tower) return `${towerPath(tower.slug, lang)}#${towerFormId}`;
+  return `${pathIn(lang, formPages[form])}#${formSectionId}`;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 
-import { copy } from "./copy.ts";
+import { useFormCopy, useLocalForm } from "./form-copy.ts";
 import type { FormDefinition, LeadValues } from "./forms/types.ts";
 import { handOff } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";
@@ -32,12 +32,16 @@ type InlineWhatsAppFormProps = {
 };
 
 export function InlineWhatsAppForm({
-  definition,
+  definition: spanishDefinition,
   page,
   preset,
-  title = definition.title,
-  description = definition.description,
+  title: ownTitle,
+  description: ownDescription,
 }: InlineWhatsAppFormProps) {
+  const definition = useLocalForm(spanishDefinition);
+  const title = ownTitle ?? definition.title;
+  const description = ownDescription ?? definition.description;
+  const { copy } = useFormCopy();
   const titleId = useId();
   const [result, setResult] = useState<Result>({ kind: "idle" });
   const timer = useRef<number | undefined>(undefined);

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 
+import { useLang } from "../../lib/lang.ts";
 import { leadFormHref } from "./form-pages.ts";
 import type { ModalFormId } from "./forms/form-ids.ts";
 
@@ -19,7 +20,12 @@ type LeadButtonProps = Omit<ComponentProps<"a">, "href"> & {
  */
 export function LeadButton({ form, preset, children, ...props }: LeadButtonProps) {
   return (
-    <a href={leadFormHref(form, preset)} data-lead-form={form} data-lead-preset={preset} {...props}>
+    <a
+      href={leadFormHref(form, preset, useLang())}
+      data-lead-form={form}
+      data-lead-preset={preset}
+      {...props}
+    >
       {children}
     </a>
   );

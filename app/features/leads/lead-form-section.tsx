@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense } from "react";
 
+import { useLocalPath } from "../../lib/lang.ts";
 import { formPages, formSectionId } from "./form-pages.ts";
 import type { ModalFormId } from "./forms/form-ids.ts";
 
@@ -32,6 +33,7 @@ function sectionTargeted(): Promise<void> {
 }
 
 export const LeadFormSection = memo(function LeadFormSection({ form }: { form: ModalFormId }) {
+  const page = useLocalPath()(formPages[form]);
   return (
     <div
       id={formSectionId}
@@ -41,7 +43,7 @@ export const LeadFormSection = memo(function LeadFormSection({ form }: { form: M
       <div className="container-page">
         <div className="mx-auto max-w-3xl">
           <Suspense fallback={null}>
-            <SectionForm form={form} page={formPages[form]} />
+            <SectionForm form={form} page={page} />
           </Suspense>
         </div>
       </div>

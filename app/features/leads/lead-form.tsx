@@ -13,10 +13,10 @@ import {
 import { buttonStyles } from "../../components/button-styles.ts";
 import { site } from "../../config/site.ts";
 import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
-import { privacyPath } from "../../site-map.ts";
+import { pathIn, privacyPath } from "../../site-map.ts";
 import { readValues } from "./compose-message.ts";
-import { copy } from "./copy.ts";
-import type { FieldDefinition, FormDefinition, LeadValues } from "./forms/types.ts";
+import { optionLabel, type FieldDefinition, type FormDefinition, type LeadValues } from "./forms/types.ts";
+import { useFormCopy } from "./form-copy.ts";
 import { honeypotField, pageField, submitUrl } from "./lead-service.ts";
 import { restoreAnswers, saveAnswers } from "./saved-answers.ts";
 
@@ -53,13 +53,14 @@ export function LeadForm({
   page,
   preset,
   onValues,
-  submitLabel = copy.submitWhatsApp,
+  submitLabel,
   opensWhatsApp = true,
   pendingLabel = null,
   actions,
   status,
   ...formProps
 }: LeadFormProps) {
+  const { copy } = useFormCopy();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const action = submitUrl(definition.id);
@@ -119,7 +120,7 @@ export function LeadForm({
             ) : (
               opensWhatsApp && <MessageCircle aria-hidden="true" className="size-5" />
             )}
-            {pendingLabel ?? submitLabel}
+            {pendingLabel ?? submitLabel ?? copy.submitWhatsApp}
           </button>
         </div>
         {!action && (
@@ -161,6 +162,7 @@ function useSavedAnswers(definition: FormDefinition, formRef: RefObject<HTMLForm
 
 /** A field people never see or reach with Tab; a bot that fills every input fills it too. */
 function Honeypot() {
+  const { copy } = useFormCopy();
   return (
     <div aria-hidden="true" className="sr-only">
       <label>
@@ -173,6 +175,7 @@ function Honeypot() {
 
 /** The notice Ley 25.326 asks for where data is collected; the full policy is on /privacidad. */
 function PrivacyNotice() {
+  const { copy, lang } = useFormCopy();
   return (
     <p className="text-sm text-ink-muted">
       {copy.privacyNotice}{" "}
@@ -180,7 +183,7 @@ function PrivacyNotice() {
         {site.email}
       </a>
       .{" "}
-      <a href={privacyPath} className="underline">
+      <a href={pathIn(lang, privacyPath)} className="underline">
         {copy.privacyLink}
       </a>
     </p>
@@ -210,7 +213,7 @@ function Field({ id, field, preset }: { id: string; field: FieldDefinition; pres
               className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-ink"
             >
               <input type="checkbox" name={field.name} value={option} className="size-5 accent-water" />
-              {option}
+              {optionLabel(field, option)}
             </label>
           ))}
         </div>
@@ -250,6 +253,7 @@ function Control({
   preset: string | undefined;
   helpId: string | undefined;
 }) {
+  const { copy } = useFormCopy();
   const common = { id, name: field.name, required: field.required, "aria-describedby": helpId };
 
   if (field.type === "select") {
@@ -262,7 +266,7 @@ function Control({
         <option value="">{copy.choose}</option>
         {[...extra, ...options].map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(field, option)}
           </option>
         ))}
       </select>
@@ -277,7 +281,10 @@ function Control({
     <input
       {...common}
       type={field.type}
-      defaultValue={preset}
+      defaultValue={preset === undefined ? undefined : optionLabel(field, preset)}
+      // What a preset shows in this language, for the boot loader's fill before hydration
+      // (scripts/build/boot-loader.js); only a translated field that takes presets has labels.
+      {...(field.optionLabels ? { "data-preset-labels": JSON.stringify(field.optionLabels) } : {})}
       autoComplete={field.autoComplete}
       inputMode={field.inputMode}
       placeholder={field.placeholder}
@@ -294,6 +301,7 @@ function CommentBox({
   common: { id: string; name: string; required?: boolean; "aria-describedby"?: string };
   field: FieldDefinition;
 }) {
+  const { copy } = useFormCopy();
   const limit = field.maxLength;
   const [length, setLength] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);

@@ -2,7 +2,7 @@ import { CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 import { buttonStyles } from "../../components/button-styles.ts";
-import { copy } from "./copy.ts";
+import { useFormCopy, useLocalForm } from "./form-copy.ts";
 import { modalForms } from "./forms/registry.ts";
 import type { LeadValues } from "./forms/types.ts";
 import { handOff } from "./handoff.ts";
@@ -29,7 +29,8 @@ export default function LeadModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const definition = modalForms[request.form];
+  const definition = useLocalForm(modalForms[request.form]);
+  const { copy } = useFormCopy();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [resets, setResets] = useState(0);

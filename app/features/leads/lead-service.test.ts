@@ -16,12 +16,26 @@ async function withService(formServiceUrl: string) {
   const service = await import("./lead-service.ts");
   const { LeadForm } = await import("./lead-form.tsx");
   const { valuationForm } = await import("./forms/valuation.ts");
+  // The form takes its words from the layout of the page's language.
+  const { SiteCopyContext } = await import("../../lib/site-copy.tsx");
+  const copy = {
+    lang: "es" as const,
+    common: await import("../../content/es/common.ts"),
+    legal: await import("../../content/es/legal.ts"),
+    towerPage: await import("../../content/es/tower-page.ts"),
+    catalogueText: await import("../../content/es/catalogue-text.ts"),
+    leadForms: await import("../../content/es/lead-forms.ts"),
+  };
   const html = renderToString(
-    createElement(LeadForm, {
-      definition: valuationForm,
-      page: "/valoracion-de-inmuebles",
-      onValues: () => {},
-    }),
+    createElement(
+      SiteCopyContext,
+      { value: copy },
+      createElement(LeadForm, {
+        definition: valuationForm,
+        page: "/valoracion-de-inmuebles",
+        onValues: () => {},
+      }),
+    ),
   );
   return { ...service, html, valuationForm };
 }

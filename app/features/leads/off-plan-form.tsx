@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, useSyncExternalStore } from "react";
 
-import { copy } from "./copy.ts";
+import { useFormCopy } from "./form-copy.ts";
+import { localizeForm } from "./forms/localize.ts";
 import { offPlanForm } from "./forms/off-plan.ts";
 import type { LeadValues } from "./forms/types.ts";
 import { handOff, leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
@@ -36,7 +37,12 @@ const builtYear = () =>
 export function OffPlanForm({ page }: { page: string }) {
   const titleId = useId();
   const year = useSyncExternalStore(never, thisYear, builtYear);
-  const definition = useMemo(() => offPlanForm(year), [year]);
+  const { copy, lang } = useFormCopy();
+  const { translateFieldText, messageOpening } = useFormCopy();
+  const definition = useMemo(
+    () => localizeForm(offPlanForm(year), lang, { translateFieldText, messageOpening }),
+    [year, lang, translateFieldText, messageOpening],
+  );
   const [result, setResult] = useState<Result>({ kind: "idle" });
   const action = submitUrl(definition.id);
 

@@ -1,4 +1,8 @@
 import type { SiteConfig } from "../../config/site-config.ts";
+import { htmlLang, langOf } from "../../site-map.ts";
+
+/** The language of a page's structured data: the page's own (its path decides). */
+const inLanguage = (path: string) => htmlLang[langOf(path)];
 
 /** schema.org structured data for the pages (https://schema.org). */
 
@@ -19,7 +23,7 @@ function postalAddress(site: SiteConfig) {
 }
 
 /** The business itself: shown on the home page. */
-export function realEstateAgent(site: SiteConfig, description: string) {
+export function realEstateAgent(site: SiteConfig, description: string, path = "/") {
   return {
     "@context": "https://schema.org",
     "@type": "RealEstateAgent",
@@ -42,15 +46,16 @@ export function realEstateAgent(site: SiteConfig, description: string) {
     paymentAccepted: site.paymentMethods.join(", "),
     priceRange: "$$$",
     identifier: `${site.professionalBody} ${site.registrationNumber}`,
-    hasCredential: credential(site),
+    hasCredential: credential(site, path),
+    inLanguage: inLanguage(path),
   };
 }
 
 /** The appraiser's registration, as anyone can check it in the body's public registry. */
-export function credential(site: SiteConfig) {
+export function credential(site: SiteConfig, path = "/") {
   return {
     "@type": "EducationalOccupationalCredential",
-    credentialCategory: "Matrícula profesional",
+    credentialCategory: langOf(path) === "en" ? "Professional licence" : "Matrícula profesional",
     identifier: site.registrationNumber,
     recognizedBy: { "@type": "Organization", name: site.professionalBody, url: site.registryUrl },
   };
@@ -91,7 +96,7 @@ export function webPageWithBreadcrumb(
     name: page.name,
     description: page.description,
     url: `${site.siteUrl}${page.path}`,
-    inLanguage: "es-AR",
+    inLanguage: inLanguage(page.path),
     isPartOf: { "@type": "WebSite", name: site.businessName, url: `${site.siteUrl}/` },
     breadcrumb: { "@id": `${site.siteUrl}${page.path}#ruta` },
     ...(page.about ? { about: page.about } : {}),
@@ -155,7 +160,7 @@ export function service(
     url: `${site.siteUrl}${page.path}`,
     provider: provider(site),
     areaServed,
-    inLanguage: "es-AR",
+    inLanguage: inLanguage(page.path),
   };
 }
 
@@ -167,7 +172,7 @@ export function webPage(site: SiteConfig, page: { path: string; name: string; de
     name: page.name,
     description: page.description,
     url: `${site.siteUrl}${page.path}`,
-    inLanguage: "es-AR",
+    inLanguage: inLanguage(page.path),
     isPartOf: { "@type": "WebSite", name: site.businessName, url: `${site.siteUrl}/` },
     about: provider(site),
   };

@@ -3,6 +3,7 @@ import { PropertyTypeGrid } from "../../components/property-type-grid.tsx";
 import { Section, SectionHeading } from "../../components/section.tsx";
 import { propertyTypes } from "../../content/property-types.ts";
 import type { SectionIntro } from "../../content/types.ts";
+import { useSiteCopy } from "../../lib/site-copy.tsx";
 import { LeadButton } from "../../features/leads/lead-button.tsx";
 import type { ModalFormId } from "../../features/leads/forms/form-ids.ts";
 
@@ -25,6 +26,7 @@ export function PropertyTypeCatalogue({
   showZone,
   tone = "plain",
 }: PropertyTypeCatalogueProps) {
+  const { propertyTypeText } = useSiteCopy().catalogueText;
   return (
     <Section id={id} labelledBy={`${id}-titulo`} tone={tone}>
       <SectionHeading id={`${id}-titulo`} {...copy} />
@@ -33,7 +35,7 @@ export function PropertyTypeCatalogue({
         showZone={showZone}
         renderAction={(type) => (
           <LeadButton form={form} preset={type.tipo} className={buttonStyles.card}>
-            {buttonLabel(type.tipo)}
+            {buttonLabel(propertyTypeText[type.slug]?.tipo ?? type.tipo)}
           </LeadButton>
         )}
       />

@@ -9,7 +9,13 @@ export type FieldDefinition = {
   label: string;
   type: FieldType;
   required?: boolean;
+  /** The values stored and sent to the service: the same in every language. */
   options?: readonly string[];
+  /**
+   * What the visitor reads for each value (and for a preset), when it is not
+   * the value itself: the English forms (see localize.ts).
+   */
+  optionLabels?: Readonly<Record<string, string>>;
   help?: string;
   placeholder?: string;
   autoComplete?: string;
@@ -31,6 +37,8 @@ export type FormDefinition = {
   description?: string;
   /** What the message says it is, e.g. 'solicitud de tasación express'. */
   messageHeading: string;
+  /** The message's first line, when the form speaks another language than Spanish ("Hello, …"). */
+  messageOpening?: string;
   /** The field a LeadButton preset fills (tower, building or property type). */
   presetField?: string;
   sections: readonly SectionDefinition[];
@@ -41,4 +49,9 @@ export type LeadValues = Record<string, string | readonly string[]>;
 
 export function allFields(definition: FormDefinition): FieldDefinition[] {
   return definition.sections.flatMap((section) => section.fields);
+}
+
+/** What the visitor reads for a stored value (an option, a preset). */
+export function optionLabel(field: FieldDefinition, value: string): string {
+  return field.optionLabels?.[value] ?? value;
 }

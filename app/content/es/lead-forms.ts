@@ -1,6 +1,10 @@
 import { site } from "../../config/site.ts";
 
-/** The lead forms' own interface text (the fields' text lives in forms/*.ts). */
+/**
+ * The lead forms' own interface text. The fields' text lives in the form
+ * definitions (features/leads/forms/*.ts), written in Spanish; the English
+ * twin of this file translates them (fieldText).
+ */
 export const copy = {
   submitWhatsApp: "Enviar por WhatsApp",
   cancel: "Cancelar",
@@ -28,3 +32,9 @@ export const copy = {
   offPlanError:
     "No pudimos enviar tu consulta en este momento. Tus respuestas siguen acá: enviánoslas por WhatsApp y te respondemos igual.",
 } as const;
+
+/** The WhatsApp message's first line, naming the request (its heading). */
+export const messageOpening = (heading: string) => `Hola, quiero hacer una ${heading}.`;
+
+/** The definitions are written in Spanish: their text is already this language's. */
+export const translateFieldText = (text: string): string | undefined => text;

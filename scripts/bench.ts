@@ -40,6 +40,7 @@ const only = process.env.BENCH_PAGES?.split(",").map((path) => path.trim());
 const targets = [
   ...pages.map((page) => ({ name: page.path, path: page.path })),
   { name: "404", path: "/pagina-que-no-existe" },
+  { name: "en/404", path: "/en/no-such-page" },
 ].filter((target) => !only || only.includes(target.path) || only.includes(target.name));
 
 type Figures = {

@@ -1,6 +1,10 @@
 import type { Page } from "@playwright/test";
 
-import { allFields } from "../../app/features/leads/forms/types.ts";
+import * as englishForms from "../../app/content/en/lead-forms.ts";
+import * as spanishForms from "../../app/content/es/lead-forms.ts";
+import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
+import { allFields, optionLabel } from "../../app/features/leads/forms/types.ts";
+import { langOf } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
 import {
@@ -86,6 +90,9 @@ test.describe("every opener on every page", () => {
     test(`${sitePage.name}: each opener opens its form with its preset; the modal closes three ways`, async ({
       page,
     }) => {
+      // The page's language: the modal's title and buttons, and a preset a text field shows translated.
+      const lang = langOf(sitePage.path);
+      const { cancel, close } = { es: spanishForms, en: englishForms }[lang].copy;
       const scripts: Promise<string>[] = [];
       page.on("response", (response) => {
         if (response.request().resourceType() === "script") scripts.push(response.text());
@@ -101,12 +108,15 @@ test.describe("every opener on every page", () => {
 
       for (const [index, { form, preset }] of sitePage.openers.entries()) {
         expect(modalForms[form], `opener '${form}' names a registered modal form`).toBeDefined();
-        const { definition } = modalForms[form]!;
+        const definition = formInLanguage(modalForms[form]!.definition, lang);
         expect(preset === null || definition.presetField !== undefined, `${form} takes no preset`).toBe(true);
+        const presetField = allFields(definition).find((field) => field.name === definition.presetField);
+        const shown =
+          preset === null ? "" : presetField?.type === "select" ? preset : optionLabel(presetField!, preset);
         await openers(page).nth(index).click();
         await expect
           .poll(() => modalState(page, index, definition.presetField))
-          .toEqual({ title: definition.title, preset: preset ?? "", openerFocused: false });
+          .toEqual({ title: definition.title, preset: shown, openerFocused: false });
 
         if (index === 0) {
           // The page behind neither scrolls nor takes the focus.
@@ -120,8 +130,8 @@ test.describe("every opener on every page", () => {
         const modal = dialog(page);
         const closeWith = [
           () => page.keyboard.press("Escape"),
-          () => modal.getByRole("button", { name: "Cancelar" }).click(),
-          () => modal.getByRole("button", { name: "Cerrar" }).click(),
+          () => modal.getByRole("button", { name: cancel }).click(),
+          () => modal.getByRole("button", { name: close }).click(),
         ][index % 3]!;
         await closeWith();
         await expect.poll(() => modalState(page, index)).toEqual({ title: null, openerFocused: true });

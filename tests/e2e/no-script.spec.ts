@@ -89,6 +89,8 @@ test.describe("without JavaScript", () => {
   test("the 104 form openers of the spec are all links, and the English pages have the same", async ({
     page,
   }) => {
+    // Every page of both languages, one after the other.
+    test.slow();
     const total = { es: 0, en: 0 };
     for (const { path, lang } of pages) {
       await page.goto(path);

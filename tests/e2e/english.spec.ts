@@ -7,7 +7,7 @@ import type { LeadValues } from "../../app/features/leads/forms/types.ts";
 import { towers } from "../../app/content/towers.ts";
 import { langOf, sitemapPages, twinOf } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, pauseClock, test } from "./fixtures.ts";
 import { englishNotFoundPage, sitePages } from "./site-pages.ts";
 
 /**
@@ -198,6 +198,7 @@ test("the express online form in English: labels, states and message in English"
   await form.getByLabel("Full name").fill("John Doe");
   await form.getByLabel("Phone").fill("+1 212 555 0100");
   await form.getByLabel("Email").fill("john@example.com");
+  await pauseClock(page);
   await form.getByRole("button", { name: "Send via WhatsApp" }).click();
   await expect(form.getByRole("button", { name: "Sending request..." })).toBeVisible();
 

@@ -95,6 +95,7 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       expect(await popupsAsked(page)).toEqual([]);
 
       await fillForm(scope, definition, values);
+      await pauseClock(page);
       await send.click();
       await expect(scope.getByRole("button", { name: "Enviando solicitud..." })).toBeVisible();
       await page.clock.runFor(sendingMs);

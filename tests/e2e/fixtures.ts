@@ -10,9 +10,11 @@ import { testLeadsDataDir } from "./test-server.ts";
 /**
  * Every test is fenced in: a request to any host outside 127.0.0.0/8 fails
  * the test, except WhatsApp click-to-chat, which is answered by a stub and
- * recorded (the hand-off a lead would have sent). Tests that need the page
- * without JavaScript say so with `test.use({ javaScriptEnabled: false })`:
- * their context is fenced the same way.
+ * recorded (the hand-off a lead would have sent). Every test also fails on a
+ * Content-Security-Policy or Permissions-Policy violation in any of its pages
+ * (the Node server sends nginx's headers: server-parity.spec.ts). Tests that
+ * need the page without JavaScript say so with
+ * `test.use({ javaScriptEnabled: false })`: their context is fenced the same way.
  */
 export type Handoff = { url: URL; text: string };
 
@@ -20,6 +22,8 @@ type Network = { outside: string[]; handoffs: Handoff[] };
 
 type TestFixtures = {
   network: Network;
+  /** The policy violations the test's pages reported (checked after every test). */
+  policyViolations: string[];
   whatsapp: { handoffs: Handoff[]; last: () => Promise<Handoff> };
   /** What this test's pages sent to the lead service, and what it stored (see lead-service.ts). */
   leadService: LeadServiceWatch;
@@ -53,12 +57,39 @@ async function fence(context: BrowserContext): Promise<Network> {
   return network;
 }
 
+const policyMessage = /Content Security Policy|Permissions-Policy|Permissions policy/i;
+
+/** Collects what Chromium reports on the console, and the pages' own violation events, about the policies. */
+async function watchPolicies(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  context.on("console", (message) => {
+    if (policyMessage.test(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content Security Policy: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} ` +
+          `(${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return violations;
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   network: [
     async ({ context }, use) => {
       const network = await fence(context);
       await use(network);
       expect(network.outside, "the page requested a host outside 127.0.0.0/8").toEqual([]);
+    },
+    { auto: true },
+  ],
+  policyViolations: [
+    async ({ context }, use) => {
+      const violations = await watchPolicies(context);
+      await use(violations);
+      expect(violations, "a page broke its Content-Security-Policy or Permissions-Policy").toEqual([]);
     },
     { auto: true },
   ],
@@ -100,9 +131,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** Waits until React has hydrated the page (set by the app on mount). */
+/** Waits until React has hydrated the page (set by the app on mount); if it never does, says how far the page got. */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  try {
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+  } catch (error) {
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        readyState: document.readyState,
+        visibility: document.visibilityState,
+        paints: performance.getEntriesByType("paint").map((entry) => entry.name),
+        fontsRequested: document.documentElement.hasAttribute("data-fonts"),
+        fonts: [...document.fonts].map((face) => `${face.family} ${face.status}`),
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".js"))
+          .map((entry) => `${new URL(entry.name).pathname} ${Math.round(entry.startTime + entry.duration)}`),
+      }))
+      .catch((reason: unknown) => String(reason));
+    throw new Error(`The page never hydrated: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /** Holds the page's boot module back until `release()` is called, so the page stays un-hydrated. */

@@ -4,13 +4,15 @@ import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { htmlLang, langOf, pages, sectionPages, sitemapPages, type PagePath } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
+import { recordFirstVisit } from "./first-visit.ts";
 import { expectVisibleFocus } from "./form-checks.ts";
 import { allPages, browserPages, englishNotFoundPage, notFoundPage, sitePages } from "./site-pages.ts";
 
 /**
  * Every page of the site map and the 404 page, by generic loops: the HTML the
- * server sends, zero axe violations and a visible focus at phone and desktop
- * widths, no layout shift; then what the spec says each page shows, the
+ * server sends; a first visit at phone and desktop widths (web fonts after
+ * the first paint, CSS and JavaScript within budget, no layout shift, zero axe
+ * violations, a visible focus); then what the spec says each page shows, the
  * navigation, the footer and the metadata. Expected texts are the spec's,
  * written out here on purpose (not imported from the content modules) so a
  * changed label fails the test; TypeScript asks for them for a new page.
@@ -232,22 +234,6 @@ function jsonLdOf(html: string): Record<string, unknown>[] {
   return blocks.map((block) => JSON.parse(block[1]!) as Record<string, unknown>);
 }
 
-/** The cumulative layout shift of the page, recorded from its first paint (see `recordLayoutShift`). */
-async function recordLayoutShift(page: Page) {
-  await page.addInitScript(() => {
-    const record = { shift: 0 };
-    Object.assign(window, { __layoutShift: record });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[])
-        if (!entry.hadRecentInput) record.shift += entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  return () => page.evaluate(() => (window as { __layoutShift?: { shift: number } }).__layoutShift!.shift);
-}
-
 /** Scrolls to the bottom a screen at a time, each step painted, then waits for the images it loaded to paint. */
 async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
@@ -303,18 +289,23 @@ for (const sitePage of allPages) {
       else expect(data).toEqual([]);
     });
 
-    // In the browser: one page per route module (see browserPages); every page's HTML is checked above.
+    // In the browser: one page per route module and language (see browserPages); every page's HTML
+    // is checked above.
     if (browserPages.includes(sitePage))
       for (const width of [390, 1280]) {
-        test(`at ${width} px: no axe violation, a visible focus on its first Tab stops, no layout shift`, async ({
+        test(`at ${width} px: fonts after the first paint, bytes within budget, no layout shift, no axe violation, a visible focus`, async ({
           page,
         }) => {
           await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-          const layoutShift = await recordLayoutShift(page);
+          const visit = await recordFirstVisit(page);
           await page.goto(sitePage.path);
           await hydrated(page);
+          await visit.expectFontsAfterFirstPaint();
           await scrollThrough(page);
-          expect(await layoutShift(), "cumulative layout shift").toBeLessThan(0.01);
+          expect(await visit.layoutShift(), "cumulative layout shift").toBeLessThan(0.01);
+          const bytes = visit.expectWithinBudgets();
+          if (width === 390)
+            console.log(`${sitePage.name}: css ${bytes.css} B, js ${bytes.javascript} B (gzip)`);
           // From the top: scrolled, the sticky header covers whatever passes under it, and axe
           // would judge that covered link too small a target.
           await page.evaluate(() => scrollTo(0, 0));

@@ -1,0 +1,52 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+
+import { buildDir, clientDirOf } from "../../server/build-layout.ts";
+
+/**
+ * Byte budgets (gzip) per page, set from measured sizes with a small margin.
+ * A failure names the page and the number; raise a budget only on purpose.
+ * An English page has the budget of its Spanish twin: the same page, in
+ * other words.
+ */
+export const budgets = {
+  /**
+   * HTML per page: the catalogue pages carry 26 towers; every tower page has
+   * the same budget; each page with modal
+   * forms also carries its own copy of its form for visitors without
+   * JavaScript (about 2.5 KB), and every footer the data-protection notice
+   * (about 0.6 KB): see docs/decisions/0010-forms-without-javascript.md.
+   * Each page also names its twin in the other language (hreflang) and the
+   * router's manifest lists the routes of both languages (about 100 B); the
+   * budget covers the larger of the two twins (docs/decisions/0013-english-version.md).
+   * Every page carries its favicon (0.2 KB), and a tower page its artwork (1.3 KB), so that no
+   * request for them counts in the LCP (decision 0008).
+   */
+  html: {
+    "/": 14_400,
+    "/valoracion-de-inmuebles": 12_700,
+    "/tasaciones": 9_600,
+    "/comprar-en-pozo": 8_600,
+    "/tasar-departamentos": 13_200,
+    // The English page's type field carries the English of the types its openers preset (0.1 KB).
+    "/tasar-propiedades": 10_200,
+    "/tasaciones-online": 8_200,
+    "/privacidad": 6_600,
+    "/gracias": 5_400,
+    "/tasador": 7_400,
+    "/torres/*": 11_600,
+    "404": 5_100,
+  } as Record<string, number>,
+  css: 7_500,
+  /**
+   * Everything a first visit downloads until the page is interactive (modal forms load on demand;
+   * a page with an in-page form carries its code). Largest measured: the English tower page,
+   * 150.3 KB before its artwork moved into the page (its route, the apartment form's code and the
+   * English shared copy), then 3.5 KB more for the artwork drawing it hydrates (decisions 0013, 0008).
+   */
+  javascript: 156 * 1024,
+};
+
+const clientDir = clientDirOf(buildDir);
+/** The gzip size of a file of the build, by its URL path. */
+export const gzipSize = (path: string) => statSync(join(clientDir, `${path}.gz`)).size;

@@ -1,0 +1,96 @@
+import type { Page } from "@playwright/test";
+
+import { budgets, gzipSize } from "./budgets.ts";
+import { expect } from "./fixtures.ts";
+
+/**
+ * What a visitor's first load of a page does, recorded from before the page
+ * starts: its layout shifts, the web fonts' state at the first contentful
+ * paint and when they were requested (decision 0008), and the CSS and
+ * JavaScript it downloads. The page loop of pages.spec.ts checks all of it on
+ * every visit; recording costs the visit nothing.
+ */
+
+type FontState = { family: string; status: string };
+type Observed = { shift: number; firstPaint: number; atFirstPaint: FontState[] };
+
+export type FirstVisit = {
+  /** The cumulative layout shift so far. */
+  layoutShift: () => Promise<number>;
+  /** Web fonts untouched until the first contentful paint, requested after it, then in use (after hydration). */
+  expectFontsAfterFirstPaint: () => Promise<void>;
+  /** The CSS and JavaScript downloaded so far within their budgets (gzip bytes of the build's files). */
+  expectWithinBudgets: () => { css: number; javascript: number };
+};
+
+export async function recordFirstVisit(page: Page): Promise<FirstVisit> {
+  const requested: { path: string; type: string }[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.hostname === "127.0.0.1") requested.push({ path: url.pathname, type: request.resourceType() });
+  });
+  await page.addInitScript(() => {
+    const observed: Observed = { shift: 0, firstPaint: -1, atFirstPaint: [] };
+    Object.assign(window, { __firstVisit: observed });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) observed.shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver((list) => {
+      const paint = list.getEntriesByName("first-contentful-paint")[0];
+      if (!paint) return;
+      observed.firstPaint = paint.startTime;
+      observed.atFirstPaint = [...document.fonts].map((face) => ({
+        family: face.family,
+        status: face.status,
+      }));
+    }).observe({ type: "paint", buffered: true });
+  });
+  const observed = () => page.evaluate(() => (window as unknown as { __firstVisit: Observed }).__firstVisit);
+
+  return {
+    layoutShift: async () => (await observed()).shift,
+
+    async expectFontsAfterFirstPaint() {
+      const { firstPaint, atFirstPaint } = await observed();
+      const fontRequests = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".woff2"))
+          .map((entry) => entry.startTime),
+      );
+      expect(firstPaint, "first contentful paint observed").toBeGreaterThan(0);
+      for (const face of atFirstPaint.filter((state) => state.family.replace(/"/g, "").endsWith("Variable")))
+        expect(face.status, `${face.family} at the first paint`).toBe("unloaded");
+      expect(fontRequests, "both web fonts requested once").toHaveLength(2);
+      for (const start of fontRequests)
+        expect(start, "a web font requested before the first paint").toBeGreaterThanOrEqual(firstPaint);
+
+      // Hydration waits for the fonts, so by now both are in use.
+      const inUse = await page.evaluate(() => ({
+        heading: getComputedStyle(document.querySelector("h1")!).fontFamily,
+        text: getComputedStyle(document.body).fontFamily,
+        loaded: [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
+      }));
+      expect(inUse.heading).toMatch(/^"Fraunces Variable"/);
+      expect(inUse.text).toMatch(/^"Inter Variable"/);
+      expect(inUse.loaded.map((family) => family.replace(/"/g, ""))).toEqual(
+        expect.arrayContaining(["Inter Variable", "Fraunces Variable"]),
+      );
+    },
+
+    expectWithinBudgets() {
+      const sum = (type: string) =>
+        requested
+          .filter((request) => request.type === type)
+          .reduce((total, request) => total + gzipSize(request.path), 0);
+      const sizes = { css: sum("stylesheet"), javascript: sum("script") };
+      expect(sizes.css, "CSS gzip bytes").toBeLessThanOrEqual(budgets.css);
+      expect(sizes.javascript, "first-visit JavaScript gzip bytes").toBeLessThanOrEqual(budgets.javascript);
+      return sizes;
+    },
+  };
+}

@@ -19,29 +19,17 @@ function run(html: string) {
   return { output, written };
 }
 
-test("moves the hydration scripts, in order, into one module: its imports first, in their order", () => {
+test("moves the hydration scripts, in order, into one module with the static imports first", () => {
   const { written } = run(page);
-  expect(written.split("\n").slice(6)).toEqual([
-    "const modules = [];",
-    'modules.push(await import("/assets/manifest-1.js"));',
-    'modules.push(await import("/assets/root-1.js"));',
-    "const route0 = modules[1];",
+  expect(written.split("\n")).toEqual([
+    'import "/assets/manifest-1.js";',
+    'import * as route0 from "/assets/root-1.js";',
     "window.__reactRouterContext = {};",
     'window.__reactRouterRouteModules = {"root":route0};',
     'import("/assets/entry.client-A.js");',
     "window.__reactRouterContext.streamController.close();",
     "",
   ]);
-});
-
-test("the boot module requests every module the page preloaded before it imports any", () => {
-  const { written } = run(page);
-  expect(written.split("\n")[0]).toBe('for (const href of ["/assets/entry.client-A.js"]) {');
-});
-
-test("fails loudly on an import it does not know how to move", () => {
-  const odd = page.replace('import "/assets/manifest-1.js";', 'import { a } from "/assets/manifest-1.js";');
-  expect(() => run(odd)).toThrow(/Unexpected import/);
 });
 
 test("leaves the page with the boot loader, empty script nodes, no module preloads", () => {

@@ -26,8 +26,6 @@ export type InboxServiceOptions = {
   now?: () => Date;
 };
 
-/** Rows read per query while a CSV is written. */
-const exportBatch = 1000;
 /** Most leads a live update adds at once (more than that, and the owner reloads). */
 const liveUpdateLimit = 50;
 
@@ -73,14 +71,6 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
       userAgent: lead.userAgent,
       notification: lead.notification,
     };
-  }
-
-  async function* matching(filter: LeadFilter): AsyncGenerator<Lead> {
-    for (let offset = 0; ; offset += exportBatch) {
-      const { leads } = await store.list(filter, { limit: exportBatch, offset });
-      yield* leads;
-      if (leads.length < exportBatch) return;
-    }
   }
 
   async function csvOf(
@@ -178,7 +168,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
         return csvOf(leads, definitions);
       }
       const definition = selection.query.formId ? definitionOf(selection.query.formId) : undefined;
-      return csvOf(matching(filterOf(selection.query)), definition ? [definition] : allDefinitions());
+      return csvOf(store.each(filterOf(selection.query)), definition ? [definition] : allDefinitions());
     },
   };
 }

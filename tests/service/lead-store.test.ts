@@ -9,6 +9,7 @@ import { startPostgres, type PostgresServer } from "../../scripts/postgres-serve
 import {
   LeadStore,
   startOfWeekInBuenosAires,
+  type LeadFilter,
   type NewLead,
   type StorageOptions,
 } from "../../server/leads/storage/lead-store.ts";
@@ -180,6 +181,25 @@ describe.each(backends)("lead storage on $name", (backend) => {
     expect(contactedSale.leads.map((l) => l.id)).toEqual([ids[1]]);
   });
 
+  it("reads every lead a filter matches in batches, newest first, none twice and none missed", async () => {
+    // Three leads to a minute: batches of two end between leads received at the same moment.
+    for (let n = 0; n < 9; n++)
+      await store.insert(lead({ receivedAt: minutesAgo(n % 3), formId: n % 2 === 0 ? "express" : "sale" }));
+    await store.insert(lead({ spam: true }));
+    const listed = async (filter: LeadFilter) =>
+      (await store.list(filter, { limit: 100, offset: 0 })).leads.map((l) => l.id);
+    const read = async (filter: LeadFilter) => {
+      const ids: string[] = [];
+      for await (const each of store.each(filter, 2)) ids.push(each.id);
+      return ids;
+    };
+
+    expect(await read({})).toHaveLength(9);
+    expect(await read({})).toEqual(await listed({}));
+    expect(await read({ formId: "sale" })).toEqual(await listed({ formId: "sale" }));
+    expect(await read({ status: "spam" })).toHaveLength(1);
+  });
+
   it("stores many leads in one call, each row as insert would store it", async () => {
     const one = await store.insert(lead({ clientAddress: "203.0.113.9", notify: ["email", "webhook"] }));
     const many = await store.insertMany([
@@ -339,5 +359,45 @@ describe.each(backends)("lead storage on $name", (backend) => {
     // The hash key survives too: the same address hashes the same after the restart.
     const again = await store.insert(lead());
     expect(again.clientIpHash).toBe(stored.clientIpHash);
+  });
+});
+
+describe("the inbox search on PostgreSQL", () => {
+  const search = async (store: LeadStore, text: string) =>
+    (await store.list({ search: text }, { limit: 10, offset: 0 })).leads.map((l) => l.contact.name);
+  const indexes = async (url: string) => {
+    const client = new pg.Client(url);
+    await client.connect();
+    const { rows } = await client.query<{ indexname: string }>(
+      "select indexname from pg_indexes where tablename = 'leads' order by indexname",
+    );
+    await client.end();
+    return rows.map((row) => row.indexname);
+  };
+
+  it("gets a trigram index where the role may create pg_trgm, and works without one where it may not", async () => {
+    postgres ??= await startPostgres({ durable: false });
+    // The database's owner: the extension and its index are created.
+    const ownerUrl = await postgres.createDatabase("leads_search_owner");
+    const owned = await LeadStore.open({ dataDir: "unused", databaseUrl: ownerUrl });
+    await owned.insert(lead({ contact: { name: "Marta Giménez", phone: null, email: null } }));
+    expect(await indexes(ownerUrl)).toContain("leads_search");
+    expect(await search(owned, "gimenez")).toEqual(["Marta Giménez"]);
+    await owned.close();
+
+    // A role that may create tables but not extensions: the service still starts, and still finds.
+    const limitedUrl = await postgres.createDatabase("leads_search_limited");
+    const admin = new pg.Client(limitedUrl);
+    await admin.connect();
+    await admin.query("create role limitado login");
+    await admin.query("grant create on schema public to limitado");
+    await admin.end();
+    const url = new URL(limitedUrl);
+    url.username = "limitado";
+    const limited = await LeadStore.open({ dataDir: "unused", databaseUrl: url.href });
+    await limited.insert(lead({ contact: { name: "Marta Giménez", phone: null, email: null } }));
+    expect(await indexes(url.href)).not.toContain("leads_search");
+    expect(await search(limited, "gimenez")).toEqual(["Marta Giménez"]);
+    await limited.close();
   });
 });

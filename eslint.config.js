@@ -64,6 +64,22 @@ export function boundaryZones(root) {
   ];
 }
 
+/** Ways to turn a string into markup; the app has no use for any of them. */
+const markupSinks = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: "No dangerouslySetInnerHTML: render text, so nothing a visitor typed can become markup.",
+  },
+  {
+    selector: "MemberExpression[property.name=/^(innerHTML|outerHTML|insertAdjacentHTML)$/]",
+    message: "No innerHTML, outerHTML or insertAdjacentHTML: set textContent or render React text.",
+  },
+  {
+    selector: "MemberExpression[object.name='document'][property.name=/^(write|writeln)$/]",
+    message: "No document.write: set textContent or render React text.",
+  },
+];
+
 /** The whole lint configuration for a project rooted at `root`. */
 export function lintConfig(root) {
   return tseslint.config(
@@ -103,6 +119,11 @@ export function lintConfig(root) {
     {
       files: ["app/**/*.tsx"],
       rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    },
+    {
+      // What visitors type reaches the owner's inbox: the app renders text, never markup it was given.
+      files: ["app/**/*.{ts,tsx}"],
+      rules: { "no-restricted-syntax": ["error", ...markupSinks] },
     },
     {
       files: ["scripts/build/boot-loader.js"],

@@ -2,8 +2,8 @@
  * Proves that the import rules of eslint.config.js fire: the same
  * configuration lints tests/lint/project, a small project that breaks each
  * rule once (a cycle, a feature importing another feature, app code importing
- * a server and a build script, product code importing tests) and also holds
- * imports that are allowed. The normal lint ignores that folder.
+ * a server and a build script, product code importing tests, app code turning
+ * text into markup) and also holds imports and code that are allowed. The normal lint ignores that folder.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,29 +16,40 @@ const root = join(import.meta.dirname, "project");
 const configModule = pathToFileURL(join(import.meta.dirname, "..", "..", "eslint.config.js")).href;
 const { lintConfig } = (await import(configModule)) as { lintConfig: (root: string) => Linter.Config[] };
 
-test("lint reports each broken import rule, and nothing else", { timeout: 120_000 }, async () => {
-  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: lintConfig(root) });
-  const results = await eslint.lintFiles(["."]);
-  const problems = results
-    .flatMap((result) =>
-      result.messages.map(
-        (message) => `${result.filePath.slice(root.length + 1)}:${message.line} ${message.ruleId}`,
-      ),
-    )
-    .sort();
+test(
+  "lint reports each broken import rule and each markup sink, and nothing else",
+  { timeout: 120_000 },
+  async () => {
+    const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: lintConfig(root) });
+    const results = await eslint.lintFiles(["."]);
+    const problems = results
+      .flatMap((result) =>
+        result.messages.map(
+          (message) => `${result.filePath.slice(root.length + 1)}:${message.line} ${message.ruleId}`,
+        ),
+      )
+      .sort();
 
-  expect(problems).toEqual([
-    "app/features/alpha/quote.ts:2 import-x/no-restricted-paths",
-    "app/lib/even.ts:2 import-x/no-cycle",
-    "app/lib/odd.ts:2 import-x/no-cycle",
-    "app/lib/port.ts:2 import-x/no-restricted-paths",
-    "app/lib/port.ts:3 import-x/no-restricted-paths",
-    "scripts/build.ts:2 import-x/no-restricted-paths",
-    "server/listen.ts:2 import-x/no-restricted-paths",
-  ]);
+    expect(problems).toEqual([
+      "app/features/alpha/quote.ts:2 import-x/no-restricted-paths",
+      "app/features/beta/comment.tsx:2 no-restricted-syntax",
+      "app/features/beta/comment.tsx:5 no-restricted-syntax",
+      "app/features/beta/comment.tsx:6 no-restricted-syntax",
+      "app/features/beta/comment.tsx:7 no-restricted-syntax",
+      "app/lib/even.ts:2 import-x/no-cycle",
+      "app/lib/odd.ts:2 import-x/no-cycle",
+      "app/lib/port.ts:2 import-x/no-restricted-paths",
+      "app/lib/port.ts:3 import-x/no-restricted-paths",
+      "scripts/build.ts:2 import-x/no-restricted-paths",
+      "server/listen.ts:2 import-x/no-restricted-paths",
+    ]);
 
-  const messages = results.flatMap((result) => result.messages.map((message) => message.message));
-  expect(messages).toContainEqual(expect.stringContaining("A feature never imports another feature"));
-  expect(messages).toContainEqual(expect.stringContaining("never imports the build scripts or the servers"));
-  expect(messages).toContainEqual(expect.stringContaining("Product code never imports test code"));
-});
+    const messages = results.flatMap((result) => result.messages.map((message) => message.message));
+    expect(messages).toContainEqual(expect.stringContaining("A feature never imports another feature"));
+    expect(messages).toContainEqual(
+      expect.stringContaining("never imports the build scripts or the servers"),
+    );
+    expect(messages).toContainEqual(expect.stringContaining("Product code never imports test code"));
+    expect(messages).toContainEqual(expect.stringContaining("No dangerouslySetInnerHTML"));
+  },
+);

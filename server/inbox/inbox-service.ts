@@ -8,7 +8,13 @@ import type {
 import { toCsv } from "../../app/lib/csv.ts";
 import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
 import { answersOf, buenosAiresTime, handoffText } from "../leads/notify/answers.ts";
-import { callBackHandoffs, type Lead, type LeadFilter, type LeadStore } from "../leads/storage/lead-store.ts";
+import {
+  callBackHandoffs,
+  startOfWeekInBuenosAires,
+  type Lead,
+  type LeadFilter,
+  type LeadStore,
+} from "../leads/storage/lead-store.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 
 /**
@@ -135,14 +141,14 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     retentionMonths: options.retentionMonths,
 
     async list(query, page) {
-      const { leads, total } = await store.list(filterOf(query), page);
+      const { leads, total } = await store.list(filterOf(query, now()), page);
       return { leads: leads.map(summary), total };
     },
     async receivedSince(query, since) {
       const after = new Date(since);
       if (Number.isNaN(after.getTime())) return [];
       const { leads } = await store.list(
-        { ...filterOf(query), receivedAfter: after },
+        { ...filterOf(query, now()), receivedAfter: after },
         { limit: liveUpdateLimit, offset: 0 },
       );
       return leads.map(summary);
@@ -168,16 +174,21 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
         return csvOf(leads, definitions);
       }
       const definition = selection.query.formId ? definitionOf(selection.query.formId) : undefined;
-      return csvOf(store.each(filterOf(selection.query)), definition ? [definition] : allDefinitions());
+      return csvOf(
+        store.each(filterOf(selection.query, now())),
+        definition ? [definition] : allDefinitions(),
+      );
     },
   };
 }
 
-function filterOf(query: LeadQuery): LeadFilter {
+/** The store's filter for what the owner asked, with the counts' own definitions of each view. */
+function filterOf(query: LeadQuery, now: Date): LeadFilter {
   return {
     formId: query.formId,
     status: query.toCallBack ? "nuevo" : query.status,
     search: query.search,
     handoff: query.toCallBack ? callBackHandoffs : undefined,
+    receivedFrom: query.thisWeek ? startOfWeekInBuenosAires(now) : undefined,
   };
 }

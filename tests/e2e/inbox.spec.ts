@@ -87,7 +87,7 @@ test("shows the leads of all seven forms exactly as typed, and never runs what t
   await expectNoAxeViolations(page);
 });
 
-test("filters by form and status, searches by name, phone or e-mail, and pages", async ({
+test("filters by form, status and week, searches by name, phone or e-mail, and pages", async ({
   page,
   inbox,
   guard,
@@ -131,6 +131,20 @@ test("filters by form and status, searches by name, phone or e-mail, and pages",
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page.getByText("No hay consultas con estos filtros.")).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Each count on top opens the leads it counts: this week's, from Monday 00:00 in Buenos Aires.
+  const thisWeek = page.getByRole("link", { name: /Esta semana$/ });
+  await expect(thisWeek).toHaveText("29Esta semana");
+  await thisWeek.click();
+  await expect(page).toHaveURL(`${inbox.url}/bandeja?semana=1`);
+  await expect(page.getByText("Mostrando 1–25 de 29")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Solo esta semana" })).toBeChecked();
+  // Eight days on, the same leads are last week's.
+  inbox.advance(minutes(8 * 24 * 60));
+  await logIn(page, inbox, "/bandeja?semana=1");
+  await expect(page).toHaveURL(/\/bandeja\?semana=1/);
+  await expect(thisWeek).toHaveText("0Esta semana");
+  await expect(page.getByText("No hay consultas con estos filtros.")).toBeVisible();
 });
 
 test("marks leads contacted and archived; the counts and the status filter follow", async ({

@@ -128,6 +128,22 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
     expect(await inbox.counts()).toEqual({ new: 9, thisWeek: 12, toCallBack: toCallBack.total });
   });
 
+  it("lists this week's leads from Monday 00:00 in Buenos Aires, as its count counts them", async () => {
+    // Thursday 12:00 in Buenos Aires is 3 days and 12 hours after Monday 00:00 there.
+    const sinceMonday = (3 * 24 + 12) * 60;
+    await add("express", sinceMonday + 1); // Sunday 23:59: last week
+    const monday = await add("valuation", sinceMonday);
+    const today = await add("express", 5);
+    await add("express", 6, { spam: true });
+    const week = await inbox.list({ thisWeek: true }, { limit: 50, offset: 0 });
+    expect(week.leads.map((lead) => lead.id)).toEqual([today.id, monday.id]);
+    expect(week.leads.at(-1)?.receivedAtText).toBe("11/05/2026 00:00");
+    expect((await inbox.counts()).thisWeek).toBe(week.total);
+    expect((await inbox.list({ thisWeek: true, formId: "express" }, { limit: 50, offset: 0 })).total).toBe(1);
+    const csv = await inbox.csv({ query: { thisWeek: true } });
+    expect(csv.trim().split("\r\n")).toHaveLength(3);
+  });
+
   it("finds by part of a name (any case, any accents), phone digits or e-mail", async () => {
     const ana = await add("express", 7);
     await add("valuation", 8);

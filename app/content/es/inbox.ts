@@ -64,6 +64,7 @@ export const list = {
     status: "Estado",
     anyStatus: "Todas menos spam",
     toCallBack: "Solo para llamar",
+    thisWeek: "Solo esta semana",
     more: "Más filtros",
     apply: "Filtrar",
     clear: "Limpiar filtros",

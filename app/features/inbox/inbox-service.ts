@@ -15,6 +15,8 @@ export type LeadQuery = {
   status?: LeadStatus;
   /** Only leads still `nuevo` whose WhatsApp tab was refused or never offered by script. */
   toCallBack?: boolean;
+  /** Only leads received since Monday 00:00, Buenos Aires time (the "this week" count). */
+  thisWeek?: boolean;
   /** Part of a name, e-mail or phone. */
   search?: string;
 };

@@ -7,7 +7,7 @@ import type { LeadCounts as Counts } from "./inbox-service.ts";
 export function LeadCounts({ counts }: { counts: Counts }) {
   const items = [
     { label: copy.counts.new, value: counts.new, to: "/bandeja?estado=nuevo", hint: undefined },
-    { label: copy.counts.thisWeek, value: counts.thisWeek, to: undefined, hint: undefined },
+    { label: copy.counts.thisWeek, value: counts.thisWeek, to: "/bandeja?semana=1", hint: undefined },
     {
       label: copy.counts.toCallBack,
       value: counts.toCallBack,
@@ -17,29 +17,20 @@ export function LeadCounts({ counts }: { counts: Counts }) {
   ];
   return (
     <ul className="grid grid-cols-3 gap-2 sm:gap-4">
-      {items.map((item) => {
-        const body = (
-          <>
+      {items.map((item) => (
+        <li key={item.label}>
+          <Link
+            to={item.to}
+            className="block h-full rounded-xl border border-line bg-white p-3 text-ink no-underline hover:border-ink sm:p-4"
+          >
             <span className="block font-display text-3xl font-semibold md:text-4xl">
               {item.value.toLocaleString("es-AR")}
             </span>
             <span className="mt-1 block text-sm font-semibold">{item.label}</span>
             {item.hint && <span className="mt-1 hidden text-sm text-ink-muted sm:block">{item.hint}</span>}
-          </>
-        );
-        const box = "block h-full rounded-xl border border-line bg-white p-3 text-ink no-underline sm:p-4";
-        return (
-          <li key={item.label}>
-            {item.to ? (
-              <Link to={item.to} className={`${box} hover:border-ink`}>
-                {body}
-              </Link>
-            ) : (
-              <div className={box}>{body}</div>
-            )}
-          </li>
-        );
-      })}
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

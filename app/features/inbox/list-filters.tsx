@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { list as copy, statusLabels } from "../../content/es/inbox.ts";
 import { InboxField } from "./inbox-field.tsx";
 import type { LeadQuery, LeadStatus } from "./inbox-service.ts";
+import { isFiltered, isNarrowed } from "./query.ts";
 
 const selectClass =
   "min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus-visible:border-water";
@@ -15,8 +16,6 @@ export function ListFilters({
   query: LeadQuery;
   forms: readonly { id: string; title: string }[];
 }) {
-  const filtered = Boolean(query.search || query.formId || query.status || query.toCallBack);
-  const narrowed = Boolean(query.formId || query.status || query.toCallBack);
   return (
     <Form
       method="get"
@@ -41,13 +40,13 @@ export function ListFilters({
         >
           {copy.filters.apply}
         </button>
-        {filtered && (
+        {isFiltered(query) && (
           <Link to="/bandeja" className="inline-flex min-h-11 items-center text-water sm:mt-7">
             {copy.filters.clear}
           </Link>
         )}
       </div>
-      <details open={narrowed} className="mt-3">
+      <details open={isNarrowed(query)} className="mt-3">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-water">
           {copy.filters.more}
         </summary>
@@ -68,20 +67,31 @@ export function ListFilters({
               </option>
             ))}
           </Select>
-          <label className="flex min-h-11 cursor-pointer items-center gap-3">
-            <input
-              type="checkbox"
-              name="llamar"
-              value="1"
-              defaultChecked={query.toCallBack}
-              key={String(query.toCallBack)}
-              className="size-5 accent-water"
-            />
-            {copy.filters.toCallBack}
-          </label>
+          <div className="flex flex-col">
+            <Checkbox label={copy.filters.toCallBack} name="llamar" checked={query.toCallBack} />
+            <Checkbox label={copy.filters.thisWeek} name="semana" checked={query.thisWeek} />
+          </div>
         </div>
       </details>
     </Form>
+  );
+}
+
+/** A yes/no filter: sent as `name=1` when ticked, absent otherwise. */
+function Checkbox({ label, name, checked = false }: { label: string; name: string; checked?: boolean }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3">
+      <input
+        type="checkbox"
+        name={name}
+        value="1"
+        defaultChecked={checked}
+        // Keyed so that a new address resets what the box shows.
+        key={String(checked)}
+        className="size-5 accent-water"
+      />
+      {label}
+    </label>
   );
 }
 

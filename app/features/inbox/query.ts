@@ -21,10 +21,21 @@ export function readListParams(search: URLSearchParams, formIds: readonly string
       ...(formIds.includes(formId) ? { formId } : {}),
       ...((statuses as readonly string[]).includes(status) ? { status: status as LeadStatus } : {}),
       ...(search.get("llamar") === "1" ? { toCallBack: true } : {}),
+      ...(search.get("semana") === "1" ? { thisWeek: true } : {}),
       ...(text ? { search: text } : {}),
     },
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
+}
+
+/** Whether the query narrows the list beyond its search text (the filters behind "more filters"). */
+export function isNarrowed(query: LeadQuery): boolean {
+  return Boolean(query.formId || query.status || query.toCallBack || query.thisWeek);
+}
+
+/** Whether the query shows less than every lead but spam. */
+export function isFiltered(query: LeadQuery): boolean {
+  return Boolean(query.search) || isNarrowed(query);
 }
 
 /** The address parameters of a query (and page), the inverse of readListParams. */
@@ -34,6 +45,7 @@ export function listSearch(query: LeadQuery, page = 1): string {
   if (query.formId) search.set("formulario", query.formId);
   if (query.status) search.set("estado", query.status);
   if (query.toCallBack) search.set("llamar", "1");
+  if (query.thisWeek) search.set("semana", "1");
   if (page > 1) search.set("pagina", String(page));
   const text = search.toString();
   return text ? `?${text}` : "";

@@ -7,7 +7,7 @@ import { ListFilters } from "../../features/inbox/list-filters.tsx";
 import { useLiveLeads } from "../../features/inbox/live-leads.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { Pagination } from "../../features/inbox/pagination.tsx";
-import { listSearch, pageSize, readListParams } from "../../features/inbox/query.ts";
+import { isFiltered, listSearch, pageSize, readListParams } from "../../features/inbox/query.ts";
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
@@ -34,7 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LeadList({ loaderData }: Route.ComponentProps) {
   const { query, page, leads, total, forms, deleted } = loaderData;
   const { fresh, counts } = useLiveLeads(loaderData, listSearch(query), page === 1);
-  const anyFilter = Boolean(query.search || query.formId || query.status || query.toCallBack);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
@@ -56,7 +55,7 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
       </div>
       {leads.length + fresh.length === 0 ? (
         <p className="rounded-xl border border-line bg-white p-6 text-ink-muted">
-          {anyFilter ? copy.empty : copy.emptyInbox}
+          {isFiltered(query) ? copy.empty : copy.emptyInbox}
         </p>
       ) : (
         <ol className="flex flex-col gap-4" aria-label={copy.heading}>

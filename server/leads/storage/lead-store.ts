@@ -62,6 +62,8 @@ export type LeadFilter = {
   search?: string;
   /** Only these hand-off outcomes (the inbox's "to call back"). */
   handoff?: readonly HandoffOutcome[];
+  /** Only leads received at or after this moment (the inbox's "this week"). */
+  receivedFrom?: Date;
   /** Only leads received after this moment (the inbox's live updates). */
   receivedAfter?: Date;
 };
@@ -416,6 +418,7 @@ export class LeadStore {
     query = filter.status ? query.where("status", "=", filter.status) : query.where("status", "!=", "spam");
     if (filter.formId) query = query.where("form_id", "=", filter.formId);
     if (filter.handoff && filter.handoff.length > 0) query = query.where("handoff", "in", filter.handoff);
+    if (filter.receivedFrom) query = query.where("received_at", ">=", iso(filter.receivedFrom));
     if (filter.receivedAfter) query = query.where("received_at", ">", iso(filter.receivedAfter));
     const needle = filter.search ? normaliseForSearch(filter.search) : "";
     if (needle) {

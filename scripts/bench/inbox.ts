@@ -65,6 +65,7 @@ function scenarios(): Scenario[] {
       query: { formId: "valuation", status: "nuevo" },
     },
     { name: "to call back", path: "/bandeja?llamar=1", query: { toCallBack: true } },
+    { name: "this week", path: "/bandeja?semana=1", query: { thisWeek: true } },
     { name: "search a surname", path: "/bandeja?q=gonz%C3%A1lez", query: { search: "gonzález" } },
     { name: "search phone digits", path: "/bandeja?q=55501234", query: { search: "55501234" } },
     { name: "search, no match", path: "/bandeja?q=zzzz", query: { search: "zzzz" } },

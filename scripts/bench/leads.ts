@@ -47,7 +47,7 @@ const body = new URLSearchParams({
   tipoPropiedad: "Departamento",
   direccion: "Juana Manso 1000, piso 3",
   superficie: "80",
-  ambientes: "3",
+  ambientes: "3 ambientes",
   nombre: "Visitante de prueba",
   telefono: "11 5555 0000",
   email: "prueba@example.com",

@@ -9,7 +9,7 @@ import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
 import { langOf, type Lang } from "../../app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
-import { errorPage, fillHandoffLink } from "./pages.ts";
+import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import type { Lead, LeadStore } from "./storage/lead-store.ts";
@@ -62,6 +62,10 @@ type Answer = {
   lang?: Lang;
   values?: LeadValues;
   definition?: FormDefinition;
+  /** A refused submission (422): one message per field, in the page's language. */
+  fields?: Record<string, string>;
+  /** Where the refused form was, sent back with it. */
+  page?: string | null;
   headers?: Record<string, string>;
 };
 
@@ -135,11 +139,31 @@ export function createLeadApi(options: LeadApiOptions) {
     for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
     // A body left unread (refused before reading it) must not be parsed as the next request.
     if (!request.complete) response.setHeader("Connection", "close");
-    if (wantsJson) return sendJson(response, answer.status, { ok: false, error: answer.error });
+    if (wantsJson)
+      return sendJson(response, answer.status, {
+        ok: false,
+        error: answer.error,
+        ...(answer.fields ? { fields: answer.fields } : {}),
+      });
     const whatsappUrl =
       answer.definition && answer.values
         ? buildWhatsAppUrl(options.whatsappNumber, composeMessage(answer.definition, answer.values))
         : `https://wa.me/${options.whatsappNumber}`;
+    if (answer.fields && answer.definition && answer.values) {
+      const html = correctionPage({
+        lang,
+        words,
+        definition: answer.definition,
+        values: answer.values,
+        problems: answer.fields,
+        action: url.pathname,
+        page: answer.page ?? null,
+        whatsappUrl,
+        stylesheets: options.stylesheets,
+        siteName: options.siteName,
+      });
+      return sendHtml(response, answer.status, html);
+    }
     const html = errorPage({
       lang,
       title: answer.status === 404 ? words.formNotFoundTitle : words.failedTitle,
@@ -204,9 +228,22 @@ export function createLeadApi(options: LeadApiOptions) {
     lang = langOf(pagePath(data.get("_page")) ?? refererPath(request) ?? "/");
     words = answerCopy[lang];
     const definition = formInLanguage(form.definition, lang);
-    const result = readSubmission(definition, data, { handsOffToWhatsApp: form.handsOffToWhatsApp, words });
+    const result = readSubmission(definition, data, {
+      handsOffToWhatsApp: form.handsOffToWhatsApp,
+      words,
+      ...(form.alsoAccepted ? { alsoAccepted: form.alsoAccepted } : {}),
+    });
     if (limited) return { ...limited, error: words.rateLimited, lang, values: result.values, definition };
-    if (!result.ok) return { status: 400, error: result.message, lang, values: result.values, definition };
+    if (!result.ok)
+      return {
+        status: 422,
+        error: result.message,
+        fields: result.fields,
+        lang,
+        values: result.values,
+        definition,
+        page: pagePath(data.get("_page")),
+      };
     const { submission } = result;
     try {
       const lead = await store.insert({

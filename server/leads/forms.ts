@@ -14,6 +14,8 @@ export type ServiceForm = {
   definition: FormDefinition;
   /** WhatsApp forms hand the message to WhatsApp; the off-plan form is answered by the owner instead. */
   handsOffToWhatsApp: boolean;
+  /** Values accepted besides the definition's options (a page built in another year). */
+  alsoAccepted?: Record<string, readonly string[]>;
 };
 
 export type ServiceForms = (formId: string) => ServiceForm | undefined;
@@ -33,11 +35,28 @@ export function serviceForms(
     whatsappDefinitions.map((definition) => [definition.id, definition]),
   );
   return (formId) => {
-    if (formId === site.offPlanFormId)
-      return { definition: offPlanForm(now().getFullYear()), handsOffToWhatsApp: false };
+    if (formId === site.offPlanFormId) {
+      const year = now().getFullYear();
+      return {
+        definition: offPlanForm(year),
+        handsOffToWhatsApp: false,
+        alsoAccepted: moveYearsAround(year),
+      };
+    }
     const definition = whatsappForms.get(formId);
     return definition && { definition, handsOffToWhatsApp: true };
   };
+}
+
+/**
+ * The move-in years a page may offer: one built last December is still open in
+ * January, and a visitor whose clock is already in next year sees next year's list.
+ */
+function moveYearsAround(year: number): Record<string, readonly string[]> {
+  const field = "cuando_mudarse";
+  const optionsIn = (other: number) =>
+    allFields(offPlanForm(other)).find((candidate) => candidate.name === field)?.options ?? [];
+  return { [field]: [...optionsIn(year - 1), ...optionsIn(year + 1)] };
 }
 
 /** The name, phone and e-mail of a lead, found by the fields' kinds (autocomplete name, tel, email). */

@@ -50,7 +50,7 @@ test("a form posted from an English page gets its answer page in English", () =>
     lang: "en",
     words: english,
     title: english.failedTitle,
-    message: english.missing(["Full name"]),
+    message: english.invalid(["Full name"]),
     whatsappUrl: "https://wa.me/1?text=Hello",
     stylesheets: [],
     siteName: "Estudio",

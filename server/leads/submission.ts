@@ -1,17 +1,21 @@
-import { readValues } from "../../app/features/leads/compose-message.ts";
+import { messageValues, readValues } from "#app/features/leads/compose-message.ts";
 import {
-  allFields,
-  type FieldDefinition,
-  type FormDefinition,
-  type LeadValues,
-} from "../../app/features/leads/forms/types.ts";
-import type { serviceAnswers } from "../../app/content/es/service-answers.ts";
+  handoffField,
+  honeypotField,
+  pageField,
+  reservedFields,
+} from "#app/features/leads/forms/reserved-fields.ts";
+import { checkAnswers, type AnswerProblem, type CheckOptions } from "#app/features/leads/forms/rules.ts";
+import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
+import type { serviceAnswers } from "#app/content/es/service-answers.ts";
 import type { HandoffOutcome } from "./storage/schema.ts";
 
 /**
- * Reads one posted form into what is stored: the definition's fields only
- * (anything else is ignored), each within its length limit, the required ones
- * present; plus the reserved fields `_page`, `_handoff` and the honeypot.
+ * Reads one posted form into what is stored: the values as the WhatsApp
+ * message carries them (messageValues: trimmed, control characters removed),
+ * each checked against its field's rules (forms/rules.ts, the same rules the
+ * form's inputs carry), plus the reserved fields `_page`, `_handoff` and the
+ * honeypot. Any other field name is refused.
  */
 export type Submission = {
   values: LeadValues;
@@ -21,27 +25,29 @@ export type Submission = {
   spam: boolean;
 };
 
+export type AnswerWords = Pick<
+  typeof serviceAnswers,
+  | "invalid"
+  | "missing"
+  | "tooLong"
+  | "notAnOption"
+  | "tooManyChoices"
+  | "notANumber"
+  | "outOfRange"
+  | "email"
+  | "phone"
+  | "unknownField"
+>;
+
 export type SubmissionResult =
   | { ok: true; submission: Submission; values: LeadValues }
-  /** `values` are kept so a native post can still offer WhatsApp with everything typed. */
-  | { ok: false; message: string; values: LeadValues };
+  /**
+   * `values` are kept so a refused post can come back filled in (or offer
+   * WhatsApp with everything typed); `fields` holds one message per field.
+   */
+  | { ok: false; message: string; fields: Record<string, string>; values: LeadValues };
 
-export const honeypotField = "website";
-
-/** Limits for fields whose definition sets none; generous for a person, tight for a flood. */
-const defaultMaxLength: Record<FieldDefinition["type"], number> = {
-  text: 200,
-  email: 254,
-  tel: 40,
-  number: 20,
-  select: 200,
-  checkboxes: 200,
-  textarea: 500,
-};
-
-export function maxLengthOf(field: FieldDefinition): number {
-  return field.maxLength ?? defaultMaxLength[field.type];
-}
+export { honeypotField };
 
 export function readSubmission(
   definition: FormDefinition,
@@ -49,46 +55,42 @@ export function readSubmission(
   options: {
     handsOffToWhatsApp: boolean;
     /** The messages in the language of the page the form was on. */
-    words: Pick<typeof serviceAnswers, "tooLong" | "missing">;
-  },
+    words: AnswerWords;
+  } & CheckOptions,
 ): SubmissionResult {
-  // Browsers send line breaks as CRLF; the visitor typed (and maxlength counted) one character.
-  const normalised = new FormData();
-  for (const [name, value] of data)
-    if (typeof value === "string") normalised.append(name, value.replace(/\r\n?/g, "\n"));
-  const values = readValues(definition, normalised);
-
-  const tooLong = allFields(definition).filter((field) => {
-    const value = values[field.name] ?? "";
-    const items = typeof value === "string" ? [value] : value;
-    return items.some((item) => item.length > maxLengthOf(field)) || items.length > 50;
-  });
-  if (tooLong.length > 0) {
-    const field = tooLong[0]!;
+  const values = messageValues(definition, readValues(definition, data));
+  const spam = (data.get(honeypotField) ?? "") !== "";
+  const names = new Set(data.keys());
+  const problems = checkAnswers(definition, values, names, reservedFields, options);
+  // A bot that filled the honeypot is answered like a person (so it learns nothing) and its
+  // lead kept as spam, as long as it is storable: within the limits and the form's fields.
+  const refused = Object.entries(problems).filter(
+    ([, problem]) =>
+      !spam ||
+      problem.kind === "tooLong" ||
+      problem.kind === "tooManyChoices" ||
+      problem.kind === "unknownField",
+  );
+  if (refused.length > 0) {
+    const labels = new Map(allFields(definition).map((field) => [field.name, field.label]));
+    const fields = Object.fromEntries(
+      refused.map(([name, problem]) => [name, wordProblem(problem, options.words)]),
+    );
     return {
       ok: false,
-      message: options.words.tooLong(field.label, maxLengthOf(field)),
+      message: options.words.invalid(refused.map(([name]) => labels.get(name) ?? name)),
+      fields,
       values,
     };
   }
 
-  const spam = (normalised.get(honeypotField) ?? "") !== "";
-  const missing = allFields(definition).filter((field) => field.required && isEmpty(values[field.name]));
-  if (missing.length > 0 && !spam) {
-    return {
-      ok: false,
-      message: options.words.missing(missing.map((field) => field.label)),
-      values,
-    };
-  }
-
-  const handoff = normalised.get("_handoff");
+  const handoff = data.get(handoffField);
   return {
     ok: true,
     values,
     submission: {
       values,
-      page: pagePath(normalised.get("_page")),
+      page: pagePath(data.get(pageField)),
       handoff: !options.handsOffToWhatsApp
         ? "not-applicable"
         : handoff === "tab-opened" || handoff === "tab-refused"
@@ -99,9 +101,18 @@ export function readSubmission(
   };
 }
 
-function isEmpty(value: string | readonly string[] | undefined): boolean {
-  if (value === undefined) return true;
-  return typeof value === "string" ? value.trim() === "" : value.length === 0;
+/** A refused answer in the page's language. */
+export function wordProblem(problem: AnswerProblem, words: AnswerWords): string {
+  switch (problem.kind) {
+    case "tooLong":
+      return words.tooLong(problem.max);
+    case "tooManyChoices":
+      return words.tooManyChoices(problem.max);
+    case "outOfRange":
+      return words.outOfRange(problem.min, problem.max);
+    default:
+      return words[problem.kind];
+  }
 }
 
 /** A site path such as /tasar-departamentos (no origin, no query), or nothing. */

@@ -56,8 +56,8 @@ const expressValues = {
   tipoPropiedad: "Departamento",
   edificio: "Otro",
   direccion: tricky.direccion,
-  superficie: "85,5",
-  ambientes: "3",
+  superficie: "85.5",
+  ambientes: "3 ambientes",
   nombre: tricky.nombre,
   telefono: "+54 9 11 5555-0101",
   email: "zoe@example.com",
@@ -86,7 +86,6 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
       ...expressValues,
       _page: "/tasar-departamentos",
       _handoff: "tab-refused",
-      campo_inventado: "ignorado",
     });
     const response = await send(submitUrl("express"), {
       headers: { ...formEncoded, ...json, "User-Agent": "Prueba/1.0" },
@@ -127,7 +126,7 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
     expect((await storedLead((JSON.parse(fromElsewhere.body) as { id: string }).id)).page).toBeNull();
   });
 
-  test("SQL metacharacters and line breaks are stored verbatim (CRLF as the visitor's one line break)", async () => {
+  test("SQL metacharacters are stored verbatim; a single-line answer keeps one line", async () => {
     const values = {
       ...expressValues,
       nombre: `Robert'); DROP TABLE leads;--`,
@@ -140,7 +139,8 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
     expect(response.status).toBe(201);
     const lead = await storedLead((JSON.parse(response.body) as { id: string }).id);
     expect(lead.values.nombre).toBe(`Robert'); DROP TABLE leads;--`);
-    expect(lead.values.direccion).toBe(`1' OR '1'='1\nsegunda`);
+    // Browsers drop line breaks from a text input; a script's become a space.
+    expect(lead.values.direccion).toBe(`1' OR '1'='1 segunda`);
     expect((await store.list({}, { limit: 1, offset: 0 })).total).toBeGreaterThan(1);
   });
 
@@ -150,10 +150,10 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
       tipoPropiedad: "Casa",
       direccion: "Juana Manso 1000",
       superficie: "200",
-      ambientes: "5",
+      ambientes: "5+",
       antiguedad: "A estrenar",
       estado: "Excelente",
-      urgencia: "Sin urgencia",
+      urgencia: "1 semana",
       contacto: "Lía",
       telefono: "11 4444 0000",
       email: "lia@example.com",
@@ -182,12 +182,12 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
       headers: { ...formEncoded, ...json },
       body: urlEncoded({
         presupuesto: "USD 200.000 - 300.000",
-        tipologia: "2 ambientes",
-        preferencia_piso: "Alto",
-        tipo_edificio: "Torre con amenities",
-        composicion_familiar: "Pareja",
-        cuando_mudarse: "2028",
-        dispuesto_esperar: "1 a 2 años",
+        tipologia: "2 dormitorios",
+        preferencia_piso: "Piso alto (26 o más)",
+        tipo_edificio: "Frente al río",
+        composicion_familiar: "Pareja sin hijos",
+        cuando_mudarse: String(new Date().getFullYear() + 2),
+        dispuesto_esperar: "Hasta 3 años",
         nombre: "Inversor",
         telefono: "11 3333 0000",
         email: "inversor@example.com",
@@ -213,10 +213,11 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
       headers: { ...formEncoded, ...json },
       body: urlEncoded({ ...valuationRequired, comentarios: "x".repeat(501) }),
     });
-    expect(tooLong.status).toBe(400);
+    expect(tooLong.status).toBe(422);
     expect(JSON.parse(tooLong.body)).toEqual({
       ok: false,
-      error: "«Comentarios» admite hasta 500 caracteres.",
+      error: "Revisá estos datos: Comentarios.",
+      fields: { comentarios: "Escribí hasta 500 caracteres." },
     });
   });
 });
@@ -224,7 +225,7 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
 const valuationRequired = {
   torre: "Otro",
   ambientes: "3",
-  vista: "Al río",
+  vista: "Río",
   nombre: "Ana",
   whatsapp: "11 5555 0000",
   email: "ana@example.com",
@@ -266,16 +267,16 @@ describe("a native (no-JavaScript) post", { timeout: 60_000 }, () => {
       headers: formEncoded,
       body: urlEncoded({ nombre: "Sin JS", telefono: "11 1111 1111", email: "a@example.com" }),
     });
-    expect(offPlan.status).toBe(400); // required off-plan answers missing: an HTML page, see below
+    expect(offPlan.status).toBe(422); // required off-plan answers missing: an HTML page, see below
     expect(offPlan.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
 
   test("a refused native post answers a Spanish page whose WhatsApp link carries everything typed", async () => {
     const values = { ...expressValues, ambientes: "" };
     const response = await send(submitUrl("express"), { headers: formEncoded, body: urlEncoded(values) });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.body).toContain("Faltan datos obligatorios: Ambientes.");
+    expect(response.body).toContain("Completá este dato.");
     expect(response.body).toContain('<html lang="es-AR">');
     const href = /<a href="(https:\/\/wa\.me\/[^"]*)"/
       .exec(response.body)![1]!
@@ -290,11 +291,11 @@ describe("a native (no-JavaScript) post", { timeout: 60_000 }, () => {
       headers: formEncoded,
       body: urlEncoded({ ...values, _page: "/en" }),
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(response.body).toContain('<html lang="en">');
-    expect(response.body).toContain("Some required details are missing: Rooms.");
+    expect(response.body).toContain("Please fill this in.");
     expect(response.body).toContain("Your answers are not lost");
-    expect(response.body).not.toMatch(/Faltan|Abrir WhatsApp|Volver al inicio/);
+    expect(response.body).not.toMatch(/Completá|Abrir WhatsApp|Volver al inicio/);
     const href = /<a href="(https:\/\/wa\.me\/[^"]*)"/
       .exec(response.body)![1]!
       .replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, decodeEntity);
@@ -367,15 +368,25 @@ describe("what is refused", { timeout: 60_000 }, () => {
     expect(native.body).toContain("Formulario no encontrado");
   });
 
-  test("400 with a clear Spanish message when required answers are missing", async () => {
+  test("422 with a clear Spanish message per field when required answers are missing", async () => {
     const response = await send(submitUrl("express"), {
       headers: { ...formEncoded, ...json },
       body: urlEncoded({ nombre: "Solo nombre" }),
     });
-    expect(response.status).toBe(400);
-    expect(JSON.parse(response.body).error).toBe(
-      "Faltan datos obligatorios: Tipo de propiedad, Dirección, Superficie (m²), Ambientes, Teléfono, Email.",
+    expect(response.status).toBe(422);
+    const answer = JSON.parse(response.body) as { error: string; fields: Record<string, string> };
+    expect(answer.error).toBe(
+      "Revisá estos datos: Tipo de propiedad, Dirección, Superficie (m²), Ambientes, Teléfono, Email.",
     );
+    expect(Object.keys(answer.fields)).toEqual([
+      "tipoPropiedad",
+      "direccion",
+      "superficie",
+      "ambientes",
+      "telefono",
+      "email",
+    ]);
+    expect(new Set(Object.values(answer.fields))).toEqual(new Set(["Completá este dato."]));
   });
 
   test("405 for other methods on the endpoint", async () => {
@@ -393,6 +404,172 @@ describe("what is refused", { timeout: 60_000 }, () => {
     const lead = await storedLead((JSON.parse(response.body) as { id: string }).id);
     expect(lead.status).toBe("spam");
     expect(lead.notification).toBe("skipped");
+  });
+});
+
+describe("answers checked against the form (the definition that drew it)", { timeout: 60_000 }, () => {
+  const leadCount = async () => (await store.list({}, { limit: 1, offset: 0 })).total;
+
+  test("the audit's answers get 422, a message per field, and nothing is stored", async () => {
+    const before = await leadCount();
+    const response = await send(submitUrl("express"), {
+      headers: { ...formEncoded, ...json },
+      body: urlEncoded({
+        ...expressValues,
+        tipoPropiedad: "Castillo medieval",
+        ambientes: "99 ambientes",
+        superficie: "-1e309",
+        telefono: "abc",
+        email: "not-an-email",
+      }),
+    });
+    expect(response.status).toBe(422);
+    expect(JSON.parse(response.body)).toEqual({
+      ok: false,
+      error: "Revisá estos datos: Tipo de propiedad, Superficie (m²), Ambientes, Teléfono, Email.",
+      fields: {
+        tipoPropiedad: "Elegí una de las opciones de la lista.",
+        superficie: "Escribí un número entre 1 y 100.000.",
+        ambientes: "Elegí una de las opciones de la lista.",
+        telefono: "Escribí un teléfono con código de área: de 8 a 15 números, por ejemplo 11 5555-5555.",
+        email: "Escribí un email completo, por ejemplo nombre@ejemplo.com.",
+      },
+    });
+    expect(await leadCount()).toBe(before);
+  });
+
+  test("a field the form does not have is refused; the reserved fields are not", async () => {
+    const response = await send(submitUrl("express"), {
+      headers: { ...formEncoded, ...json },
+      body: urlEncoded({
+        ...expressValues,
+        campo_inventado: "x",
+        _page: "/",
+        _handoff: "tab-opened",
+        website: "",
+      }),
+    });
+    expect(response.status).toBe(422);
+    expect(JSON.parse(response.body).fields).toEqual({
+      campo_inventado: "Este formulario no tiene ese campo.",
+    });
+  });
+
+  test("more than the list's checkbox values gets its own message, not the one about characters", async () => {
+    const body = new URLSearchParams({
+      tipoPropiedad: "Casa",
+      direccion: "Juana Manso 1000",
+      superficie: "200",
+      ambientes: "5+",
+      antiguedad: "A estrenar",
+      estado: "Excelente",
+      urgencia: "1 semana",
+      contacto: "Lía",
+      telefono: "11 4444 0000",
+      email: "lia@example.com",
+    });
+    for (let count = 0; count < 51; count += 1) body.append("amenities", "Pileta");
+    const response = await send(submitUrl("express-online"), {
+      headers: { ...formEncoded, ...json },
+      body: body.toString(),
+    });
+    expect(response.status).toBe(422);
+    expect(JSON.parse(response.body).fields).toEqual({
+      amenities: "Elegí como mucho 15 opciones de la lista.",
+    });
+  });
+
+  test("an English page gets its messages in English", async () => {
+    const response = await send(submitUrl("express"), {
+      headers: { ...formEncoded, ...json },
+      body: urlEncoded({ ...expressValues, email: "not-an-email", _page: "/en" }),
+    });
+    expect(response.status).toBe(422);
+    expect(JSON.parse(response.body)).toEqual({
+      ok: false,
+      error: "Please check: Email.",
+      fields: { email: "Please write a full e-mail address, for example name@example.com." },
+    });
+  });
+
+  test("presets and edge values the form allows are stored: a preset outside the list, decimals, 8 and 15 digits", async () => {
+    const values = {
+      ...expressValues,
+      edificio: "Consulta general",
+      superficie: "0.5e1",
+      telefono: "(011) 4555.0000",
+      nombre: "N".repeat(200),
+    };
+    const response = await send(submitUrl("express"), {
+      headers: { ...formEncoded, ...json },
+      body: urlEncoded(values),
+    });
+    expect(response.status).toBe(201);
+    expect((await storedLead((JSON.parse(response.body) as { id: string }).id)).values).toEqual(values);
+  });
+
+  test("off-plan: a page built last year still offers last year's move-in years, and they are accepted", async () => {
+    const year = new Date().getFullYear();
+    for (const move of [String(year - 1), `${year + 3} o más tarde`, `${year + 5} o más tarde`]) {
+      const response = await send(submitUrl(site.offPlanFormId), {
+        headers: { ...formEncoded, ...json },
+        body: urlEncoded({
+          presupuesto: "Más de USD 500.000",
+          tipologia: "Penthouse",
+          preferencia_piso: "Sin preferencia",
+          tipo_edificio: "Sin preferencia",
+          composicion_familiar: "Persona sola",
+          cuando_mudarse: move,
+          dispuesto_esperar: "Más de 5 años",
+          nombre: "Inversora",
+          telefono: "11 3333 0000",
+          email: "inversora@example.com",
+        }),
+      });
+      expect(response.status, move).toBe(201);
+    }
+  });
+
+  test("a refused native post comes back as its form: answers filled in, messages next to the fields", async () => {
+    const values = { ...expressValues, telefono: "abc", _page: "/tasaciones" };
+    const response = await send(submitUrl("express"), { headers: formEncoded, body: urlEncoded(values) });
+    expect(response.status).toBe(422);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const html = response.body;
+    expect(html).toContain('<form method="post" action="/api/form/submit/express"');
+    expect(html).toContain('<input type="hidden" name="_page" value="/tasaciones">');
+    // The refused field: marked, described by its message, focused.
+    const phone = /<input type="tel"[^>]*>/.exec(html)![0];
+    expect(phone).toContain('aria-invalid="true"');
+    expect(phone).toContain('aria-describedby="campo-telefono-help campo-telefono-error"');
+    expect(phone).toContain(" autofocus");
+    expect(phone).toContain('value="abc"');
+    expect(phone).toContain('maxlength="30"');
+    expect(html).toContain(
+      '<p id="campo-telefono-error" class="text-sm font-medium text-red-800">Escribí un teléfono',
+    );
+    // Every other answer is there, escaped, with the same limits as the page's form.
+    expect(html).toContain(
+      `value="${tricky.nombre.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}"`,
+    );
+    expect(html).toContain('<option value="Departamento" selected>');
+    expect(html).toContain('<option value="3 ambientes" selected>');
+    expect(html).toContain('min="1" max="100000" step="any"');
+    expect(html).not.toContain("<b>jefa</b>");
+    // The WhatsApp way out stays.
+    expect(html).toMatch(/<a href="https:\/\/wa\.me\/[^"]*text=/);
+
+    // Corrected and sent again, as the page's form posts it: stored, and the thank-you page.
+    const again = await send(submitUrl("express"), {
+      headers: formEncoded,
+      body: urlEncoded({ ...values, telefono: "11 5555 0000", website: "" }),
+    });
+    expect(again.status).toBe(303);
+    const lead = await storedLead(
+      new URL(String(again.headers.location), service.baseUrl).searchParams.get("envio")!,
+    );
+    expect(lead.values.telefono).toBe("11 5555 0000");
+    expect(lead.page).toBe("/tasaciones");
   });
 });
 
@@ -470,7 +647,8 @@ describe("operations", { timeout: 60_000 }, () => {
       body: urlEncoded({
         ...expressValues,
         nombre: marker,
-        email: `${marker}@example.com`,
+        // An e-mail's local part is ASCII (as input type=email requires).
+        email: "marcador-unico-4242@example.com",
         telefono: "11 9876-5432",
       }),
       from: "127.0.0.9",
@@ -479,7 +657,7 @@ describe("operations", { timeout: 60_000 }, () => {
     await send(`${service.baseUrl}/gracias?envio=secreto-en-la-url`);
     await expect.poll(() => service.output()).toMatch(/GET \/gracias 200/);
     const log = service.output();
-    for (const secret of [marker, "9876", "127.0.0.9", "secreto-en-la-url", "UA-"])
+    for (const secret of [marker, "marcador-unico", "9876", "127.0.0.9", "secreto-en-la-url", "UA-"])
       expect(log).not.toContain(secret);
     expect(log).toMatch(/^\S+Z POST \/api\/form\/submit\/express 201 [\d.]+ms$/m);
   });

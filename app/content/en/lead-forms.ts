@@ -21,6 +21,7 @@ export const copy = {
   sending: "Sending request...",
   expressSuccess: `Request sent. ${site.appraiserName} will be in touch shortly.`,
   expressError: "The request could not be sent. Please try again.",
+  notRecorded: `Important: our system could not record your request. Send the message in WhatsApp so that it reaches ${site.appraiserName}.`,
   offPlanSubmit: "Send enquiry",
   offPlanSending: "Sending enquiry...",
   offPlanSuccess: `Thank you! We have received your enquiry. ${site.appraiserName} will be in touch shortly.`,

@@ -25,6 +25,7 @@ export const copy = {
   sending: "Enviando solicitud...",
   expressSuccess: `Solicitud enviada correctamente. ${site.appraiserName} te contactará en breve.`,
   expressError: "Error al enviar la solicitud. Por favor, intenta nuevamente.",
+  notRecorded: `Importante: nuestro sistema no pudo registrar tu solicitud. Enviá el mensaje en WhatsApp para que le llegue a ${site.appraiserName}.`,
   offPlanSubmit: "Enviar consulta",
   offPlanSending: "Enviando consulta...",
   offPlanSuccess: `¡Gracias! Recibimos tu consulta. ${site.appraiserName} te va a contactar en breve.`,

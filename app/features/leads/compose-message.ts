@@ -10,8 +10,9 @@ import {
  * Turns any form's values into the WhatsApp message: a greeting naming the
  * request, then one emoji-labelled line per answered field, a blank line
  * between sections. Fields left empty are omitted, so no label is ever sent
- * without a value. Text is copied as typed (only the edges are trimmed and
- * Windows line breaks, which form submission produces, become "\n").
+ * without a value. Text is copied as typed (only the edges are trimmed,
+ * Windows line breaks, which form submission produces, become "\n", and
+ * control characters are removed: see `normalise`).
  */
 export function composeMessage(definition: FormDefinition, values: LeadValues): string {
   const clean = messageValues(definition, values);
@@ -34,8 +35,10 @@ export function messageValues(definition: FormDefinition, values: LeadValues): L
     const value = values[field.name];
     clean[field.name] =
       field.type === "checkboxes"
-        ? (typeof value === "string" ? [value] : (value ?? [])).map(normalise).filter(Boolean)
-        : normalise(typeof value === "string" ? value : (value ?? []).join(", "));
+        ? (typeof value === "string" ? [value] : (value ?? []))
+            .map((item) => normalise(item, false))
+            .filter(Boolean)
+        : normalise(typeof value === "string" ? value : (value ?? []).join(", "), field.type === "textarea");
   }
   return clean;
 }
@@ -51,8 +54,22 @@ function line(field: FieldDefinition, value: string | readonly string[]): string
   return [`${field.message.emoji} ${label}: ${text}${field.unit ? ` ${field.unit}` : ""}`];
 }
 
-function normalise(text: string): string {
-  return text.replace(/\r\n?/g, "\n").trim();
+/* eslint-disable no-control-regex -- matching control characters is the point */
+/** C0 controls and DEL, except tab and line feed. */
+const controlsButTabAndLineFeed = /[\0-\x08\x0b-\x1f\x7f]/g;
+const tabsAndLineBreaks = /[\t\n]/g;
+/* eslint-enable no-control-regex */
+
+/**
+ * Line breaks as "\n"; NUL and the other C0 control characters (and DEL)
+ * removed, since no visitor types them and PostgreSQL cannot store a NUL. A
+ * text area keeps its tabs and line breaks; a single-line answer turns them
+ * into a space.
+ */
+export function normalise(text: string, multiline: boolean): string {
+  let cleaned = text.replace(/\r\n?/g, "\n").replace(controlsButTabAndLineFeed, "");
+  if (!multiline) cleaned = cleaned.replace(tabsAndLineBreaks, " ");
+  return cleaned.trim();
 }
 
 /** Reads a submitted form into values, keyed by the definition's field names. */

@@ -38,19 +38,21 @@ export function openWhatsApp(url: string): boolean {
  * A WhatsApp form's submit, in this order: the tab opens inside the click, the
  * lead is recorded with the service, the analytics event fires. Once the tab
  * opened the saved answers are forgotten; when it was refused they stay until
- * the visitor taps the "Abrir WhatsApp" link that carries them.
+ * the visitor taps the "Abrir WhatsApp" link that carries them. `recorded`
+ * settles once the service answered: false means only the WhatsApp message
+ * carries the request, and the form says so.
  */
 export function handOff(
   definition: FormDefinition,
   values: LeadValues,
   form: HTMLFormElement,
-): { opened: boolean; url: string } {
+): { opened: boolean; url: string; recorded: Promise<boolean> } {
   const url = leadWhatsAppUrl(definition, values);
   const opened = openWhatsApp(url);
-  recordLead(definition, form, opened ? "tab-opened" : "tab-refused");
+  const recorded = recordLead(definition, form, opened ? "tab-opened" : "tab-refused");
   pushLeadEvent(definition.id);
   if (opened) forgetAnswers(definition.id);
-  return { opened, url };
+  return { opened, url, recorded };
 }
 
 /** Analytics hook (decision 12): the form's id only, never what the visitor typed. */

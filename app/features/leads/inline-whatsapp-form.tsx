@@ -11,7 +11,9 @@ import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 export const sendingMs = 2000;
 
 type Result =
-  { kind: "idle" } | { kind: "sending" | "success"; refusedUrl: string | null } | { kind: "error" };
+  | { kind: "idle" }
+  | { kind: "sending" | "success"; refusedUrl: string | null; sequence: number }
+  | { kind: "error" };
 
 /**
  * A WhatsApp form inside its page: the express online form of
@@ -44,16 +46,26 @@ export function InlineWhatsAppForm({
   const { copy } = useFormCopy();
   const titleId = useId();
   const [result, setResult] = useState<Result>({ kind: "idle" });
+  // The submit whose recording failed: its success state says only WhatsApp carries the request.
+  const [notRecorded, setNotRecorded] = useState<number | null>(null);
+  const submits = useRef(0);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   function submit(values: LeadValues, form: HTMLFormElement) {
     window.clearTimeout(timer.current);
     try {
-      const { opened, url } = handOff(definition, values, form);
+      const { opened, url, recorded } = handOff(definition, values, form);
       const refusedUrl = opened ? null : url;
-      setResult({ kind: "sending", refusedUrl });
-      timer.current = window.setTimeout(() => setResult({ kind: "success", refusedUrl }), sendingMs);
+      const sequence = ++submits.current;
+      setResult({ kind: "sending", refusedUrl, sequence });
+      timer.current = window.setTimeout(
+        () => setResult({ kind: "success", refusedUrl, sequence }),
+        sendingMs,
+      );
+      void recorded.then((stored) => {
+        if (!stored) setNotRecorded(sequence);
+      });
     } catch {
       setResult({ kind: "error" });
     }
@@ -79,6 +91,11 @@ export function InlineWhatsAppForm({
               {result.kind === "success" && (
                 <div className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4">
                   <p className="font-medium text-ink">{copy.expressSuccess}</p>
+                  {notRecorded === result.sequence && (
+                    <p data-not-recorded className="font-medium text-red-800">
+                      {copy.notRecorded}
+                    </p>
+                  )}
                   {result.refusedUrl && (
                     <WhatsAppFallbackLink
                       href={result.refusedUrl}

@@ -15,6 +15,7 @@ import { site } from "../../config/site.ts";
 import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
 import { pathIn, privacyPath } from "../../site-map.ts";
 import { readValues } from "./compose-message.ts";
+import { fieldRules } from "./forms/rules.ts";
 import { optionLabel, type FieldDefinition, type FormDefinition, type LeadValues } from "./forms/types.ts";
 import { useFormCopy } from "./form-copy.ts";
 import { honeypotField, pageField, submitUrl } from "./lead-service.ts";
@@ -36,6 +37,8 @@ type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children" | "met
   actions?: ReactNode;
   /** Status messages, shown under the buttons. */
   status?: ReactNode;
+  /** Answers the lead service refused (422): one message per field name, shown on the field. */
+  problems?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -58,6 +61,7 @@ export function LeadForm({
   pendingLabel = null,
   actions,
   status,
+  problems = noProblems,
   ...formProps
 }: LeadFormProps) {
   const { copy } = useFormCopy();
@@ -65,6 +69,7 @@ export function LeadForm({
   const formRef = useRef<HTMLFormElement>(null);
   const action = submitUrl(definition.id);
   useSavedAnswers(definition, formRef);
+  useFocusFirstProblem(formRef, problems);
 
   const pending = pendingLabel !== null;
 
@@ -100,6 +105,7 @@ export function LeadForm({
                 id={`${idPrefix}-${field.name}`}
                 field={field}
                 preset={field.name === definition.presetField ? (preset ?? undefined) : undefined}
+                problem={problems[field.name]}
               />
             ))}
           </div>
@@ -138,6 +144,18 @@ export function LeadForm({
       </div>
     </form>
   );
+}
+
+const noProblems: Readonly<Record<string, string>> = {};
+
+/** Refused answers: the focus moves to the first, whose message its field announces. */
+function useFocusFirstProblem(
+  formRef: RefObject<HTMLFormElement | null>,
+  problems: Readonly<Record<string, string>>,
+) {
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [formRef, problems]);
 }
 
 /** Saved answers come back on mount and are kept as the visitor types (see saved-answers.ts). */
@@ -193,26 +211,51 @@ function PrivacyNotice() {
 const controlClass =
   "min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus-visible:border-water";
 
-function Field({ id, field, preset }: { id: string; field: FieldDefinition; preset: string | undefined }) {
+function Field({
+  id,
+  field,
+  preset,
+  problem,
+}: {
+  id: string;
+  field: FieldDefinition;
+  preset: string | undefined;
+  problem: string | undefined;
+}) {
+  const errorId = `${id}-error`;
+  const describedBy = [field.help ? `${id}-help` : "", problem ? errorId : ""].filter(Boolean).join(" ");
   const helpId = field.help ? `${id}-help` : undefined;
   const wide = field.type === "textarea" || field.type === "checkboxes";
+  const error = problem && (
+    <p id={errorId} className="text-sm font-medium text-red-800">
+      {problem}
+    </p>
+  );
 
   if (field.type === "checkboxes") {
     return (
-      <fieldset className="sm:col-span-2" aria-describedby={helpId}>
+      <fieldset className="sm:col-span-2" aria-describedby={describedBy || undefined}>
         <legend className="text-sm font-medium text-ink">{field.label}</legend>
         {field.help && (
           <p id={helpId} className="mt-1 text-sm text-ink-muted">
             {field.help}
           </p>
         )}
+        {error}
         <div className="mt-2 grid grid-cols-1 gap-x-4 min-[380px]:grid-cols-2 sm:grid-cols-3">
-          {field.options?.map((option) => (
+          {field.options?.map((option, index) => (
             <label
               key={option}
               className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-ink"
             >
-              <input type="checkbox" name={field.name} value={option} className="size-5 accent-water" />
+              <input
+                type="checkbox"
+                name={field.name}
+                value={option}
+                // The first box carries the group's state, so focusing the first problem lands here.
+                aria-invalid={(problem && index === 0) || undefined}
+                className="size-5 accent-water"
+              />
               {optionLabel(field, option)}
             </label>
           ))}
@@ -232,12 +275,19 @@ function Field({ id, field, preset }: { id: string; field: FieldDefinition; pres
           </span>
         )}
       </label>
-      <Control id={id} field={field} preset={preset} helpId={helpId} />
+      <Control
+        id={id}
+        field={field}
+        preset={preset}
+        describedBy={describedBy || undefined}
+        invalid={!!problem}
+      />
       {field.help && (
         <p id={helpId} className="text-sm text-ink-muted">
           {field.help}
         </p>
       )}
+      {error}
     </div>
   );
 }
@@ -246,15 +296,25 @@ function Control({
   id,
   field,
   preset,
-  helpId,
+  describedBy,
+  invalid,
 }: {
   id: string;
   field: FieldDefinition;
   preset: string | undefined;
-  helpId: string | undefined;
+  describedBy: string | undefined;
+  invalid: boolean;
 }) {
   const { copy } = useFormCopy();
-  const common = { id, name: field.name, required: field.required, "aria-describedby": helpId };
+  // The limits the lead service checks too (forms/rules.ts), as the browser's own constraints.
+  const rules = fieldRules(field);
+  const common = {
+    id,
+    name: field.name,
+    required: rules.required,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid || undefined,
+  };
 
   if (field.type === "select") {
     const options = field.options ?? [];
@@ -288,7 +348,9 @@ function Control({
       autoComplete={field.autoComplete}
       inputMode={field.inputMode}
       placeholder={field.placeholder}
-      {...(field.type === "number" ? { min: 0, step: "any" } : {})}
+      {...(field.type === "number"
+        ? { min: rules.min, max: rules.max, step: "any" }
+        : { maxLength: rules.maxLength, pattern: rules.pattern })}
       className={controlClass}
     />
   );
@@ -298,11 +360,17 @@ function CommentBox({
   common,
   field,
 }: {
-  common: { id: string; name: string; required?: boolean; "aria-describedby"?: string };
+  common: {
+    id: string;
+    name: string;
+    required?: boolean;
+    "aria-describedby"?: string;
+    "aria-invalid"?: boolean;
+  };
   field: FieldDefinition;
 }) {
   const { copy } = useFormCopy();
-  const limit = field.maxLength;
+  const limit = fieldRules(field).maxLength;
   const [length, setLength] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
   // Text typed before hydration is already in the box.

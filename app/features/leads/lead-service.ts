@@ -1,6 +1,7 @@
 import { site } from "../../config/site.ts";
 import { messageValues, readValues } from "./compose-message.ts";
 import type { FormId } from "./forms/form-ids.ts";
+import { handoffField, honeypotField, pageField } from "./forms/reserved-fields.ts";
 import type { FormDefinition } from "./forms/types.ts";
 
 /**
@@ -9,11 +10,7 @@ import type { FormDefinition } from "./forms/types.ts";
  * with no service (nothing is recorded; forms hand off to WhatsApp only).
  */
 
-/** Fields every form sends besides its own: the page it is on and the honeypot. */
-export const pageField = "_page";
-export const handoffField = "_handoff";
-/** Visually hidden and skipped by Tab: a person leaves it empty, a bot fills it in. */
-export const honeypotField = "website";
+export { handoffField, honeypotField, pageField };
 
 /** What became of the WhatsApp tab at submit. */
 export type HandoffOutcome = "tab-opened" | "tab-refused";
@@ -33,12 +30,17 @@ export function submitUrl(form: FormId): string | null {
  * Records a WhatsApp form's lead with the service. Called after window.open,
  * so it never delays the tab. A urlencoded body and an Accept header are a
  * "simple" cross-origin request (no preflight); keepalive lets it finish even
- * if the page is closed at once. Nothing waits for the answer: the WhatsApp
- * message already carries the lead.
+ * if the page is closed at once. Resolves to whether the service stored it
+ * (true without a service: there is nothing to record), so the form can tell
+ * the visitor that only the WhatsApp message carries the request.
  */
-export function recordLead(definition: FormDefinition, form: HTMLFormElement, outcome: HandoffOutcome): void {
+export async function recordLead(
+  definition: FormDefinition,
+  form: HTMLFormElement,
+  outcome: HandoffOutcome,
+): Promise<boolean> {
   const url = submitUrl(definition.id);
-  if (!url) return;
+  if (!url) return true;
   const data = new FormData(form);
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(messageValues(definition, readValues(definition, data))))
@@ -46,13 +48,17 @@ export function recordLead(definition: FormDefinition, form: HTMLFormElement, ou
   body.append(pageField, String(data.get(pageField) ?? window.location.pathname));
   body.append(handoffField, outcome);
   body.append(honeypotField, String(data.get(honeypotField) ?? ""));
-  fetch(url, {
-    method: "POST",
-    body,
-    keepalive: true,
-    credentials: "omit",
-    headers: { Accept: "application/json" },
-  }).catch(() => {
-    // Offline or refused: the lead still travels in the WhatsApp message.
-  });
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      body,
+      keepalive: true,
+      credentials: "omit",
+      headers: { Accept: "application/json" },
+    });
+    return response.ok;
+  } catch {
+    // Offline or refused: the lead travels only in the WhatsApp message.
+    return false;
+  }
 }

@@ -16,6 +16,8 @@ const requestTimeoutMs = 15_000;
 type Result =
   | { kind: "idle" | "sending" | "success" }
   | { kind: "error"; whatsappUrl: string }
+  /** The service refused answers (422): its message, and one per field shown on the field. */
+  | { kind: "invalid"; message: string; fields: Record<string, string> }
   | { kind: "handed-off"; refusedUrl: string | null };
 
 const inlineSelector = 'form[data-lead-inline="off-plan"]';
@@ -59,6 +61,12 @@ export function OffPlanForm({ page }: { page: string }) {
         headers: { Accept: "application/json" },
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
+      if (response.status === 422) {
+        const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
+        // Nothing is emptied: the visitor corrects the marked answers and sends again.
+        setResult({ kind: "invalid", message: answer.error ?? "", fields: answer.fields ?? {} });
+        return;
+      }
       if (!response.ok) throw new Error(`El servicio respondió ${response.status}`);
       pushLeadEvent(definition.id);
       forgetAnswers(definition.id);
@@ -95,6 +103,7 @@ export function OffPlanForm({ page }: { page: string }) {
         submitLabel={action ? copy.offPlanSubmit : copy.submitWhatsApp}
         opensWhatsApp={!action}
         pendingLabel={result.kind === "sending" ? copy.offPlanSending : null}
+        problems={result.kind === "invalid" ? result.fields : undefined}
         status={
           <>
             <div role="status">
@@ -118,6 +127,11 @@ export function OffPlanForm({ page }: { page: string }) {
               )}
             </div>
             <div role="alert">
+              {result.kind === "invalid" && (
+                <p className="rounded-md border border-red-700/30 bg-red-50 p-4 font-medium text-red-800">
+                  {result.message}
+                </p>
+              )}
               {result.kind === "error" && (
                 <div className="flex flex-col items-start gap-3 rounded-md border border-red-700/30 bg-red-50 p-4">
                   <p className="font-medium text-red-800">{copy.offPlanError}</p>

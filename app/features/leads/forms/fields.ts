@@ -17,12 +17,21 @@ export function comments(rows = 4): FieldDefinition {
   };
 }
 
-export function surface(name: string, label: string, help: string, required = false): FieldDefinition {
+/** Surfaces: decimals allowed; a unit of under 1 m² or over 100,000 m² is a typing mistake. */
+export function surface(
+  name: string,
+  label: string,
+  help: string,
+  required = false,
+  min = 1,
+): FieldDefinition {
   return {
     name,
     label: `${label} (m²)`,
     type: "number",
     required,
+    min,
+    max: 100_000,
     unit: "m²",
     inputMode: "decimal",
     help,
@@ -34,7 +43,14 @@ export function surface(name: string, label: string, help: string, required = fa
 export function surfaces(names: { covered: string; uncovered: string; total: string }): FieldDefinition[] {
   return [
     surface(names.covered, "Superficie cubierta", "Metros bajo techo, dentro de la unidad."),
-    surface(names.uncovered, "Superficie descubierta", "Balcones, terrazas o patios propios sin techo."),
+    // A unit without a balcony or terrace has 0 m² uncovered.
+    surface(
+      names.uncovered,
+      "Superficie descubierta",
+      "Balcones, terrazas o patios propios sin techo.",
+      false,
+      0,
+    ),
     surface(names.total, "Superficie total", "Cubierta más descubierta, como figura en la escritura."),
   ];
 }

@@ -1,9 +1,7 @@
 import type { Lang } from "../../../site-map.ts";
 import { salePropertyTypes } from "./options.ts";
+import { presetValues } from "./rules.ts";
 import type { FieldDefinition, FormDefinition } from "./types.ts";
-
-/** The values openers preselect that are not options of the field (content/es/common.ts `presets`). */
-const presetValues = ["Consulta general", "Consulta Venta"];
 
 /**
  * A form definition in the visitor's language. There is one definition per

@@ -22,7 +22,11 @@ export type FieldDefinition = {
   inputMode?: "text" | "numeric" | "decimal" | "tel" | "email";
   /** Surfaces are typed as plain numbers and read with their unit in the message. */
   unit?: "m²";
+  /** Longest answer; without it, the type's default (rules.ts). */
   maxLength?: number;
+  /** Numbers: the accepted range; without it, 0 to 100,000 (rules.ts). */
+  min?: number;
+  max?: number;
   rows?: number;
   /** How the field reads in the WhatsApp message (label defaults to the field label). */
   message: { emoji: string; label?: string };

@@ -83,6 +83,50 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
         await expect(scope.getByText(`quedan ${maxLength} caracteres`)).toBeVisible();
     });
 
+    test("answers the service refuses (422) are shown on their fields, the first focused, every answer kept", async ({
+      page,
+      leadService,
+    }) => {
+      await page.goto(path);
+      await hydrated(page);
+      const scope = formOf(page);
+      const message = "Escribí un teléfono con código de área: de 8 a 15 números, por ejemplo 11 5555-5555.";
+      await page.route(`**/api/form/submit/${serviceId}`, (route) =>
+        route.fulfill({
+          status: 422,
+          contentType: "application/json",
+          body: JSON.stringify({
+            ok: false,
+            error: "Revisá estos datos: Teléfono, Email.",
+            fields: {
+              telefono: message,
+              email: "Escribí un email completo, por ejemplo nombre@ejemplo.com.",
+            },
+          }),
+        }),
+      );
+      await fillForm(scope, definition, values);
+      await scope.locator('button[type="submit"]').click();
+      await expect(scope.getByRole("alert")).toHaveText("Revisá estos datos: Teléfono, Email.");
+      const phone = scope.locator('[name="telefono"]');
+      await expect(phone).toHaveAttribute("aria-invalid", "true");
+      await expect(phone).toHaveAccessibleDescription(
+        new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+      );
+      await expect(phone).toBeFocused();
+      await expect(scope.locator('[name="email"]')).toHaveAttribute("aria-invalid", "true");
+      await expectValues(scope, definition, values);
+      expect(leadService.to(serviceId)).toHaveLength(1);
+      await expectNoAxeViolations(page, selector);
+
+      // Sent again once the service accepts: stored, and the marks are gone.
+      await page.unroute(`**/api/form/submit/${serviceId}`);
+      await scope.locator('button[type="submit"]').click();
+      await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta");
+      await expect(scope.locator('[aria-invalid="true"]')).toHaveCount(0);
+      expect(await leadService.stored()).toHaveLength(1);
+    });
+
     for (const failure of [429, 503, "unreachable"] as const) {
       test(`refused while invalid; service ${failure}: a Spanish error and the same answers by WhatsApp`, async ({
         page,

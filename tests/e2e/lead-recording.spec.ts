@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { composeMessage, messageValues } from "../../app/features/leads/compose-message.ts";
+import { fieldRules } from "../../app/features/leads/forms/rules.ts";
 import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import type { Lead } from "../../server/leads/storage/lead-store.ts";
@@ -159,3 +160,102 @@ test("a bot that fills the honeypot is recorded with it, and stored as spam", as
   expect(Object.fromEntries(submission.fields).website).toBe("https://spam.example");
   expect(lead.status).toBe("spam");
 });
+
+/** A filler of exactly `length` UTF-16 code units: names, accents, quotes and ampersands, no pair to cut. */
+function textOf(length: number, multiline: boolean): string {
+  const piece = multiline ? 'Ñandú O\'Brien & Cía. "B"\n' : 'Ñandú O\'Brien & Cía. "B" ';
+  return piece.repeat(Math.ceil(length / piece.length)).slice(0, length);
+}
+
+/**
+ * Answers at the edge of what each input allows: every text at its maxlength,
+ * the widest numbers (decimals) and the last option of each list, all boxes of
+ * a group, phones as people type them (spaces, +, parentheses, dots, dashes).
+ */
+function edgeAnswersFor(definition: FormDefinition, index: number): LeadValues {
+  const phones = ["+54 (11) 5555-1234", "11.5555.1234", "+5491155551234", "011 4555-0000"];
+  const answers: Record<string, string | string[]> = {};
+  for (const field of allFields(definition)) {
+    const rules = fieldRules(field);
+    const options = rules.options ?? [];
+    answers[field.name] =
+      field.type === "select"
+        ? options.at(-1)!
+        : field.type === "checkboxes"
+          ? [...options]
+          : field.type === "email"
+            ? `zoe.o'brien+${"x".repeat(40)}@mail-${index}.example.com.ar`
+            : field.type === "tel"
+              ? phones[index % phones.length]!
+              : field.type === "number"
+                ? rules.min === 0
+                  ? "0"
+                  : String(rules.max! - 0.25)
+                : textOf(rules.maxLength, field.type === "textarea");
+  }
+  return answers;
+}
+
+for (const [index, registered] of registeredForms.entries()) {
+  const { definition } = registered;
+
+  test(`${definition.id}: what its inputs allow is stored (201): texts at their maxlength, decimals, typed phones`, async ({
+    page,
+    leadService,
+  }) => {
+    const form = await openForm(page, registered);
+    const answers = edgeAnswersFor(definition, index);
+    // A longer paste stops at the input's maxlength: no visitor can type what the service would refuse.
+    for (const field of allFields(definition).filter((candidate) => candidate.type === "text")) {
+      const box = form.locator(`[name="${field.name}"]`);
+      await box.fill(`${answers[field.name] as string}${"sobra".repeat(20)}`);
+      await expect(box).toHaveValue(answers[field.name] as string);
+    }
+    await fillForm(form, definition, answers);
+    const answered = page.waitForResponse((response) => response.url().includes("/api/form/submit/"));
+    await form.locator('button[type="submit"]').click();
+    expect((await answered).status()).toBe(201);
+    const { lead } = await recorded(leadService, definition);
+    expect(lead.values).toEqual(messageValues(definition, answers));
+    await expect(page.locator("[data-not-recorded]")).toHaveCount(0);
+  });
+}
+
+for (const failure of [503, 422] as const) {
+  test(`a recording answered ${failure} after WhatsApp opened is not silent: the success state says to send the message`, async ({
+    page,
+    whatsapp,
+  }) => {
+    await page.route("**/api/form/submit/**", (route) =>
+      route.fulfill({
+        status: failure,
+        contentType: "application/json",
+        body: JSON.stringify({ ok: false, error: "no", fields: {} }),
+      }),
+    );
+    const note =
+      /^Importante: nuestro sistema no pudo registrar tu solicitud\. Enviá el mensaje en WhatsApp para que le llegue a .+\.$/;
+
+    // In a page: on the success state, under the success line.
+    const inline = registeredForms.find((entry) => entry.definition.id === "express-online")!;
+    let form = await openForm(page, inline);
+    await fillForm(form, inline.definition, answersFor(inline.definition));
+    await form.locator('button[type="submit"]').click();
+    expect((await whatsapp.last()).text).toBe(
+      composeMessage(inline.definition, answersFor(inline.definition)),
+    );
+    await expect(form.getByRole("status")).toContainText("Solicitud enviada correctamente");
+    await expect(form.locator("[data-not-recorded]")).toHaveText(note);
+
+    // In a modal that closed as WhatsApp opened: the page says it, and the note can be dismissed.
+    const modal = registeredForms.find((entry) => entry.definition.id === "valuation")!;
+    form = await openForm(page, modal);
+    await fillForm(form, modal.definition, answersFor(modal.definition));
+    await form.locator('button[type="submit"]').click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    const alert = page.getByRole("alert").filter({ hasText: "Importante" });
+    await expect(alert.locator("p")).toHaveText(note);
+    await alert.getByRole("button", { name: "Cerrar" }).click();
+    await expect(alert).toHaveCount(0);
+  });
+}

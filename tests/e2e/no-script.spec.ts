@@ -177,6 +177,82 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("without JavaScript, answers the service refuses", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a native post refused as invalid (422) comes back filled in, marked, and is sent again", async ({
+    page,
+    baseURL,
+    leadService,
+  }) => {
+    const registered = registeredForms.find((entry) => entry.definition.id === "express")!;
+    const { definition } = registered;
+    // The form's own constraints stop a visitor; an altered request reaches the service's checks.
+    let altered = false;
+    await page.route("**/api/form/submit/express", (route) => {
+      if (altered) return route.continue();
+      altered = true;
+      const body = new URLSearchParams(route.request().postData() ?? "");
+      body.set("telefono", "abc");
+      return route.continue({ postData: body.toString() });
+    });
+    await page.goto(`${registered.page}#${registered.anchor}`);
+    const form = page.locator(`#${registered.anchor} form`);
+    const answers = answersFor(definition);
+    await fillForm(form, definition, answers);
+    await form.locator('button[type="submit"]').click();
+
+    await expect(page).toHaveURL(`${baseURL}/api/form/submit/express`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Revisá tus respuestas");
+    const phone = page.getByRole("textbox", { name: "Teléfono" });
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(/Escribí un teléfono con código de área/);
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveValue("abc");
+    // Every other answer is there, with the page's limits.
+    await expect(page.locator('[name="nombre"]')).toHaveValue(answers.nombre as string);
+    await expect(page.locator('[name="nombre"]')).toHaveAttribute("maxlength", "200");
+    await expect(page.locator('[name="tipoPropiedad"]')).toHaveValue(answers.tipoPropiedad as string);
+    await expect(page.locator('[name="superficie"]')).toHaveValue(answers.superficie as string);
+    await expect(page.getByRole("link", { name: "Abrir WhatsApp" })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\//,
+    );
+    expect(await leadService.stored()).toEqual([]);
+
+    await phone.fill("11 5555 1234");
+    await page.getByRole("button", { name: "Enviar de nuevo" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[\\w-]{22}$`));
+    const [lead] = await leadService.stored();
+    expect(lead!.values).toEqual({ ...answers, telefono: "11 5555 1234" });
+    expect(lead!.page).toBe(registered.page);
+  });
+});
+
+test("the page a refused native post gets has no axe violations", async ({ page, baseURL }) => {
+  // The page itself has no script; axe needs one, so this visit keeps JavaScript on.
+  const fields = { ...answersFor(registeredForms[0]!.definition), telefono: "abc", email: "x" };
+  const inputs = Object.entries(fields)
+    .flatMap(([name, value]) =>
+      typeof value === "string" ? [[name, value]] : value.map((item) => [name, item]),
+    )
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${name}" value="${value!.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}">`,
+    );
+  await page.goto(`${baseURL}/404`);
+  await page.setContent(
+    `<form method="post" action="${baseURL}/api/form/submit/${registeredForms[0]!.definition.id}">${inputs.join("")}</form>`,
+  );
+  await Promise.all([
+    page.waitForURL(/\/api\/form\/submit\//),
+    page.locator("form").evaluate((form: HTMLFormElement) => form.submit()),
+  ]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Revisá tus respuestas");
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(2);
+  await expectNoAxeViolations(page);
+});
+
 function expectNoVisitorDataIn(urls: string[], answers: Record<string, unknown>) {
   const typed = typedTexts(answers as never);
   const markers = [...typed, "ana.nunez", "5555-1234", "ñandú", "negrita"];

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { towers } from "../../app/content/towers.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
+import type { LeadValues } from "../../app/features/leads/forms/types.ts";
 import { langOf, pages, towerPath } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
@@ -231,7 +232,7 @@ test.describe("without JavaScript, answers the service refuses", () => {
 
 test("the page a refused native post gets has no axe violations", async ({ page, baseURL }) => {
   // The page itself has no script; axe needs one, so this visit keeps JavaScript on.
-  const fields = { ...answersFor(registeredForms[0]!.definition), telefono: "abc", email: "x" };
+  const fields: LeadValues = { ...answersFor(registeredForms[0]!.definition), telefono: "abc", email: "x" };
   const inputs = Object.entries(fields)
     .flatMap(([name, value]) =>
       typeof value === "string" ? [[name, value]] : value.map((item) => [name, item]),

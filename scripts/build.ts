@@ -8,8 +8,8 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-import { loadSiteConfigOrExit } from "../app/config/site-config.ts";
-import { notFoundPaths, prerenderedPaths } from "../app/site-map.ts";
+import { loadSiteConfigOrExit } from "#app/config/site-config.ts";
+import { notFoundPaths, prerenderedPaths } from "#app/site-map.ts";
 import {
   buildDir,
   clientDirOf,

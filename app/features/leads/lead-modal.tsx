@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 import { buttonStyles } from "../../components/button-styles.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
-import { modalForms } from "./forms/registry.ts";
+import { modalForms } from "./form-registry.ts";
 import type { LeadValues } from "./forms/types.ts";
 import { handOff } from "./handoff.ts";
 import { LeadForm } from "./lead-form.tsx";

@@ -1,4 +1,4 @@
-import { modalForms } from "./forms/registry.ts";
+import { modalForms } from "./form-registry.ts";
 import type { ModalFormId } from "./forms/form-ids.ts";
 import { InlineWhatsAppForm } from "./inline-whatsapp-form.tsx";
 

@@ -43,7 +43,7 @@ const values = {
   tipoPropiedad: "Departamento",
   direccion: "Juana Manso 1000",
   superficie: "80",
-  ambientes: "3",
+  ambientes: "3 ambientes",
   nombre: "Ana & Luis <i>",
   telefono: "11 5555 0000",
   email: "ana@example.com",

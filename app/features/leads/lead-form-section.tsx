@@ -2,7 +2,7 @@ import { lazy, memo, Suspense } from "react";
 
 import { useLocalPath } from "../../lib/lang.ts";
 import { formPages, formSectionId } from "./form-pages.ts";
-import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalFormId } from "./forms/catalogue.ts";
 
 /**
  * The page's own copy of its modal form, where every opener's link leads: a
@@ -33,7 +33,7 @@ function sectionTargeted(): Promise<void> {
 }
 
 export const LeadFormSection = memo(function LeadFormSection({ form }: { form: ModalFormId }) {
-  const page = useLocalPath()(formPages[form]);
+  const page = useLocalPath()(formPages(form));
   return (
     <div
       id={formSectionId}

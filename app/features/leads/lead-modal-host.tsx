@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
-import { isModalFormId, type ModalFormId } from "./forms/form-ids.ts";
+import { isModalFormId, type ModalFormId } from "./forms/catalogue.ts";
 import type { ModalRequest } from "./modal-request.ts";
 import { replayInlineSubmit, takePendingLead } from "./pending-intent.ts";
 

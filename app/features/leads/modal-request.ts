@@ -1,4 +1,4 @@
-import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalFormId } from "./forms/catalogue.ts";
 
 /** One opening of a lead modal, as LeadModalHost hands it to the modal. */
 export type ModalRequest = {

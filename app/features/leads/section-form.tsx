@@ -1,5 +1,5 @@
 import { modalForms } from "./form-registry.ts";
-import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalFormId } from "./forms/catalogue.ts";
 import { InlineWhatsAppForm } from "./inline-whatsapp-form.tsx";
 
 /** A modal form rendered in its page's own section (loaded on demand by LeadFormSection). */

@@ -10,6 +10,7 @@ import { migrateToLatest, type DatabaseKind } from "./migrations.ts";
 import {
   type HandoffOutcome,
   type LeadDatabase,
+  type LeadDevice,
   type LeadStatus,
   type LeadsTable,
   type NotificationChannel,
@@ -17,6 +18,7 @@ import {
   type OutboxTable,
 } from "./schema.ts";
 import { openSqliteDatabase } from "./sqlite-database.ts";
+import { VisitCounts } from "./visit-counts.ts";
 
 /**
  * Where every lead lives: one module with one query for each thing the
@@ -36,6 +38,30 @@ export type Lead = {
   status: LeadStatus;
   notification: NotificationState;
   contact: Contact;
+  origin: LeadOrigin;
+};
+
+/** Where the visit that sent the lead began (decision 0017); each part null when unknown. */
+export type LeadOrigin = {
+  /** The site's page the visit landed on. */
+  landing: string | null;
+  /** The referring site's host only, never its address. */
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  lang: string | null;
+  device: LeadDevice | null;
+};
+
+export const unknownOrigin: LeadOrigin = {
+  landing: null,
+  referrer: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  lang: null,
+  device: null,
 };
 
 export type Contact = { name: string | null; email: string | null; phone: string | null };
@@ -50,6 +76,8 @@ export type NewLead = {
   userAgent: string | null;
   spam: boolean;
   contact: Contact;
+  /** Unknown when left out (leads loaded in bulk). */
+  origin?: LeadOrigin;
   /** The notifications to queue in the same transaction (none for spam). */
   notify: readonly NotificationChannel[];
 };
@@ -92,6 +120,8 @@ export class LeadStore {
   readonly kind: DatabaseKind;
   /** The open database; the inbox keeps its owner, sessions and login failures in it too (server/inbox/). */
   readonly db: Kysely<LeadDatabase>;
+  /** The daily visit counts, in the same database (decision 0017). */
+  readonly visits: VisitCounts;
   private ipKey: Buffer | undefined;
   private waiting: { write: LeadWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private committing: Promise<void> | undefined;
@@ -99,6 +129,7 @@ export class LeadStore {
   private constructor(db: Kysely<LeadDatabase>, kind: DatabaseKind) {
     this.db = db;
     this.kind = kind;
+    this.visits = new VisitCounts(db, kind);
   }
 
   /** Opens the database named by the options and brings its schema up to date. */
@@ -172,6 +203,7 @@ export class LeadStore {
       email_key: emailKey(lead.contact.email),
       phone_key: phoneKey(lead.contact.phone),
       search_text: searchText(lead.contact),
+      ...originColumns(lead.origin ?? unknownOrigin),
     };
     const outbox: OutboxTable[] = notify.map((channel) => ({
       id: randomId(),
@@ -534,6 +566,27 @@ function toLead(row: Selectable<LeadsTable>): Lead {
     status: row.status,
     notification: row.notification,
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+    origin: {
+      landing: row.origin_landing,
+      referrer: row.origin_referrer,
+      utmSource: row.origin_utm_source,
+      utmMedium: row.origin_utm_medium,
+      utmCampaign: row.origin_utm_campaign,
+      lang: row.origin_lang,
+      device: row.origin_device,
+    },
+  };
+}
+
+function originColumns(origin: LeadOrigin) {
+  return {
+    origin_landing: origin.landing,
+    origin_referrer: origin.referrer,
+    origin_utm_source: origin.utmSource,
+    origin_utm_medium: origin.utmMedium,
+    origin_utm_campaign: origin.utmCampaign,
+    origin_lang: origin.lang,
+    origin_device: origin.device,
   };
 }
 

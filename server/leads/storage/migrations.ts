@@ -128,6 +128,44 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
       }
     },
   },
+  // Where each lead came from, and the daily visit counts of /bandeja/resultados (decision 0017).
+  // Counts only: no address, no user agent, no visitor id; one row per day and combination.
+  "0004-visit-counts-and-lead-origin": {
+    async up(db: Kysely<unknown>) {
+      for (const column of [
+        "origin_landing",
+        "origin_referrer",
+        "origin_utm_source",
+        "origin_utm_medium",
+        "origin_utm_campaign",
+        "origin_lang",
+        "origin_device",
+      ])
+        await db.schema.alterTable("leads").addColumn(column, "text").execute();
+      await db.schema
+        .createTable("visit_counts")
+        .addColumn("day", "text", (column) => column.notNull())
+        .addColumn("page", "text", (column) => column.notNull())
+        .addColumn("lang", "text", (column) => column.notNull())
+        .addColumn("referrer", "text", (column) => column.notNull())
+        .addColumn("campaign", "text", (column) => column.notNull())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("count", "integer", (column) => column.notNull())
+        .addPrimaryKeyConstraint("visit_counts_key", ["day", "page", "lang", "referrer", "campaign", "kind"])
+        .execute();
+      // The bound on distinct hosts and campaigns a day is checked against these.
+      await db.schema
+        .createIndex("visit_counts_day_referrer")
+        .on("visit_counts")
+        .columns(["day", "referrer"])
+        .execute();
+      await db.schema
+        .createIndex("visit_counts_day_campaign")
+        .on("visit_counts")
+        .columns(["day", "campaign"])
+        .execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

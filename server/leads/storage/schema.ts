@@ -44,6 +44,36 @@ export type LeadsTable = {
   phone_key: string | null;
   /** Name, e-mail and phone, lower-cased and without accents, for the inbox search. */
   search_text: string;
+  /** Where the visit began (decision 0017): the site's page it landed on, the referring host, the campaign. */
+  origin_landing: string | null;
+  origin_referrer: string | null;
+  origin_utm_source: string | null;
+  origin_utm_medium: string | null;
+  origin_utm_campaign: string | null;
+  origin_lang: string | null;
+  origin_device: LeadDevice | null;
+};
+
+export const leadDevices = ["phone", "computer"] as const;
+export type LeadDevice = (typeof leadDevices)[number];
+
+/** What a visit beacon counts. */
+export const visitKinds = ["view", "form_open", "whatsapp"] as const;
+export type VisitKind = (typeof visitKinds)[number];
+
+/**
+ * Visits counted per day (Buenos Aires date, "2026-05-01"), page, language, referring host
+ * and campaign: counts only, nothing about who visited. "" is none (a direct visit, no
+ * campaign); "otros" is every value past the day's bound.
+ */
+export type VisitCountsTable = {
+  day: string;
+  page: string;
+  lang: string;
+  referrer: string;
+  campaign: string;
+  kind: VisitKind;
+  count: number;
 };
 
 export type OutboxTable = {
@@ -81,4 +111,5 @@ export type LeadDatabase = {
   inbox_sessions: InboxSessionsTable;
   inbox_devices: InboxDevicesTable;
   inbox_login_failures: InboxLoginFailuresTable;
+  visit_counts: VisitCountsTable;
 };

@@ -2,10 +2,11 @@ import { allFields, type FormDefinition } from "#app/features/leads/forms/types.
 import type { InboxService, LeadDetail, LeadQuery, LeadSummary } from "#app/features/inbox/inbox-service.ts";
 import { toCsv } from "#app/lib/csv.ts";
 import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
-import { answersOf, buenosAiresTime, handoffText } from "../leads/notify/answers.ts";
+import { answersOf, buenosAiresTime, handoffText, originFacts } from "../leads/notify/answers.ts";
 import {
   callBackHandoffs,
   startOfWeekInBuenosAires,
+  unknownOrigin,
   type Lead,
   type LeadFilter,
   type LeadStore,
@@ -26,6 +27,9 @@ export type InboxServiceOptions = {
   retentionMonths: number;
   now?: () => Date;
 };
+
+/** The origin's columns in the CSV (decision 0017), labelled as the lead's page shows them. */
+const originLabels = originFacts(unknownOrigin).map((fact) => fact.label);
 
 /** Most leads a live update adds at once (more than that, and the owner reloads). */
 const liveUpdateLimit = 50;
@@ -69,6 +73,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
         }),
       ),
       page: lead.page,
+      origin: originFacts(lead.origin),
       userAgent: lead.userAgent,
       notification: lead.notification,
     };
@@ -99,6 +104,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
       "Teléfono",
       "Email",
       "Página",
+      ...originLabels,
       ...labels,
     ];
     const rows: string[][] = [];
@@ -116,6 +122,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
         lead.contact.phone ?? "",
         lead.contact.email ?? "",
         lead.page ?? "",
+        ...originFacts(lead.origin).map((fact) => (fact.value === "—" ? "" : fact.value)),
         ...labels.map((label) => answers.get(label) ?? ""),
       ]);
     }

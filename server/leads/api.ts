@@ -8,6 +8,9 @@ import * as esAnswers from "#app/content/es/service-answers.ts";
 import { langOf, type Lang } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
+import { readOrigin } from "./origin.ts";
+import { createVisitBeacon } from "./visit-beacon.ts";
+import { visitBeaconPath } from "#app/lib/visit-beacon.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
@@ -77,6 +80,7 @@ export function createLeadApi(options: LeadApiOptions) {
     ...(config.webhook ? (["webhook"] as const) : []),
   ];
   const siteOrigin = new URL(options.siteUrl).origin;
+  const countVisit = createVisitBeacon({ store, config, isAllowedOrigin, now });
 
   /** Answers every /api/ request. */
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
@@ -90,6 +94,7 @@ export function createLeadApi(options: LeadApiOptions) {
       );
       return;
     }
+    if (url.pathname === visitBeaconPath) return countVisit(request, response);
     const match = submitPath.exec(url.pathname);
     if (!match) {
       sendJson(response, 404, { ok: false, error: "No existe." });
@@ -255,6 +260,12 @@ export function createLeadApi(options: LeadApiOptions) {
         userAgent: String(request.headers["user-agent"] ?? "").slice(0, 400) || null,
         spam: submission.spam,
         contact: contactOf(form.definition, submission.values),
+        origin: readOrigin(data, {
+          page: submission.page ?? refererPath(request),
+          referer: request.headers.referer,
+          userAgent: String(request.headers["user-agent"] ?? ""),
+          siteHosts: [new URL(siteOrigin).host, String(request.headers.host ?? "")],
+        }),
         notify: channels,
       });
       options.onStored?.();

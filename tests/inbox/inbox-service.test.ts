@@ -204,7 +204,9 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row, ...rest] = csv.slice(1).split("\r\n");
     expect(rest).toEqual([""]);
-    expect(header).toContain("Recibido,Formulario,Estado,WhatsApp,Nombre,Teléfono,Email,Página,Presupuesto,");
+    expect(header).toContain(
+      "Recibido,Formulario,Estado,WhatsApp,Nombre,Teléfono,Email,Página,Página de llegada,Sitio de procedencia,utm_source,utm_medium,utm_campaign,Idioma,Dispositivo,Presupuesto,",
+    );
     expect(header).toContain("Comentarios");
     expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(row).toContain(",'+54 9 11 5555-0003,");
@@ -214,6 +216,33 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
 
     const byId = await inbox.csv({ ids: [stored.id] });
     expect(byId.split("\r\n")).toHaveLength(3);
+  });
+
+  it("shows where the lead's visit began on its page and in the CSV", async () => {
+    const lead = await add("express", 7, {
+      origin: {
+        landing: "/torres/alvear-tower",
+        referrer: "l.instagram.com",
+        utmSource: "instagram",
+        utmMedium: "paid",
+        utmCampaign: "otono-2026",
+        lang: "es",
+        device: "phone",
+      },
+    });
+    expect((await inbox.lead(lead.id))?.origin).toEqual([
+      { label: "Página de llegada", value: "/torres/alvear-tower" },
+      { label: "Sitio de procedencia", value: "l.instagram.com" },
+      { label: "utm_source", value: "instagram" },
+      { label: "utm_medium", value: "paid" },
+      { label: "utm_campaign", value: "otono-2026" },
+      { label: "Idioma", value: "español" },
+      { label: "Dispositivo", value: "teléfono" },
+    ]);
+    const [, row] = (await inbox.csv({ ids: [lead.id] })).split("\r\n");
+    expect(row).toContain(
+      ",/,/torres/alvear-tower,l.instagram.com,instagram,paid,otono-2026,español,teléfono,",
+    );
   });
 
   it("finds every lead of one person by e-mail or phone, and deletes them for good", async () => {

@@ -114,7 +114,19 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: owner,
     });
-    const stored = await service.store.insert(lead());
+    const stored = await service.store.insert(
+      lead({
+        origin: {
+          landing: "/torres/alvear-tower",
+          referrer: "l.instagram.com",
+          utmSource: "instagram",
+          utmMedium: "paid",
+          utmCampaign: "otono-2026",
+          lang: "es",
+          device: "phone",
+        },
+      }),
+    );
     service.worker.kick();
     await expect.poll(() => smtp.received.length).toBe(1);
 
@@ -145,6 +157,16 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<b>");
     expect(text).toContain(`Referencia: ${stored.id}`);
+    // Where the visit began (decision 0017).
+    for (const fact of [
+      "Página de llegada: /torres/alvear-tower",
+      "Sitio de procedencia: l.instagram.com",
+      "utm_source: instagram",
+      "utm_medium: paid",
+      "utm_campaign: otono-2026",
+      "Dispositivo: teléfono",
+    ])
+      expect(text).toContain(fact);
 
     await expect.poll(async () => (await service.store.get(stored.id))?.notification).toBe("sent");
   });

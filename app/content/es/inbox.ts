@@ -93,6 +93,7 @@ export const lead = {
   answers: "Respuestas",
   details: "Datos del envío",
   userAgent: "Navegador",
+  origin: "Origen de la visita",
   notification: "Aviso por email o webhook",
   notificationLabels: {
     pending: "pendiente (se reintenta)",

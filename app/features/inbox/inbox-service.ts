@@ -44,6 +44,8 @@ export type LeadDetail = LeadSummary & {
   /** Every answer, labelled as the form shows it, in the form's order; unknown fields last, by name. */
   answers: Answer[];
   page: string | null;
+  /** Where the visit began: landing page, referring host, campaign, language, device (labelled). */
+  origin: Answer[];
   userAgent: string | null;
   notification: "pending" | "sent" | "failed" | "not-configured" | "skipped";
 };

@@ -1,7 +1,8 @@
 import { site } from "../../config/site.ts";
 import { messageValues, readValues } from "./compose-message.ts";
 import { serviceFormId, type FormId } from "./forms/catalogue.ts";
-import { handoffField, honeypotField, pageField } from "./forms/reserved-fields.ts";
+import { tabOrigin } from "../../lib/visit-origin.ts";
+import { handoffField, honeypotField, originFields, pageField } from "./forms/reserved-fields.ts";
 import type { FormDefinition } from "./forms/types.ts";
 
 /**
@@ -43,6 +44,11 @@ export async function recordLead(
   body.append(pageField, String(data.get(pageField) ?? window.location.pathname));
   body.append(handoffField, outcome);
   body.append(honeypotField, String(data.get(honeypotField) ?? ""));
+  // Where the visit began, kept in the tab since landing (decision 0017).
+  const origin = tabOrigin();
+  if (origin)
+    for (const [part, name] of Object.entries(originFields))
+      body.append(name, origin[part as keyof typeof origin]);
   try {
     const response = await fetch(url, {
       method: "POST",

@@ -94,6 +94,20 @@ export default function LeadView({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
+      <section aria-labelledby="origen" className="rounded-xl border border-line bg-white p-4 sm:p-6">
+        <h2 id="origen" className="text-xl font-semibold">
+          {copy.origin}
+        </h2>
+        <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(10rem,1fr)_3fr]">
+          {lead.origin.map((fact) => (
+            <div key={fact.label} className="contents">
+              <dt className="font-semibold">{fact.label}</dt>
+              <dd className="break-all">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
       {confirmingDelete ? (
         <section
           aria-labelledby="confirmar-eliminacion"

@@ -1,4 +1,5 @@
 import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
+import type { LeadOrigin } from "../storage/lead-store.ts";
 import type { HandoffOutcome } from "../storage/schema.ts";
 
 /** One answered field, labelled as the form shows it (labels from the definition, never a second list). */
@@ -36,4 +37,27 @@ const buenosAiresClock = new Intl.DateTimeFormat("es-AR", {
 /** "14/05/2026 12:00", on Buenos Aires clocks. */
 export function buenosAiresTime(date: Date): string {
   return buenosAiresClock.format(date).replace(",", "");
+}
+
+/**
+ * A lead's origin in words, the same in the e-mail, the inbox and the CSV (decision 0017):
+ * one label and value per part, "—" for what is not known.
+ */
+export function originFacts(origin: LeadOrigin): { label: string; value: string }[] {
+  const known = (value: string | null) => value ?? "—";
+  return [
+    { label: "Página de llegada", value: known(origin.landing) },
+    {
+      label: "Sitio de procedencia",
+      value: origin.landing && !origin.referrer ? "directo o desconocido" : known(origin.referrer),
+    },
+    { label: "utm_source", value: known(origin.utmSource) },
+    { label: "utm_medium", value: known(origin.utmMedium) },
+    { label: "utm_campaign", value: known(origin.utmCampaign) },
+    { label: "Idioma", value: origin.lang === "en" ? "inglés" : origin.lang === "es" ? "español" : "—" },
+    {
+      label: "Dispositivo",
+      value: origin.device === "phone" ? "teléfono" : origin.device === "computer" ? "computadora" : "—",
+    },
+  ];
 }

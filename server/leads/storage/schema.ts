@@ -3,6 +3,7 @@
  * strings of fixed width ("2026-05-01T13:45:00.000Z"), so they sort and compare
  * the same way in SQLite and PostgreSQL (see docs/decisions/0009-lead-storage.md).
  */
+import { visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
 
 export const leadStatuses = ["nuevo", "contactado", "archivado", "spam"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
@@ -57,9 +58,8 @@ export type LeadsTable = {
 export const leadDevices = ["phone", "computer"] as const;
 export type LeadDevice = (typeof leadDevices)[number];
 
-/** What a visit beacon counts. */
-export const visitKinds = ["view", "form_open", "whatsapp"] as const;
-export type VisitKind = (typeof visitKinds)[number];
+/** What a visit beacon counts (app/lib/visit-beacon.ts). */
+export { visitKinds, type VisitKind };
 
 /**
  * Visits counted per day (Buenos Aires date, "2026-05-01"), page, language, referring host

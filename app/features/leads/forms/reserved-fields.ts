@@ -1,3 +1,5 @@
+import { originFields } from "../../../lib/visit-origin.ts";
+
 /**
  * Fields every form sends besides its own, and the only other names the lead
  * service accepts (server/leads/submission.ts). Adding one is one line here.
@@ -9,4 +11,12 @@ export const handoffField = "_handoff";
 /** Visually hidden and skipped by Tab: a person leaves it empty, a bot fills it in. */
 export const honeypotField = "website";
 
-export const reservedFields: readonly string[] = [pageField, handoffField, honeypotField];
+/** Where the visit began (app/lib/visit-origin.ts): sent by the forms' script, never typed. */
+export { originFields };
+
+export const reservedFields: readonly string[] = [
+  pageField,
+  handoffField,
+  honeypotField,
+  ...Object.values(originFields),
+];

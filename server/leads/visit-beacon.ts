@@ -1,0 +1,126 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import { visitFields, visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
+import { langOf, pages } from "#app/site-map.ts";
+import { clientAddress, rateLimitKey } from "./client-address.ts";
+import { campaignValue, hostName } from "./origin.ts";
+import { RateLimiter } from "./rate-limit.ts";
+import type { ServiceConfig } from "./service-config.ts";
+import type { LeadStore } from "./storage/lead-store.ts";
+import { buenosAiresDay } from "./storage/visit-counts.ts";
+
+/**
+ * `POST /api/visitas` (decision 0017): one count for a page seen, a form opened
+ * or a hand-off to WhatsApp. Counts only the site's own pages (any other path
+ * is refused with 422), bounds hosts and campaigns (visit-counts.ts), leaves out
+ * obvious robots (their User-Agent is looked at, never stored) and is
+ * rate-limited per client address like the lead endpoint. Nothing about the
+ * visitor is stored: not the address, not the browser, no id.
+ */
+export type VisitBeaconOptions = {
+  store: LeadStore;
+  config: ServiceConfig;
+  /** Whether the request's Origin may post (the lead endpoint's own rule). */
+  isAllowedOrigin: (origin: string, request: IncomingMessage) => boolean;
+  now?: () => Date;
+};
+
+/** A beacon is under 200 bytes; anything much larger is not one. */
+export const beaconBodyLimitBytes = 1024;
+/**
+ * Beacons a client address may send a minute: a visitor sends one per page and per form or
+ * WhatsApp tap, so six times the lead limit (60 by default); 0 (LEADS_RATE_LIMIT=0) disables it.
+ */
+export const beaconsPerLead = 6;
+
+/** Crawlers, link previews, headless browsers and HTTP libraries name themselves. */
+export const robotPattern =
+  /bot\b|bot\/|crawl|spider|slurp|headless|lighthouse|pagespeed|preview|facebookexternalhit|whatsapp\/|curl\/|wget|python|go-http|java\/|okhttp|axios|node-fetch|undici|scrapy|phantomjs|selenium|playwright/i;
+
+const sitePaths = new Set<string>(pages.map((page) => page.path));
+const kinds = new Set<string>(visitKinds);
+
+export function createVisitBeacon(options: VisitBeaconOptions) {
+  const { store, config } = options;
+  const now = options.now ?? (() => new Date());
+  const limiter = new RateLimiter(config.rateLimitPerMinute * beaconsPerLead);
+
+  return async function handleVisit(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const origin = request.headers.origin;
+    const allowed = origin === undefined || origin === "null" || options.isAllowedOrigin(origin, request);
+    if (allowed && origin && origin !== "null") response.setHeader("Access-Control-Allow-Origin", origin);
+    response.setHeader("Vary", "Origin");
+    if (request.method !== "POST") {
+      response.setHeader("Allow", "POST");
+      return answer(response, 405);
+    }
+    if (!allowed) return answer(response, 403);
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers["x-forwarded-for"],
+      config.trustedProxies,
+    );
+    const decision = limiter.take(`visita:${rateLimitKey(address)}`);
+    if (!decision.allowed) {
+      response.setHeader("Retry-After", String(decision.retryAfterSeconds));
+      return answer(response, 429);
+    }
+    // sendBeacon with a string posts text/plain (no preflight); a form encoding is read the same.
+    const contentType = String(request.headers["content-type"] ?? "");
+    if (!/^(text\/plain|application\/x-www-form-urlencoded)\s*(;|$)/i.test(contentType))
+      return answer(response, 415);
+    const body = await readSmallBody(request, beaconBodyLimitBytes);
+    if (body === undefined) return answer(response, 413);
+    const fields = new URLSearchParams(body);
+    const page = fields.get(visitFields.page) ?? "";
+    const kind = fields.get(visitFields.kind) ?? "";
+    if (!sitePaths.has(page) || !kinds.has(kind)) return answer(response, 422);
+    // A robot is answered like anyone (it learns nothing) and not counted.
+    if (robotPattern.test(String(request.headers["user-agent"] ?? "x-none-bot")))
+      return answer(response, 204);
+    try {
+      await store.visits.record({
+        day: buenosAiresDay(now()),
+        page,
+        lang: langOf(page),
+        referrer: hostName(fields.get(visitFields.referrer) ?? "") ?? "",
+        campaign:
+          campaignValue(fields.get(visitFields.campaign) ?? "")
+            ?.toLowerCase()
+            .slice(0, 60) ?? "",
+        kind: kind as VisitKind,
+      });
+    } catch {
+      return answer(response, 503);
+    }
+    answer(response, 204);
+  };
+}
+
+function answer(response: ServerResponse, status: number): void {
+  // A body left unread must not be parsed as the next request.
+  response.writeHead(status, { "Cache-Control": "no-store", "Content-Length": 0 }).end();
+}
+
+function readSmallBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  if (Number(request.headers["content-length"] ?? 0) > limit) {
+    request.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.removeAllListeners("data");
+        request.resume();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}

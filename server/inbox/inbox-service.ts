@@ -11,6 +11,7 @@ import {
   type LeadFilter,
   type LeadStore,
 } from "../leads/storage/lead-store.ts";
+import { buildReport } from "../insight/results.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 
 /**
@@ -156,6 +157,21 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
       return leads.map(summary);
     },
     counts: () => store.counts(now()),
+    async results(period) {
+      const report = await buildReport(store, period, now());
+      const date = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+      return {
+        period,
+        rangeText: `${date(report.fromDay)} – ${date(report.toDay)}`,
+        totals: report.totals,
+        weeks: report.weeks,
+        pages: report.pages,
+        sources: report.sources,
+        towers: report.towers,
+        waiting: report.waiting.map(summary),
+        waitingTotal: report.waitingTotal,
+      };
+    },
     async lead(id) {
       const lead = await store.get(id);
       return lead && detail(lead);

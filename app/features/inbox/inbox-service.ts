@@ -59,6 +59,44 @@ export type LeadCounts = {
   toCallBack: number;
 };
 
+/** The periods of /bandeja/resultados, as they appear in its address (?periodo=). */
+export const resultPeriods = ["semana", "4-semanas", "12-meses"] as const;
+export type ResultPeriod = (typeof resultPeriods)[number];
+
+/** One row of the results: what was counted, and leads / visits (null without visits). */
+export type ResultRow = {
+  /** A page's path, a source ("l.instagram.com", "campaña otono"), or a week's first day. */
+  key: string;
+  /** The tower's name, a week's "04/05": what the key means in words. */
+  label: string;
+  visits: number;
+  formsOpened: number;
+  /** Taps on a WhatsApp link, counted by the beacon. */
+  whatsappTaps: number;
+  /** Stored leads, spam excluded. */
+  leads: number;
+  /** Of those, the ones whose WhatsApp tab opened with the message. */
+  leadsToWhatsApp: number;
+  /** leads / visits, 0-1. */
+  conversion: number | null;
+};
+
+export type Results = {
+  period: ResultPeriod;
+  /** "04/05/2026 – 10/05/2026", Buenos Aires dates. */
+  rangeText: string;
+  totals: ResultRow;
+  /** One row per week (Monday first), oldest first. */
+  weeks: ResultRow[];
+  pages: ResultRow[];
+  sources: ResultRow[];
+  /** Tower pages, both languages. */
+  towers: ResultRow[];
+  /** Still "nuevo" after the promised 48 h, oldest first (at most 50), and how many in all. */
+  waiting: LeadSummary[];
+  waitingTotal: number;
+};
+
 export type LoginResult =
   | { outcome: "signed-in"; sessionToken: string; newDeviceToken?: string }
   | { outcome: "wrong-credentials" }
@@ -77,6 +115,9 @@ export type InboxService = {
   }): Promise<LoginResult>;
   checkSession(token: string | undefined, options: { touch: boolean }): Promise<SessionCheck>;
   logout(token: string | undefined): Promise<void>;
+
+  /** /bandeja/resultados: visits and leads of the period, per week, page, source and tower. */
+  results(period: ResultPeriod): Promise<Results>;
 
   /** The forms leads come from, for the filter: stored id and title. */
   forms: readonly { id: string; title: string }[];

@@ -94,6 +94,8 @@ export type LeadFilter = {
   receivedFrom?: Date;
   /** Only leads received after this moment (the inbox's live updates). */
   receivedAfter?: Date;
+  /** Only leads received before this moment (leads waiting past the promised 48 h). */
+  receivedBefore?: Date;
 };
 
 export type Page = { limit: number; offset: number };
@@ -452,6 +454,7 @@ export class LeadStore {
     if (filter.handoff && filter.handoff.length > 0) query = query.where("handoff", "in", filter.handoff);
     if (filter.receivedFrom) query = query.where("received_at", ">=", iso(filter.receivedFrom));
     if (filter.receivedAfter) query = query.where("received_at", ">", iso(filter.receivedAfter));
+    if (filter.receivedBefore) query = query.where("received_at", "<", iso(filter.receivedBefore));
     const needle = filter.search ? normaliseForSearch(filter.search) : "";
     if (needle) {
       const digits = filter.search!.replace(/\D/g, "");

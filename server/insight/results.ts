@@ -1,0 +1,201 @@
+import { sql } from "kysely";
+
+import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
+import { towerBySlug } from "#app/content/towers.ts";
+import { startOfWeekInBuenosAires, type Lead, type LeadStore } from "../leads/storage/lead-store.ts";
+import { buenosAiresDay } from "../leads/storage/visit-counts.ts";
+
+/**
+ * What the site brought in over a period (decision 0017), for
+ * /bandeja/resultados and the weekly e-mail: the beacon's daily counts beside
+ * the stored leads, per week, page, source and tower. Weeks start on Monday,
+ * days are Buenos Aires days.
+ */
+export type Report = {
+  period: ResultPeriod;
+  fromDay: string;
+  toDay: string;
+  totals: ResultRow;
+  weeks: ResultRow[];
+  pages: ResultRow[];
+  sources: ResultRow[];
+  towers: ResultRow[];
+  waiting: Lead[];
+  waitingTotal: number;
+};
+
+/** Weeks before the current one that each period adds (12 months: the 51 before this one). */
+const weeksBefore: Record<ResultPeriod, number> = { semana: 0, "4-semanas": 3, "12-meses": 51 };
+/** The promise on every form: an answer within 24-48 h. */
+export const answerWithinHours = 48;
+const dayMs = 24 * 60 * 60_000;
+
+export async function buildReport(
+  store: LeadStore,
+  period: ResultPeriod,
+  now: Date,
+  /** A past range instead of one ending now (the weekly e-mail's last week). */
+  range?: { from: Date; to: Date },
+): Promise<Report> {
+  const from =
+    range?.from ?? new Date(startOfWeekInBuenosAires(now).getTime() - weeksBefore[period] * 7 * dayMs);
+  const to = range?.to ?? now;
+  const fromDay = buenosAiresDay(from);
+  const toDay = buenosAiresDay(new Date(to.getTime() - 1));
+  const [visits, leads, waiting] = await Promise.all([
+    store.visits.totals(fromDay, toDay),
+    leadTotals(store, from, to),
+    store.list(
+      { status: "nuevo", receivedBefore: new Date(now.getTime() - answerWithinHours * 3_600_000) },
+      { limit: 50, offset: 0 },
+    ),
+  ]);
+
+  const weekOf = (day: string) => {
+    const index = Math.floor((Date.parse(day) - Date.parse(fromDay)) / (7 * dayMs));
+    return new Date(Date.parse(fromDay) + index * 7 * dayMs).toISOString().slice(0, 10);
+  };
+  const weeks = new Rows();
+  for (let day = Date.parse(fromDay); day <= Date.parse(toDay); day += 7 * dayMs) {
+    const key = new Date(day).toISOString().slice(0, 10);
+    weeks.row(key, `${key.slice(8, 10)}/${key.slice(5, 7)}`);
+  }
+  const pages = new Rows();
+  const sources = new Rows();
+  const totals = new Rows();
+  for (const count of visits.byDay) {
+    weeks.addVisit(weekOf(count.day), count.kind, count.count);
+    totals.addVisit("total", count.kind, count.count);
+  }
+  for (const count of visits.byPage) pages.addVisit(count.page, count.kind, count.count);
+  for (const count of visits.bySource)
+    sources.addVisit(sourceKey(count.campaign, count.referrer), count.kind, count.count);
+  for (const count of leads.byDay) {
+    weeks.addLeads(weekOf(count.day), count.leads, count.toWhatsApp);
+    totals.addLeads("total", count.leads, count.toWhatsApp);
+  }
+  for (const count of leads.byPage)
+    pages.addLeads(count.page ?? "(desconocida)", count.leads, count.toWhatsApp);
+  for (const count of leads.bySource)
+    sources.addLeads(
+      sourceKey(
+        campaignOf(count.origin_utm_campaign || count.origin_utm_source),
+        count.origin_referrer ?? "",
+      ),
+      count.leads,
+      count.toWhatsApp,
+    );
+
+  const pageRows = pages.sorted();
+  return {
+    period,
+    fromDay,
+    toDay,
+    totals: totals.row("total", "Total"),
+    weeks: weeks.inOrder(),
+    pages: pageRows,
+    sources: sources.sorted(),
+    towers: pageRows.flatMap((row) => {
+      const slug = /^(?:\/torres|\/en\/towers)\/([^/]+)$/.exec(row.key)?.[1];
+      const tower = slug ? towerBySlug(slug) : undefined;
+      return tower ? [{ ...row, label: tower.nombre }] : [];
+    }),
+    waiting: waiting.leads,
+    waitingTotal: waiting.total,
+  };
+}
+
+/** How a visit's or a lead's source is named: its campaign, else the referring host, else "directo". */
+export function sourceKey(campaign: string, referrer: string): string {
+  if (campaign) return `campaña ${campaign}`;
+  return referrer || "directo";
+}
+
+/** A lead's campaign as the beacon counts it: lower case, at most 60 characters. */
+function campaignOf(value: string | null): string {
+  return (value ?? "").toLowerCase().slice(0, 60);
+}
+
+/** The leads of the range (spam excluded), per Buenos Aires day, page and source. */
+async function leadTotals(store: LeadStore, from: Date, to: Date) {
+  const day =
+    store.kind === "postgres"
+      ? sql<string>`to_char(received_at::timestamptz at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD')`
+      : // Buenos Aires keeps UTC-3 all year (no summer time since 2009).
+        sql<string>`date(received_at, '-3 hours')`;
+  const counts = [
+    sql<number>`count(*)`.as("leads"),
+    sql<number>`sum(case when handoff = 'tab-opened' then 1 else 0 end)`.as("toWhatsApp"),
+  ] as const;
+  const inRange = store.db
+    .selectFrom("leads")
+    .where("received_at", ">=", from.toISOString())
+    .where("received_at", "<", to.toISOString())
+    .where("status", "!=", "spam");
+  const [byDay, byPage, bySource] = await Promise.all([
+    inRange
+      .select([day.as("day"), ...counts])
+      .groupBy(day)
+      .execute(),
+    inRange
+      .select(["page", ...counts])
+      .groupBy("page")
+      .execute(),
+    inRange
+      .select(["origin_utm_campaign", "origin_utm_source", "origin_referrer", ...counts])
+      .groupBy(["origin_utm_campaign", "origin_utm_source", "origin_referrer"])
+      .execute(),
+  ]);
+  const numbers = <T extends { leads: number; toWhatsApp: number }>(rows: T[]) =>
+    rows.map((row) => ({ ...row, leads: Number(row.leads), toWhatsApp: Number(row.toWhatsApp ?? 0) }));
+  return { byDay: numbers(byDay), byPage: numbers(byPage), bySource: numbers(bySource) };
+}
+
+/** Rows by key, summed as counts arrive. */
+class Rows {
+  private readonly rows = new Map<string, ResultRow>();
+
+  row(key: string, label = key): ResultRow {
+    let row = this.rows.get(key);
+    if (!row) {
+      row = {
+        key,
+        label,
+        visits: 0,
+        formsOpened: 0,
+        whatsappTaps: 0,
+        leads: 0,
+        leadsToWhatsApp: 0,
+        conversion: null,
+      };
+      this.rows.set(key, row);
+    }
+    return row;
+  }
+
+  addVisit(key: string, kind: string, count: number): void {
+    const row = this.row(key);
+    if (kind === "view") row.visits += count;
+    else if (kind === "form_open") row.formsOpened += count;
+    else row.whatsappTaps += count;
+    row.conversion = row.visits > 0 ? row.leads / row.visits : null;
+  }
+
+  addLeads(key: string, leads: number, toWhatsApp: number): void {
+    const row = this.row(key);
+    row.leads += leads;
+    row.leadsToWhatsApp += toWhatsApp;
+    row.conversion = row.visits > 0 ? row.leads / row.visits : null;
+  }
+
+  inOrder(): ResultRow[] {
+    return [...this.rows.values()].sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  /** Most visits first, then most leads, then by key. */
+  sorted(): ResultRow[] {
+    return [...this.rows.values()].sort(
+      (a, b) => b.visits - a.visits || b.leads - a.leads || a.key.localeCompare(b.key),
+    );
+  }
+}

@@ -23,6 +23,7 @@ export default [
       index("routes/inbox/list.tsx"),
       route("consulta/:id", "routes/inbox/lead.tsx"),
       route("titular", "routes/inbox/data-subject.tsx"),
+      route("resultados", "routes/inbox/results.tsx"),
       route("exportar.csv", "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),

@@ -39,7 +39,7 @@ export function waitText(seconds: number): string {
 
 export const layout = {
   title: "Bandeja",
-  nav: { list: "Consultas", dataSubject: "Pedidos de datos" },
+  nav: { list: "Consultas", results: "Resultados", dataSubject: "Pedidos de datos" },
   signedInAs: "Sesión de",
   logout: "Salir",
 };
@@ -151,4 +151,41 @@ export const dataSubject = {
 export const notFoundInInbox = {
   title: "No existe esa página de la bandeja",
   back: "Ir a la lista de consultas",
+};
+
+export const results = {
+  heading: "Resultados",
+  lead: "Visitas contadas sin cookies ni identificadores, y las consultas guardadas, por semana, página, origen y torre. Conversión: consultas ÷ visitas.",
+  period: "Período",
+  periods: { semana: "Esta semana", "4-semanas": "Últimas 4 semanas", "12-meses": "Últimos 12 meses" },
+  range: (text: string) => `Del ${text} (hora de Buenos Aires).`,
+  columns: {
+    visits: "Visitas",
+    formsOpened: "Formularios abiertos",
+    leads: "Consultas",
+    leadsToWhatsApp: "Consultas a WhatsApp",
+    whatsappTaps: "Toques en WhatsApp",
+    conversion: "Conversión",
+  },
+  totals: "En el período",
+  weeks: {
+    heading: "Por semana",
+    first: "Semana del",
+    chartVisits: "Visitas y formularios abiertos por semana",
+    chartLeads: "Consultas y consultas enviadas a WhatsApp por semana",
+  },
+  pages: { heading: "Por página", first: "Página" },
+  sources: {
+    heading: "Por origen",
+    first: "Origen",
+    note: "Sitio de procedencia o campaña (utm_campaign, o utm_source sin campaña) de la página de llegada; «otros» reúne lo que pasa de 30 valores distintos en un día.",
+  },
+  towers: { heading: "Por torre", first: "Página", name: "Torre" },
+  waiting: {
+    heading: "Consultas sin contactar después de 48 h",
+    none: "Ninguna: todas las consultas de más de 48 h ya tienen respuesta.",
+    more: (shown: number, total: number) => `Se muestran las ${shown} más recientes de ${total}.`,
+    received: "Recibida",
+  },
+  empty: "Sin datos en este período.",
 };

@@ -49,6 +49,9 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to="/bandeja" end={!pathname.startsWith("/bandeja/consulta/")} className={navLink}>
               {copy.nav.list}
             </NavLink>
+            <NavLink to="/bandeja/resultados" className={navLink}>
+              {copy.nav.results}
+            </NavLink>
             <NavLink to="/bandeja/titular" className={navLink}>
               {copy.nav.dataSubject}
             </NavLink>

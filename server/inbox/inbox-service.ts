@@ -162,7 +162,8 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
       const date = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
       return {
         period,
-        rangeText: `${date(report.fromDay)} – ${date(report.toDay)}`,
+        fromText: date(report.fromDay),
+        toText: date(report.toDay),
         totals: report.totals,
         weeks: report.weeks,
         pages: report.pages,

@@ -44,7 +44,7 @@ export async function buildReport(
   const toDay = buenosAiresDay(new Date(to.getTime() - 1));
   const [visits, leads, waiting] = await Promise.all([
     store.visits.totals(fromDay, toDay),
-    leadTotals(store, from, to),
+    leadTotals(store, from, range?.to),
     store.list(
       { status: "nuevo", receivedBefore: new Date(now.getTime() - answerWithinHours * 3_600_000) },
       { limit: 50, offset: 0 },
@@ -117,7 +117,7 @@ function campaignOf(value: string | null): string {
 }
 
 /** The leads of the range (spam excluded), per Buenos Aires day, page and source. */
-async function leadTotals(store: LeadStore, from: Date, to: Date) {
+async function leadTotals(store: LeadStore, from: Date, to: Date | undefined) {
   const day =
     store.kind === "postgres"
       ? sql<string>`to_char(received_at::timestamptz at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD')`
@@ -130,7 +130,7 @@ async function leadTotals(store: LeadStore, from: Date, to: Date) {
   const inRange = store.db
     .selectFrom("leads")
     .where("received_at", ">=", from.toISOString())
-    .where("received_at", "<", to.toISOString())
+    .where("received_at", "<", to ? to.toISOString() : "9999")
     .where("status", "!=", "spam");
   const [byDay, byPage, bySource] = await Promise.all([
     inRange

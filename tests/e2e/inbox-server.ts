@@ -11,6 +11,7 @@ import { startInboxApp } from "../../server/inbox/inbox-app.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
+import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
@@ -26,6 +27,8 @@ export const ownerPassword = "una contraseña larga y segura";
 
 export type InboxServer = {
   url: string;
+  /** The server's own database, for tests that set up data the forms cannot (visit counts). */
+  store: LeadStore;
   /** Moves the inbox's clock forward. */
   advance(ms: number): void;
   /** Posts a lead the way a browser's form does (JSON answer), returns its id. */
@@ -67,6 +70,7 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
 
   return {
     url,
+    store: service.store,
     advance: (ms) => (offset += ms),
     setOwner,
     async submit(formId, values, extra = {}) {

@@ -158,7 +158,7 @@ export const results = {
   lead: "Visitas contadas sin cookies ni identificadores, y las consultas guardadas, por semana, página, origen y torre. Conversión: consultas ÷ visitas.",
   period: "Período",
   periods: { semana: "Esta semana", "4-semanas": "Últimas 4 semanas", "12-meses": "Últimos 12 meses" },
-  range: (text: string) => `Del ${text} (hora de Buenos Aires).`,
+  range: (from: string, to: string) => `Del ${from} al ${to} (días de Buenos Aires).`,
   columns: {
     visits: "Visitas",
     formsOpened: "Formularios abiertos",

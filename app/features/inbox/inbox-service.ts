@@ -83,8 +83,9 @@ export type ResultRow = {
 
 export type Results = {
   period: ResultPeriod;
-  /** "04/05/2026 – 10/05/2026", Buenos Aires dates. */
-  rangeText: string;
+  /** First and last day, "04/05/2026", Buenos Aires dates. */
+  fromText: string;
+  toText: string;
   totals: ResultRow;
   /** One row per week (Monday first), oldest first. */
   weeks: ResultRow[];

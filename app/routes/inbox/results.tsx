@@ -36,7 +36,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <p className="text-sm text-ink-muted">{copy.range(results.rangeText)}</p>
+        <p className="text-sm text-ink-muted">{copy.range(results.fromText, results.toText)}</p>
       </header>
 
       <section aria-labelledby="totales" className="flex flex-col gap-3">

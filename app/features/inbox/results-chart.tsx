@@ -56,7 +56,7 @@ export function WeeklyChart({
               className="stroke-line"
               strokeWidth={1}
             />
-            <text x={left - 4} y={y(value) + 4} textAnchor="end" fontSize={11} className="fill-ink-muted">
+            <text x={left - 4} y={y(value) + 4} textAnchor="end" fontSize={12} className="fill-ink-muted">
               {formatCount(value)}
             </text>
           </g>
@@ -74,12 +74,12 @@ export function WeeklyChart({
           )),
         )}
         {first ? (
-          <text x={left} y={height - 6} fontSize={11} className="fill-ink-muted">
+          <text x={left} y={height - 6} fontSize={12} className="fill-ink-muted">
             {first.label}
           </text>
         ) : null}
         {last && last !== first ? (
-          <text x={width - 6} y={height - 6} fontSize={11} textAnchor="end" className="fill-ink-muted">
+          <text x={width - 6} y={height - 6} fontSize={12} textAnchor="end" className="fill-ink-muted">
             {last.label}
           </text>
         ) : null}

@@ -6,6 +6,8 @@ const number = new Intl.NumberFormat("es-AR");
 const percent = new Intl.NumberFormat("es-AR", { style: "percent", maximumFractionDigits: 1 });
 
 export const formatCount = (value: number) => number.format(value);
+/** "2026-11-02" as 02/11/2026. */
+export const formatDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 export const formatConversion = (value: number | null) => (value === null ? "—" : percent.format(value));
 
 type Column = Exclude<keyof ResultRow, "key" | "label">;
@@ -30,6 +32,7 @@ export function ResultTable({
   rows,
   showLabel,
   columns = allColumns,
+  keyText,
 }: {
   id: string;
   caption: string;
@@ -39,6 +42,8 @@ export function ResultTable({
   /** A second column with the row's label (a tower's name). */
   showLabel?: string;
   columns?: readonly Column[];
+  /** How the key is written, when not as it is (a week's first day as 02/11/2026). */
+  keyText?: (key: string) => string;
 }) {
   if (rows.length === 0) return <p className="text-ink-muted">{copy.empty}</p>;
   return (
@@ -74,8 +79,11 @@ export function ResultTable({
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-b border-line last:border-b-0">
-              <th scope="row" className="px-3 py-2 text-left font-normal break-all">
-                {row.key}
+              <th
+                scope="row"
+                className={`px-3 py-2 text-left font-normal ${keyText ? "whitespace-nowrap" : "break-all"}`}
+              >
+                {keyText ? keyText(row.key) : row.key}
               </th>
               {showLabel ? <td className="px-3 py-2">{row.label}</td> : null}
               {columns.map((column) => (

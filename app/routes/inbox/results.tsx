@@ -6,7 +6,12 @@ import { requireHost } from "../../features/inbox/host.ts";
 import { resultPeriods, type ResultPeriod } from "../../features/inbox/inbox-service.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { WeeklyChart } from "../../features/inbox/results-chart.tsx";
-import { formatConversion, formatCount, ResultTable } from "../../features/inbox/results-table.tsx";
+import {
+  formatConversion,
+  formatCount,
+  formatDay,
+  ResultTable,
+} from "../../features/inbox/results-table.tsx";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
 

@@ -96,6 +96,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           caption={copy.weeks.heading}
           first={copy.weeks.first}
           rows={results.weeks}
+          keyText={formatDay}
         />
       </section>
 

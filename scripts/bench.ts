@@ -10,7 +10,7 @@
  * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
  * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
  * pages; BUILD_DIR picks the build to measure. BENCH_PARTS (comma-separated,
- * default "pages,load,leads,inbox") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
+ * default "pages,load,leads,inbox,insight") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -23,6 +23,7 @@ import lighthouse from "lighthouse";
 import { pages } from "#app/site-map.ts";
 import { buildDir, clientDirOf } from "../server/build-layout.ts";
 import { measureInbox, printInboxTable, type InboxFigures } from "./bench/inbox.ts";
+import { measureInsight, printInsightTables, type InsightFigures } from "./bench/insight.ts";
 import { measureLeadService, printLeadTables, type LeadFigures } from "./bench/leads.ts";
 import { startNginx } from "./nginx-server.ts";
 import { runLoad, type LoadFigure } from "./bench/load.ts";
@@ -57,7 +58,7 @@ type Figures = {
   jsGzip: number;
 };
 
-const allParts = ["pages", "load", "leads", "inbox"] as const;
+const allParts = ["pages", "load", "leads", "inbox", "insight"] as const;
 type Part = (typeof allParts)[number];
 const parts = (process.env.BENCH_PARTS?.split(",")
   .map((part) => part.trim())
@@ -84,6 +85,7 @@ const measured: {
   load?: LoadFigure[];
   leads?: LeadFigures[];
   inbox?: InboxFigures[];
+  insight?: InsightFigures[];
   failed?: Partial<Record<Part, string>>;
 } = { date: new Date().toISOString(), runs, parts };
 
@@ -107,6 +109,10 @@ const partsToRun: Record<Part, () => Promise<void>> = {
   inbox: async () => {
     measured.inbox = await measureInbox(buildDir);
     printInboxTable(measured.inbox);
+  },
+  insight: async () => {
+    measured.insight = await measureInsight(buildDir);
+    printInsightTables(measured.insight);
   },
 };
 

@@ -9,7 +9,7 @@ export const meta: PageMetaCopy = {
 };
 
 /** When this text last changed; a new version gets a new date. */
-const updated = "November 22, 2026";
+const updated = "November 25, 2026";
 
 const hasService = site.formServiceUrl !== "none";
 const months = site.leadsRetentionMonths;
@@ -36,7 +36,7 @@ export const privacy = {
       paragraphs: [
         "Only what you type in the forms: your name, your phone or WhatsApp number, your email, and the details of the property or investment you ask about (type, address, areas, rooms, comments and the like).",
         hasService
-          ? "With each request we also keep the page you sent it from, the date and time, the browser you used, and an encrypted fingerprint of your IP address (not the address itself), which helps us stop abusive submissions."
+          ? "With each request we also keep the page you sent it from, the date and time, the browser you used, and an encrypted fingerprint of your IP address (not the address itself), which helps us stop abusive submissions. We also keep how you reached the site on that visit: the first page you opened, the domain of the site that sent you (for example www.google.com, never the full address), the campaign parameters of that first address (utm_source, utm_medium, utm_campaign), the page's language and whether you use a phone or a computer."
           : "This site does not keep your answers: we receive them in the WhatsApp message you send.",
       ],
     },
@@ -84,9 +84,23 @@ export const privacy = {
       title: "What your browser keeps",
       paragraphs: [
         "The site uses no cookies and loads no third-party scripts. While you fill in a form, your answers stay in that browser tab's storage (sessionStorage), so they are not lost if you reload the page; they are deleted when you send them or close the tab, and they never leave your device that way.",
-        "If we ever connect an analytics tool, it will only learn which form was sent, never what you wrote.",
+        hasService
+          ? "The same tab storage also keeps how you arrived (the first page, the domain that sent you and the campaign), to send it with your request; it is deleted when you close the tab."
+          : "This site counts no visits and keeps nothing about your browsing.",
       ],
     },
+    ...(hasService
+      ? [
+          {
+            id: "visitas",
+            title: "How we count visits",
+            paragraphs: [
+              "We count visits without cookies and without identifying you. Once a page has loaded, your browser sends this same site a notice with four items: the page, what happened (the page was seen, a form was opened or a WhatsApp link was tapped), the domain of the site that sent you to the first page and the campaign of that address (utm_campaign, or utm_source when there is no campaign).",
+              "We keep only how many notices arrived each day per page, language, referring site and campaign. We keep neither your IP address, nor your browser, nor any identifier, and no one can tell which visits come from the same person. Your IP address is used for an instant, in memory, to limit notices per minute; your browser's name, to leave out search engines and other automated programs. Neither is stored.",
+            ],
+          },
+        ]
+      : []),
     {
       id: "cambios",
       title: "Changes to this policy",

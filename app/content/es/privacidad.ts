@@ -9,7 +9,7 @@ export const meta: PageMetaCopy = {
 };
 
 /** When this text last changed; a new version gets a new date. */
-const updated = "22 de noviembre de 2026";
+const updated = "25 de noviembre de 2026";
 
 const hasService = site.formServiceUrl !== "none";
 const months = site.leadsRetentionMonths;
@@ -36,7 +36,7 @@ export const privacy = {
       paragraphs: [
         "Solo los que escribís en los formularios: tu nombre, tu teléfono o WhatsApp, tu email y los datos de la propiedad o de la inversión que consultás (tipo, dirección, superficies, ambientes, comentarios y similares).",
         hasService
-          ? "Con cada solicitud guardamos además la página desde la que la enviaste, la fecha y hora, el navegador que usaste y una huella cifrada de tu dirección IP (no la dirección misma), que sirve para frenar envíos abusivos."
+          ? "Con cada solicitud guardamos además la página desde la que la enviaste, la fecha y hora, el navegador que usaste y una huella cifrada de tu dirección IP (no la dirección misma), que sirve para frenar envíos abusivos. También guardamos cómo llegaste al sitio en esa visita: la primera página que abriste, el dominio del sitio que te trajo (por ejemplo www.google.com, nunca la dirección completa), los parámetros de campaña de esa primera dirección (utm_source, utm_medium, utm_campaign), el idioma de la página y si usás un teléfono o una computadora."
           : "Este sitio no guarda tus respuestas: las recibimos en el mensaje de WhatsApp que vos enviás.",
       ],
     },
@@ -84,9 +84,23 @@ export const privacy = {
       title: "Lo que guarda tu navegador",
       paragraphs: [
         "El sitio no usa cookies ni carga scripts de terceros. Mientras completás un formulario, tus respuestas quedan en el almacenamiento de esa pestaña de tu navegador (sessionStorage), para que no se pierdan si recargás la página; se borran al enviarlas o al cerrar la pestaña, y nunca salen de tu equipo por esa vía.",
-        "Si conectamos una herramienta de estadísticas, solo recibe qué formulario se envió, nunca lo que escribiste.",
+        hasService
+          ? "En ese mismo almacenamiento de la pestaña queda también cómo llegaste (la primera página, el dominio que te trajo y la campaña), para enviarlo con tu solicitud; se borra al cerrar la pestaña."
+          : "Este sitio no cuenta visitas ni guarda nada de tu navegación.",
       ],
     },
+    ...(hasService
+      ? [
+          {
+            id: "visitas",
+            title: "Cómo contamos las visitas",
+            paragraphs: [
+              "Contamos las visitas sin cookies y sin identificarte. Cuando una página terminó de cargar, tu navegador le envía a este mismo sitio un aviso con cuatro datos: la página, qué pasó (se vio la página, se abrió un formulario o se tocó un enlace de WhatsApp), el dominio del sitio que te trajo a la primera página y la campaña de esa dirección (utm_campaign, o utm_source si no hay campaña).",
+              "Guardamos solo cuántos avisos llegaron cada día por página, idioma, sitio de procedencia y campaña. No guardamos tu dirección IP, ni tu navegador, ni ningún identificador, y no se puede saber qué visitas son de la misma persona. Tu dirección IP se usa un instante, en memoria, para limitar los avisos por minuto; el nombre de tu navegador, para no contar a los buscadores y otros programas automáticos. Ninguno de los dos se guarda.",
+            ],
+          },
+        ]
+      : []),
     {
       id: "cambios",
       title: "Cambios en esta política",

@@ -19,6 +19,8 @@ export type ServiceConfig = {
   rateLimitPerMinute: number;
   /** Proxies whose X-Forwarded-For is believed (LEADS_TRUSTED_PROXIES). */
   trustedProxies: BlockList;
+  /** The owner's Monday summary (LEADS_WEEKLY_SUMMARY, on by default): only with `smtp`. */
+  weeklySummary: boolean;
 };
 
 export class ServiceConfigError extends Error {
@@ -90,6 +92,10 @@ export function loadServiceConfig(env: Environment): ServiceConfig {
     else trustedProxies.addSubnet(address, bits, type);
   }
 
+  const weeklySummary = value("LEADS_WEEKLY_SUMMARY") ?? "on";
+  if (weeklySummary !== "on" && weeklySummary !== "off")
+    problems.push(`LEADS_WEEKLY_SUMMARY=${weeklySummary}: on u off`);
+
   if (problems.length > 0) throw new ServiceConfigError(problems);
   return {
     dataDir: value("LEADS_DATA_DIR") ?? "data",
@@ -98,5 +104,6 @@ export function loadServiceConfig(env: Environment): ServiceConfig {
     webhook,
     rateLimitPerMinute,
     trustedProxies,
+    weeklySummary: smtp !== undefined && weeklySummary === "on",
   };
 }

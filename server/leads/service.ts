@@ -4,6 +4,7 @@ import { createLeadApi } from "./api.ts";
 import { serviceForms } from "./forms.ts";
 import { composeLeadEmail, smtpSender } from "./notify/email.ts";
 import { OutboxWorker, type Backoff, type Deliver } from "./notify/outbox-worker.ts";
+import { WeeklySummaryJob } from "./notify/weekly-summary.ts";
 import { webhookBody, webhookSender } from "./notify/webhook.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import { LeadStore } from "./storage/lead-store.ts";
@@ -14,6 +15,8 @@ export type LeadService = {
   store: LeadStore;
   api: ReturnType<typeof createLeadApi>;
   worker: OutboxWorker;
+  /** The owner's Monday summary, when LEADS_WEEKLY_SUMMARY is on and e-mail is configured. */
+  weeklySummary?: WeeklySummaryJob;
   /** Stops the worker (after its current delivery) and closes the database. */
   close(): Promise<void>;
 };
@@ -25,6 +28,7 @@ export async function startLeadService(options: {
   stylesheets: readonly string[];
   backoff?: Backoff;
   pollMs?: number;
+  now?: () => Date;
 }): Promise<LeadService> {
   const { config, site } = options;
   const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -64,11 +68,25 @@ export async function startLeadService(options: {
   });
   worker.start();
 
+  const weeklySummary =
+    config.smtp && config.weeklySummary
+      ? new WeeklySummaryJob({
+          store,
+          send: smtpSender(config.smtp.url, config.smtp.to),
+          site,
+          backoff: options.backoff,
+          now: options.now,
+        })
+      : undefined;
+  weeklySummary?.start(options.pollMs);
+
   return {
     store,
     api,
     worker,
+    weeklySummary,
     async close() {
+      await weeklySummary?.stop();
       await worker.stop();
       await store.close();
     },

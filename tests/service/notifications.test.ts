@@ -68,7 +68,8 @@ async function startSmtp(
 
 async function start(env: Record<string, string>): Promise<LeadService> {
   const service = await startLeadService({
-    config: loadServiceConfig(env),
+    // The Monday summary has its own test (weekly-summary.test.ts); here only each lead's mail arrives.
+    config: loadServiceConfig({ LEADS_WEEKLY_SUMMARY: "off", ...env }),
     site,
     stylesheets: [],
     backoff: quickBackoff,

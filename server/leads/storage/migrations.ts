@@ -159,6 +159,18 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .on("visit_counts")
         .columns(["day", "referrer"])
         .execute();
+      // The owner's Monday summaries, one row per week: queued and retried like the outbox's rows
+      // (those belong to a lead; a summary belongs to a week).
+      await db.schema
+        .createTable("weekly_summaries")
+        .addColumn("week", "text", (column) => column.primaryKey())
+        .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "text", (column) => column.notNull())
+        .addColumn("last_error", "text")
+        .addColumn("sent_at", "text")
+        .addColumn("given_up_at", "text")
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .execute();
       await db.schema
         .createIndex("visit_counts_day_campaign")
         .on("visit_counts")

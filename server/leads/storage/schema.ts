@@ -112,4 +112,16 @@ export type LeadDatabase = {
   inbox_devices: InboxDevicesTable;
   inbox_login_failures: InboxLoginFailuresTable;
   visit_counts: VisitCountsTable;
+  weekly_summaries: WeeklySummariesTable;
+};
+
+/** The owner's weekly summary, by its week's Monday ("2026-05-04"), with the outbox's retry columns. */
+export type WeeklySummariesTable = {
+  week: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  given_up_at: string | null;
+  created_at: string;
 };

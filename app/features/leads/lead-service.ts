@@ -41,14 +41,14 @@ export async function recordLead(
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(messageValues(definition, readValues(definition, data))))
     for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
-  body.append(pageField, String(data.get(pageField) ?? window.location.pathname));
-  body.append(handoffField, outcome);
-  body.append(honeypotField, String(data.get(honeypotField) ?? ""));
   // Where the visit began, kept in the tab since landing (decision 0017).
   const origin = tabOrigin();
   if (origin)
     for (const [part, name] of Object.entries(originFields))
       body.append(name, origin[part as keyof typeof origin]);
+  body.append(pageField, String(data.get(pageField) ?? window.location.pathname));
+  body.append(handoffField, outcome);
+  body.append(honeypotField, String(data.get(honeypotField) ?? ""));
   try {
     const response = await fetch(url, {
       method: "POST",

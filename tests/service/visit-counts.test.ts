@@ -67,6 +67,25 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
     expect(nextDay.bySource.map((row) => row.referrer)).toEqual(["nuevo.example"]);
   });
 
+  it("keeps the sums of ended days and reads today's again on every call", async () => {
+    const store = await open();
+    const visit = { page: "/", lang: "es", referrer: "", campaign: "", kind: "view" as const };
+    await store.visits.record({ ...visit, day: "2026-05-04" });
+    await store.visits.record({ ...visit, day: "2026-05-05" });
+    const first = await store.visits.totals("2026-05-04", "2026-05-05", "2026-05-05");
+    expect(first.byDay.map((row) => [row.day, row.count])).toEqual([
+      ["2026-05-04", 1],
+      ["2026-05-05", 1],
+    ]);
+    await store.visits.record({ ...visit, day: "2026-05-05" });
+    const again = await store.visits.totals("2026-05-04", "2026-05-05", "2026-05-05");
+    expect(again.byDay.map((row) => [row.day, row.count])).toEqual([
+      ["2026-05-04", 1],
+      ["2026-05-05", 2],
+    ]);
+    expect(again.byPage).toEqual([{ page: "/", kind: "view", count: 3 }]);
+  });
+
   it("stores a lead's origin and reads it back", async () => {
     const store = await open();
     const origin = {

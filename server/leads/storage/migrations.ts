@@ -167,7 +167,7 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .addColumn("count", "integer", (column) => column.notNull())
         .addPrimaryKeyConstraint("visit_counts_key", ["day", "page", "lang", "referrer", "campaign", "kind"])
         // SQLite keeps the rows in the key's order, so a range of days is read in one sweep
-        // (12 months of counts: 358 → … ms).
+        // (twelve months of counts, before they were kept in memory: 358 → 304 ms).
         .$call((table) => (kind === "sqlite" ? table.modifyEnd(sql`without rowid`) : table))
         .execute();
       // The bound on distinct hosts and campaigns a day is checked against these.

@@ -11,8 +11,9 @@ import { tabOrigin } from "../../lib/visit-origin.ts";
  * (SITE_FORM_SERVICE_URL=none) sends nothing.
  *
  * "lead:open" is the lead dialog's own event (it does not bubble, so it is
- * heard while it travels down, in the capture phase); "lead:whatsapp" is sent
- * by a form that opens WhatsApp; a tap on a wa.me link counts as a hand-off too.
+ * heard while it travels down, in the capture phase); a form in the page
+ * counts as opened when the visitor first moves into it; "lead:whatsapp" is
+ * sent by a form that opens WhatsApp; a tap on a wa.me link counts too.
  */
 export function startVisitBeacon(): void {
   if (site.formServiceUrl === "none") return;
@@ -33,6 +34,14 @@ export function startVisitBeacon(): void {
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
   whenIdle(() => send("view"));
   document.addEventListener("lead:open", () => send("form_open"), true);
+  const started = new Set<Element>();
+  document.addEventListener("focusin", (event) => {
+    const form = (event.target as Element | null)?.closest?.("form[data-lead-inline]");
+    if (form && !started.has(form)) {
+      started.add(form);
+      send("form_open");
+    }
+  });
   document.addEventListener("lead:whatsapp", () => send("whatsapp"), true);
   document.addEventListener(
     "click",

@@ -32,12 +32,12 @@ try {
       await page.screenshot({ path: file, fullPage: true });
       // The first screen, and the weekly charts, at a size a person can look at.
       await page.screenshot({ path: file.replace(".png", "-inicio.png") });
-      await page
-        .locator("section[aria-labelledby=semanas]")
-        .screenshot({ path: file.replace(".png", "-semanas.png") });
-      await page
-        .locator("section[aria-labelledby=paginas]")
-        .screenshot({ path: file.replace(".png", "-paginas.png") });
+      for (const section of ["semanas", "paginas"]) {
+        await page
+          .locator(`#${section}`)
+          .evaluate((heading) => heading.scrollIntoView({ behavior: "instant" }));
+        await page.screenshot({ path: file.replace(".png", `-${section}.png`) });
+      }
       console.log(file);
     }
     await page.close();

@@ -81,7 +81,9 @@ export function ResultTable({
             <tr key={row.key} className="border-b border-line last:border-b-0">
               <th
                 scope="row"
-                className={`px-3 py-2 text-left font-normal ${keyText ? "whitespace-nowrap" : "break-all"}`}
+                // A path keeps a column of its own width: the table scrolls sideways rather than
+                // break a path into a letter a line.
+                className={`px-3 py-2 text-left font-normal ${keyText ? "whitespace-nowrap" : "min-w-44 break-all"}`}
               >
                 {keyText ? keyText(row.key) : row.key}
               </th>

@@ -202,7 +202,9 @@ test("exports the current filter as CSV: UTF-8 with BOM, formulas as text", asyn
   const bytes = readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, row, end] = bytes.toString("utf8").slice(1).split("\r\n");
-  expect(header).toMatch(/^Recibido,Formulario,Estado,WhatsApp,Nombre,Teléfono,Email,Página,Presupuesto,/);
+  expect(header).toMatch(
+    /^Recibido,Formulario,Estado,WhatsApp,Nombre,Teléfono,Email,Página,Página de llegada,Sitio de procedencia,utm_source,utm_medium,utm_campaign,Idioma,Dispositivo,Presupuesto,/,
+  );
   expect(row).toContain(
     `,"'=HYPERLINK(""http://x"",""y"")",'+54 9 11 5555-0002,persona2+bandeja@example.com,`,
   );

@@ -19,3 +19,8 @@ export const visitFields = {
   /** utm_campaign at landing (utm_source when there is no campaign), or "". */
   campaign: "c",
 } as const;
+
+/** Distinct referring hosts, and campaigns, counted by name each day; the rest count as "otros". */
+export const distinctPerDay = 30;
+/** Every host or campaign past the day's bound. */
+export const otherValues = "otros";

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
+import { distinctPerDay, otherValues } from "#app/lib/visit-beacon.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase, VisitKind } from "./schema.ts";
 
@@ -14,9 +15,7 @@ import type { LeadDatabase, VisitKind } from "./schema.ts";
  * (one transaction, one fsync on SQLite), and each caller resolves only once
  * its count is committed.
  */
-export const distinctPerDay = 30;
-/** Every host or campaign past the day's bound. */
-export const otherValues = "otros";
+export { distinctPerDay, otherValues };
 
 export type VisitCount = {
   day: string;

@@ -12,7 +12,7 @@ import { expect, test } from "./fixtures.ts";
 import { rawRequest } from "./raw-http.ts";
 
 const homeHtml = readFileSync(join(clientDirOf(buildDir), pageFile("/")), "utf8");
-const assets = [...homeHtml.matchAll(/(?:href|src|data-boot)="(\/assets\/[^"]+)"/g)].map(
+const assets = [...homeHtml.matchAll(/(?:href|src|data-island)="(\/assets\/[^"]+)"/g)].map(
   (match) => match[1]!,
 );
 

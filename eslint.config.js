@@ -64,6 +64,52 @@ export function boundaryZones(root) {
   ];
 }
 
+/**
+ * The app modules the servers and scripts may import, always as `#app/…`
+ * (package.json "imports"): Node-safe modules that read no configuration when
+ * loaded (neither process.env nor app/config/site.ts) and take it as an
+ * argument instead, so a bad SITE_* value is reported once, by server/serve.ts,
+ * and never crashes an import. tests/lint/server-door.test.ts proves that
+ * nothing these modules import, however deep, reads the configuration.
+ */
+export const serverDoor = [
+  "site-map.ts",
+  "config/site-config.ts",
+  "content/towers.ts",
+  "content/tower-sources.ts",
+  "content/property-types.ts",
+  "content/images.ts",
+  "content/*/service-answers.ts",
+  "content/*/form-words.ts",
+  "components/button-styles.ts",
+  "lib/**",
+  "features/leads/compose-message.ts",
+  "features/leads/forms/*.ts",
+  "features/inbox/inbox-service.ts",
+  "features/inbox/host.ts",
+];
+
+/** A door glob as a regular expression source ("*" one path segment, "**" any). */
+function globSource(glob) {
+  return glob
+    .split("**")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*"))
+    .join(".*");
+}
+
+/** How server/ and scripts/ reach app code: only through the door, only as #app/…. */
+export const serverImportRules = [
+  {
+    regex: "^(\\.\\./)+app/",
+    message: "server/ and scripts/ import app code as #app/…, through the door listed in eslint.config.js.",
+  },
+  {
+    regex: `^#app/(?!(?:${serverDoor.map(globSource).join("|")})$)`,
+    message:
+      "Not in the server's door (eslint.config.js serverDoor): this module may read the site configuration when loaded. Import a Node-safe module that takes the configuration as an argument.",
+  },
+];
+
 /** Ways to turn a string into markup; the app has no use for any of them. */
 const markupSinks = [
   {
@@ -124,6 +170,19 @@ export function lintConfig(root) {
       // What visitors type reaches the owner's inbox: the app renders text, never markup it was given.
       files: ["app/**/*.{ts,tsx}"],
       rules: { "no-restricted-syntax": ["error", ...markupSinks] },
+    },
+    {
+      files: ["server/**/*.{ts,tsx}", "scripts/**/*.{ts,tsx}"],
+      rules: {
+        "no-restricted-imports": ["error", { patterns: serverImportRules }],
+        "no-restricted-syntax": [
+          "error",
+          {
+            selector: "ImportExpression[source.value=/^(#app\\/|(\\.\\.\\/)+app\\/)/]",
+            message: "Import app code statically, through the server's door, so the lint can check it.",
+          },
+        ],
+      },
     },
     {
       files: ["scripts/build/boot-loader.js"],

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { pages } from "../app/site-map.ts";
+import { pages } from "#app/site-map.ts";
 import { buildDir, clientDirOf } from "../server/build-layout.ts";
 import { measureInbox, printInboxTable, type InboxFigures } from "./bench/inbox.ts";
 import { measureLeadService, printLeadTables, type LeadFigures } from "./bench/leads.ts";

@@ -10,8 +10,8 @@ import { build as viteBuild, type Rolldown } from "vite";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-import { loadSiteConfigOrExit } from "../app/config/site-config.ts";
-import { notFoundPaths, prerenderedPaths } from "../app/site-map.ts";
+import { loadSiteConfigOrExit } from "#app/config/site-config.ts";
+import { notFoundPaths, prerenderedPaths } from "#app/site-map.ts";
 import {
   buildDir,
   clientDirOf,

@@ -3,9 +3,9 @@
  * values or tower facts nobody has checked. Run with the production
  * environment variables set: `npm run check:release`.
  */
-import { loadSiteConfig, SiteConfigError } from "../app/config/site-config.ts";
-import { towerSources } from "../app/content/tower-sources.ts";
-import { towerFacts, towers } from "../app/content/towers.ts";
+import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
+import { towerSources } from "#app/content/tower-sources.ts";
+import { towerFacts, towers } from "#app/content/towers.ts";
 
 const problems: string[] = [];
 

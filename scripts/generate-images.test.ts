@@ -5,9 +5,9 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { propertyTypes } from "../app/content/property-types.ts";
-import { towers } from "../app/content/towers.ts";
-import { svgDataUrl } from "../app/lib/art/svg-data-url.ts";
+import { propertyTypes } from "#app/content/property-types.ts";
+import { towers } from "#app/content/towers.ts";
+import { svgDataUrl } from "#app/lib/art/svg-data-url.ts";
 import { generateImages, type GenerateOptions } from "./generate-images.ts";
 import { faviconSvg } from "./images/brand-art.ts";
 

@@ -13,10 +13,10 @@ import { dirname, join } from "node:path";
 
 import sharp from "sharp";
 
-import { loadSiteConfig } from "../app/config/site-config.ts";
-import type { CatalogueImageEntry, ImageKind } from "../app/content/images.ts";
-import { propertyTypes } from "../app/content/property-types.ts";
-import { towers, type Tower } from "../app/content/towers.ts";
+import { loadSiteConfig } from "#app/config/site-config.ts";
+import type { CatalogueImageEntry, ImageKind } from "#app/content/images.ts";
+import { propertyTypes } from "#app/content/property-types.ts";
+import { towers, type Tower } from "#app/content/towers.ts";
 import {
   appleTouchIconSvg,
   faviconSvg,
@@ -28,8 +28,8 @@ import {
 } from "./images/brand-art.ts";
 import { findPhoto, photoVariants } from "./images/photos.ts";
 import { propertyTypeSvg } from "./images/property-type-art.ts";
-import { svgDataUrl } from "../app/lib/art/svg-data-url.ts";
-import { towerSvg, type TowerFacts } from "../app/lib/art/tower-art.ts";
+import { svgDataUrl } from "#app/lib/art/svg-data-url.ts";
+import { towerSvg, type TowerFacts } from "#app/lib/art/tower-art.ts";
 
 export type GenerateOptions = {
   towers: readonly (TowerFacts & Pick<Tower, "dock" | "toConfirm">)[];

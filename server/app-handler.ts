@@ -19,8 +19,8 @@ import {
   type ServerBuild,
 } from "react-router";
 
-import type { Host } from "../app/features/inbox/host.ts";
-import type { InboxService } from "../app/features/inbox/inbox-service.ts";
+import type { Host } from "#app/features/inbox/host.ts";
+import type { InboxService } from "#app/features/inbox/inbox-service.ts";
 import { serverEntryOf } from "./build-layout.ts";
 import { inboxHeaders } from "./headers.ts";
 

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { loadSiteConfig, SiteConfigError } from "../app/config/site-config.ts";
+import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
 import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
 import { readHeaderPolicy } from "./headers.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
@@ -35,7 +35,10 @@ function loadConfiguration() {
   try {
     return { site: loadSiteConfig(process.env).config, config: loadServiceConfig(process.env) };
   } catch (error) {
-    if (error instanceof SiteConfigError || error instanceof ServiceConfigError) fail(error.message);
+    // One sentence naming each bad variable, never a stack trace.
+    if (error instanceof SiteConfigError)
+      fail(`Configuración del sitio inválida: ${error.problems.join("; ")}.`);
+    if (error instanceof ServiceConfigError) fail(error.message);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import {
   type HeaderPolicy,
 } from "./headers.ts";
 import { isAppPath, type AppHandler } from "./app-handler.ts";
-import { pathIn, thanksPath } from "../app/site-map.ts";
+import { pathIn, thanksPath } from "#app/site-map.ts";
 import type { createLeadApi } from "./leads/api.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 

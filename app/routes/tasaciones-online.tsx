@@ -10,7 +10,7 @@ import * as en from "../content/en/tasaciones-online.ts";
 import * as es from "../content/es/tasaciones-online.ts";
 import type { Translations } from "../content/types.ts";
 import { useCopy, useLocalPath } from "../lib/lang.ts";
-import { expressOnlineForm } from "../features/leads/forms/express-online.ts";
+import { expressOnlineForm } from "../features/leads/site-forms.ts";
 import { InlineWhatsAppForm } from "../features/leads/inline-whatsapp-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";

@@ -16,8 +16,8 @@ import { join } from "node:path";
 
 import { sql } from "kysely";
 
-import type { InboxService, LeadQuery } from "../../app/features/inbox/inbox-service.ts";
-import { allFields, type LeadValues } from "../../app/features/leads/forms/types.ts";
+import type { InboxService, LeadQuery } from "#app/features/inbox/inbox-service.ts";
+import { allFields, type LeadValues } from "#app/features/leads/forms/types.ts";
 import { buildDir as defaultBuildDir, clientDirOf } from "../../server/build-layout.ts";
 import { readHeaderPolicy } from "../../server/headers.ts";
 import { createInboxService } from "../../server/inbox/inbox-service.ts";
@@ -41,7 +41,7 @@ import { hasBuild } from "./variants.ts";
 const leadCount = Number(process.env.BENCH_INBOX_LEADS ?? 100_000);
 const samples = Number(process.env.BENCH_INBOX_SAMPLES ?? 60);
 const exportSamples = Math.max(1, Math.round(samples / 10));
-const site = { offPlanFormId: "consulta-inversion-pozo" };
+const site = { offPlanFormId: "consulta-inversion-pozo", deliveryHours: "24-48" };
 const password = "una contraseña de benchmark";
 
 export type Timing = { p50: number; p99: number };

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-import type { SiteConfig } from "../../app/config/site-config.ts";
-import { pages } from "../../app/site-map.ts";
+import type { SiteConfig } from "#app/config/site-config.ts";
+import { pages } from "#app/site-map.ts";
 import { clientDirOf, deployDirOf } from "../../server/build-layout.ts";
 import { headerPolicyFile, headerPolicyFor } from "../../server/headers.ts";
 import { renderNginxConf, renderNginxSite } from "../../server/nginx-config.ts";

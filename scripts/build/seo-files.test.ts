@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { pages } from "../../app/site-map.ts";
+import { pages } from "#app/site-map.ts";
 import { robotsTxt, sitemapXml } from "./seo-files.ts";
 
 test("the sitemap lists every page on the configured domain but the thank-you page, and only those", () => {

@@ -1,4 +1,4 @@
-import { htmlLang, sitemapPages, type SitePage } from "../../app/site-map.ts";
+import { htmlLang, sitemapPages, type SitePage } from "#app/site-map.ts";
 
 /**
  * Each page with its `hreflang` alternates (both languages and x-default, the

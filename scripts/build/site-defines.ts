@@ -1,5 +1,5 @@
-import type { SiteConfig } from "../../app/config/site-config.ts";
-import { towers } from "../../app/content/towers.ts";
+import type { SiteConfig } from "#app/config/site-config.ts";
+import { towers } from "#app/content/towers.ts";
 
 /** What every browser bundle gets inlined (the React Router build and the island): read by app/config/site.ts. */
 export function siteDefines(siteConfig: SiteConfig): Record<string, string> {

@@ -2,14 +2,14 @@
  * The social sharing card (1200×630) and the favicon, drawn in the same dusk
  * palette as the tower artwork.
  */
-import { escapeXml, palette } from "../../app/lib/art/art-kit.ts";
+import { escapeXml, palette } from "#app/lib/art/art-kit.ts";
 import {
   skylineGround,
   towerProfile,
   towerSilhouette,
   towerSvg,
   type TowerFacts,
-} from "../../app/lib/art/tower-art.ts";
+} from "#app/lib/art/tower-art.ts";
 
 export const socialCardWidth = 1200;
 export const socialCardHeight = 630;

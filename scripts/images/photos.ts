@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 import sharp, { type Sharp } from "sharp";
 
-import type { CatalogueImageEntry } from "../../app/content/images.ts";
+import type { CatalogueImageEntry } from "#app/content/images.ts";
 
 export const photoExtensions = ["jpg", "jpeg", "png", "webp"] as const;
 const largest = 800;

@@ -3,7 +3,7 @@
  * one sand disc and a few brass details, all on the same ground line so the
  * six read as a set.
  */
-import { escapeXml, palette } from "../../app/lib/art/art-kit.ts";
+import { escapeXml, palette } from "#app/lib/art/art-kit.ts";
 
 export const typeArtWidth = 320;
 export const typeArtHeight = 200;

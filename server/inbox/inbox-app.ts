@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { isIP, type BlockList } from "node:net";
 import type { TLSSocket } from "node:tls";
 
-import type { SiteConfig } from "../../app/config/site-config.ts";
+import type { SiteConfig } from "#app/config/site-config.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
@@ -21,7 +21,7 @@ export type InboxApp = { handler: AppHandler; retention: RetentionJob };
 export async function startInboxApp(options: {
   buildDir: string;
   store: LeadStore;
-  site: Pick<SiteConfig, "offPlanFormId">;
+  site: Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
   config: Pick<ServiceConfig, "trustedProxies">;
   retentionMonths: number;
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */

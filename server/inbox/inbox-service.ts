@@ -1,11 +1,6 @@
-import { allFields, type FormDefinition } from "../../app/features/leads/forms/types.ts";
-import type {
-  InboxService,
-  LeadDetail,
-  LeadQuery,
-  LeadSummary,
-} from "../../app/features/inbox/inbox-service.ts";
-import { toCsv } from "../../app/lib/csv.ts";
+import { allFields, type FormDefinition } from "#app/features/leads/forms/types.ts";
+import type { InboxService, LeadDetail, LeadQuery, LeadSummary } from "#app/features/inbox/inbox-service.ts";
+import { toCsv } from "#app/lib/csv.ts";
 import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
 import { answersOf, buenosAiresTime, handoffText } from "../leads/notify/answers.ts";
 import {

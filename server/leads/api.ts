@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import { composeMessage } from "../../app/features/leads/compose-message.ts";
-import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
-import { buildWhatsAppUrl } from "../../app/lib/whatsapp.ts";
-import * as enAnswers from "../../app/content/en/service-answers.ts";
-import * as esAnswers from "../../app/content/es/service-answers.ts";
-import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
-import { langOf, type Lang } from "../../app/site-map.ts";
+import { composeMessage } from "#app/features/leads/compose-message.ts";
+import type { FormDefinition, LeadValues } from "#app/features/leads/forms/types.ts";
+import { buildWhatsAppUrl } from "#app/lib/whatsapp.ts";
+import * as enAnswers from "#app/content/en/service-answers.ts";
+import * as esAnswers from "#app/content/es/service-answers.ts";
+import { langOf, type Lang } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
@@ -227,7 +226,7 @@ export function createLeadApi(options: LeadApiOptions) {
     // The page the form was on decides the language of the answer and of its WhatsApp message.
     lang = langOf(pagePath(data.get("_page")) ?? refererPath(request) ?? "/");
     words = answerCopy[lang];
-    const definition = formInLanguage(form.definition, lang);
+    const definition = form.inLanguage(lang);
     const result = readSubmission(definition, data, {
       handsOffToWhatsApp: form.handsOffToWhatsApp,
       words,
@@ -306,7 +305,7 @@ export function createLeadApi(options: LeadApiOptions) {
     if (!lead || now().getTime() - lead.receivedAt.getTime() > handoffLinkMinutes * 60_000) return undefined;
     const form = forms(lead.formId);
     if (!form?.handsOffToWhatsApp) return undefined;
-    const definition = formInLanguage(form.definition, langOf(lead.page ?? "/"));
+    const definition = form.inLanguage(langOf(lead.page ?? "/"));
     return fillHandoffLink(
       html,
       buildWhatsAppUrl(options.whatsappNumber, composeMessage(definition, lead.values)),

@@ -1,17 +1,24 @@
-import type { SiteConfig } from "../../app/config/site-config.ts";
-import { expressOnlineForm } from "../../app/features/leads/forms/express-online.ts";
-import { offPlanForm } from "../../app/features/leads/forms/off-plan.ts";
-import { modalForms } from "../../app/features/leads/forms/registry.ts";
-import { allFields, type FormDefinition, type LeadValues } from "../../app/features/leads/forms/types.ts";
+import type { SiteConfig } from "#app/config/site-config.ts";
+import { formWords as englishWords } from "#app/content/en/form-words.ts";
+import { formWords as spanishWords } from "#app/content/es/form-words.ts";
+import { allForms } from "#app/features/leads/forms/all-forms.ts";
+import { modalFormIds } from "#app/features/leads/forms/form-ids.ts";
+import { localizeForm, type FormWords } from "#app/features/leads/forms/localize.ts";
+import { offPlanForm } from "#app/features/leads/forms/off-plan.ts";
+import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
+import type { Lang } from "#app/site-map.ts";
 import type { Contact } from "./storage/lead-store.ts";
 
 /**
  * The forms the service accepts, by the id in the submit URL: the app's own
- * definitions (never a second list of fields). The off-plan form keeps the
- * spec's path, SITE_OFFPLAN_FORM_ID; the others use their app id.
+ * definitions (never a second list of fields), built from the configuration
+ * the service was started with. The off-plan form keeps the spec's path,
+ * SITE_OFFPLAN_FORM_ID; the others use their app id.
  */
 export type ServiceForm = {
   definition: FormDefinition;
+  /** The definition as a page in that language shows it (its labels, its message). */
+  inLanguage: (lang: Lang) => FormDefinition;
   /** WhatsApp forms hand the message to WhatsApp; the off-plan form is answered by the owner instead. */
   handsOffToWhatsApp: boolean;
   /** Values accepted besides the definition's options (a page built in another year). */
@@ -20,31 +27,37 @@ export type ServiceForm = {
 
 export type ServiceForms = (formId: string) => ServiceForm | undefined;
 
-const whatsappDefinitions: readonly FormDefinition[] = [...Object.values(modalForms), expressOnlineForm];
+/** What the service needs of the site's configuration to build its forms. */
+export type FormsConfig = Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
 
 /** Every form id the service accepts: the WhatsApp forms' app ids, then the off-plan form's. */
 export function serviceFormIds(site: Pick<SiteConfig, "offPlanFormId">): string[] {
-  return [...whatsappDefinitions.map((definition) => definition.id), site.offPlanFormId];
+  return [...modalFormIds, "express-online", site.offPlanFormId];
 }
 
-export function serviceForms(
-  site: Pick<SiteConfig, "offPlanFormId">,
-  now: () => Date = () => new Date(),
-): ServiceForms {
+export function serviceForms(site: FormsConfig, now: () => Date = () => new Date()): ServiceForms {
+  const words: Record<Lang, FormWords> = { es: spanishWords(), en: englishWords(site) };
+  const inLanguageOf = (definition: FormDefinition) => (lang: Lang) =>
+    localizeForm(definition, lang, words[lang]);
+  // Every form but the off-plan one hands off to WhatsApp; their definitions do not change with the year.
   const whatsappForms = new Map<string, FormDefinition>(
-    whatsappDefinitions.map((definition) => [definition.id, definition]),
+    Object.values(allForms(site, now().getFullYear()))
+      .filter((definition) => definition.id !== "off-plan")
+      .map((definition) => [definition.id, definition]),
   );
   return (formId) => {
     if (formId === site.offPlanFormId) {
       const year = now().getFullYear();
+      const definition = offPlanForm(year);
       return {
-        definition: offPlanForm(year),
+        definition,
+        inLanguage: inLanguageOf(definition),
         handsOffToWhatsApp: false,
         alsoAccepted: moveYearsAround(year),
       };
     }
     const definition = whatsappForms.get(formId);
-    return definition && { definition, handsOffToWhatsApp: true };
+    return definition && { definition, inLanguage: inLanguageOf(definition), handsOffToWhatsApp: true };
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { serviceAnswers as english } from "../../app/content/en/service-answers.ts";
-import { serviceAnswers as spanish } from "../../app/content/es/service-answers.ts";
+import { serviceAnswers as english } from "#app/content/en/service-answers.ts";
+import { serviceAnswers as spanish } from "#app/content/es/service-answers.ts";
 import { errorPage, fillHandoffLink } from "./pages.ts";
 
 const composed = `https://wa.me/5491100000000?text=Hola%2C%20soy%20"Ana"%20<b>&amp`;

@@ -1,14 +1,14 @@
-import { buttonStyles } from "../../app/components/button-styles.ts";
-import type { serviceAnswers } from "../../app/content/es/service-answers.ts";
-import { honeypotField, pageField } from "../../app/features/leads/forms/reserved-fields.ts";
-import { fieldRules } from "../../app/features/leads/forms/rules.ts";
+import { buttonStyles } from "#app/components/button-styles.ts";
+import type { serviceAnswers } from "#app/content/es/service-answers.ts";
+import { honeypotField, pageField } from "#app/features/leads/forms/reserved-fields.ts";
+import { fieldRules } from "#app/features/leads/forms/rules.ts";
 import {
   optionLabel,
   type FieldDefinition,
   type FormDefinition,
   type LeadValues,
-} from "../../app/features/leads/forms/types.ts";
-import { htmlLang, pathIn, type Lang } from "../../app/site-map.ts";
+} from "#app/features/leads/forms/types.ts";
+import { htmlLang, pathIn, type Lang } from "#app/site-map.ts";
 
 /**
  * The HTML the service writes itself: the WhatsApp link filled into the

@@ -1,5 +1,5 @@
-import type { SiteConfig } from "../../app/config/site-config.ts";
-import { languages, pathIn, thanksPath, type Lang } from "../../app/site-map.ts";
+import type { SiteConfig } from "#app/config/site-config.ts";
+import { languages, pathIn, thanksPath, type Lang } from "#app/site-map.ts";
 import { createLeadApi } from "./api.ts";
 import { serviceForms } from "./forms.ts";
 import { composeLeadEmail, smtpSender } from "./notify/email.ts";

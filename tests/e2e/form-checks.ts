@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
+import { fieldRules } from "../../app/features/leads/forms/rules.ts";
 import {
   allFields,
   type FieldDefinition,
@@ -38,7 +39,16 @@ export function control(scope: Locator, field: FieldDefinition, option?: string)
   return scope.locator(option === undefined ? byName : `${byName}[value=${JSON.stringify(option)}]`);
 }
 
-type RenderedControl = { name: string; type: string; options?: string[]; value?: string; min?: string };
+type RenderedControl = {
+  name: string;
+  type: string;
+  options?: string[];
+  value?: string;
+  min?: string;
+  max?: string;
+  maxLength?: string | null;
+  pattern?: string | null;
+};
 
 /**
  * The visitor's named controls inside `scope`, in document order: not the
@@ -61,8 +71,18 @@ function renderedControls(scope: Locator): Promise<RenderedControl[]> {
           if (element.type === "checkbox")
             return { name: element.name, type: "checkbox", value: element.value };
           if (element.type === "number")
-            return { name: element.name, type: "number", min: (element as HTMLInputElement).min };
-          return { name: element.name, type: element.type };
+            return {
+              name: element.name,
+              type: "number",
+              min: (element as HTMLInputElement).min,
+              max: (element as HTMLInputElement).max,
+            };
+          return {
+            name: element.name,
+            type: element.type,
+            maxLength: element.getAttribute("maxlength"),
+            pattern: element.getAttribute("pattern"),
+          };
         },
       ),
     visitorControls,
@@ -72,7 +92,8 @@ function renderedControls(scope: Locator): Promise<RenderedControl[]> {
 /**
  * The form renders its definition and nothing else: one control per field in
  * the definition's order, of its type, each select with the definition's
- * options (and a preset outside them, shown selected), each number at least 0.
+ * options (and a preset outside them, shown selected), and the limits of its
+ * rules (forms/rules.ts) as the input's own: the lead service checks the same.
  */
 export async function expectRendered(scope: Locator, definition: FormDefinition, preset?: string | null) {
   const expected = allFields(definition).flatMap((field): RenderedControl[] => {
@@ -91,9 +112,23 @@ export async function expectRendered(scope: Locator, definition: FormDefinition,
       case "checkboxes":
         return options.map((option) => ({ name: field.name, type: "checkbox", value: option }));
       case "number":
-        return [{ name: field.name, type: "number", min: "0" }];
+        return [
+          {
+            name: field.name,
+            type: "number",
+            min: String(fieldRules(field).min),
+            max: String(fieldRules(field).max),
+          },
+        ];
       default:
-        return [{ name: field.name, type: field.type }];
+        return [
+          {
+            name: field.name,
+            type: field.type,
+            maxLength: String(fieldRules(field).maxLength),
+            pattern: fieldRules(field).pattern ?? null,
+          },
+        ];
     }
   });
   expect(await renderedControls(scope)).toEqual(expected);

@@ -154,7 +154,7 @@ test.describe("nginx: the lead service behind it", () => {
         tipoPropiedad: "Departamento",
         direccion: "Juana Manso 1000",
         superficie: "80",
-        ambientes: "3",
+        ambientes: "3 ambientes",
         nombre: "Por nginx",
         telefono: "11 5555 0000",
         email: "nginx@example.com",

@@ -2,9 +2,9 @@ import type { Locator } from "@playwright/test";
 
 import { formPages, formSectionId } from "../../app/features/leads/form-pages.ts";
 import type { FormId } from "../../app/features/leads/forms/form-ids.ts";
-import { expressOnlineForm } from "../../app/features/leads/forms/express-online.ts";
+import { expressOnlineForm } from "../../app/features/leads/site-forms.ts";
 import { offPlanForm } from "../../app/features/leads/forms/off-plan.ts";
-import { modalForms } from "../../app/features/leads/forms/registry.ts";
+import { modalForms } from "../../app/features/leads/form-registry.ts";
 import { allFields, type FormDefinition, type LeadValues } from "../../app/features/leads/forms/types.ts";
 
 /**

@@ -44,7 +44,7 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
     inbox = createInboxService({
       store,
       auth,
-      forms: serviceForms({ offPlanFormId }, () => now),
+      forms: serviceForms({ offPlanFormId, deliveryHours: "24-48" }, () => now),
       offPlanFormId,
       retentionMonths: 24,
       now: () => now,

@@ -8,7 +8,7 @@ import { allFields, type FormDefinition, type LeadValues } from "../../app/featu
  */
 
 export const offPlanFormId = "consulta-inversion-pozo";
-const site = { offPlanFormId };
+const site = { offPlanFormId, deliveryHours: "24-48" };
 
 /** The seven forms the service accepts, by the id leads are stored with. */
 export const formIds = serviceFormIds(site);

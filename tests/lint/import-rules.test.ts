@@ -3,7 +3,8 @@
  * configuration lints tests/lint/project, a small project that breaks each
  * rule once (a cycle, a feature importing another feature, app code importing
  * a server and a build script, product code importing tests, app code turning
- * text into markup) and also holds imports and code that are allowed. The normal lint ignores that folder.
+ * text into markup, a server or script importing app code outside the #app/…
+ * door or by a relative path) and also holds imports and code that are allowed. The normal lint ignores that folder.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,6 +42,9 @@ test(
       "app/lib/port.ts:2 import-x/no-restricted-paths",
       "app/lib/port.ts:3 import-x/no-restricted-paths",
       "scripts/build.ts:2 import-x/no-restricted-paths",
+      "scripts/configured.ts:2 no-restricted-syntax",
+      "server/configured.ts:4 no-restricted-imports",
+      "server/configured.ts:6 no-restricted-imports",
       "server/listen.ts:2 import-x/no-restricted-paths",
     ]);
 
@@ -51,5 +55,8 @@ test(
     );
     expect(messages).toContainEqual(expect.stringContaining("Product code never imports test code"));
     expect(messages).toContainEqual(expect.stringContaining("No dangerouslySetInnerHTML"));
+    expect(messages).toContainEqual(expect.stringContaining("Not in the server's door"));
+    expect(messages).toContainEqual(expect.stringContaining("import app code as #app/…"));
+    expect(messages).toContainEqual(expect.stringContaining("Import app code statically"));
   },
 );

@@ -46,7 +46,7 @@ test(
               tipoPropiedad: "Departamento",
               direccion: `Cliente ${index}, envío ${round}`,
               superficie: "80",
-              ambientes: "3",
+              ambientes: "3 ambientes",
               nombre: `Cliente ${index}`,
               telefono: "11 5555 0000",
               email: `c${index}@example.com`,

@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
-import { expressOnlineForm } from "../../app/features/leads/forms/express-online.ts";
-import { expressForm } from "../../app/features/leads/forms/express.ts";
-import { formInLanguage } from "../../app/features/leads/forms/in-language.ts";
+import { expressForm, expressOnlineForm, formInLanguage } from "../../app/features/leads/site-forms.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";

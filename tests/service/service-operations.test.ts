@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
-import { expressForm } from "../../app/features/leads/forms/express.ts";
+import { expressForm } from "../../app/features/leads/site-forms.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
@@ -43,7 +43,7 @@ const values = {
   tipoPropiedad: "Departamento",
   direccion: "Juana Manso 1000",
   superficie: "80",
-  ambientes: "3",
+  ambientes: "3 ambientes",
   nombre: "Ana & Luis <i>",
   telefono: "11 5555 0000",
   email: "ana@example.com",

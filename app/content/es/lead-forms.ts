@@ -1,4 +1,5 @@
 import { site } from "../../config/site.ts";
+import { formWords } from "./form-words.ts";
 
 /**
  * The lead forms' own interface text. The fields' text lives in the form
@@ -34,8 +35,4 @@ export const copy = {
     "No pudimos enviar tu consulta en este momento. Tus respuestas siguen acá: enviánoslas por WhatsApp y te respondemos igual.",
 } as const;
 
-/** The WhatsApp message's first line, naming the request (its heading). */
-export const messageOpening = (heading: string) => `Hola, quiero hacer una ${heading}.`;
-
-/** The definitions are written in Spanish: their text is already this language's. */
-export const translateFieldText = (text: string): string | undefined => text;
+export const { translateFieldText, messageOpening } = formWords();

@@ -1,7 +1,7 @@
 import { useLocalPath } from "../../lib/lang.ts";
 import { formPages, formSectionId } from "./form-pages.ts";
 import type { ModalFormId } from "./forms/form-ids.ts";
-import { modalForms } from "./forms/registry.ts";
+import { modalForms } from "./form-registry.ts";
 import { InlineWhatsAppForm } from "./inline-whatsapp-form.tsx";
 
 /**

@@ -6,7 +6,7 @@ import { site } from "../../config/site.ts";
 import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
 import type { ModalFormId } from "./forms/form-ids.ts";
-import { modalForms } from "./forms/registry.ts";
+import { modalForms } from "./form-registry.ts";
 import { formPages } from "./form-pages.ts";
 import { LeadForm } from "./lead-form.tsx";
 import { useLocalPath } from "../../lib/lang.ts";

@@ -1,4 +1,4 @@
-import { allFields, type FormDefinition, type LeadValues } from "../../../app/features/leads/forms/types.ts";
+import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
 import type { HandoffOutcome } from "../storage/schema.ts";
 
 /** One answered field, labelled as the form shows it (labels from the definition, never a second list). */

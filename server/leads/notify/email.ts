@@ -1,6 +1,6 @@
 import nodemailer, { type TransportOptions } from "nodemailer";
 
-import type { FormDefinition } from "../../../app/features/leads/forms/types.ts";
+import type { FormDefinition } from "#app/features/leads/forms/types.ts";
 import { escapeHtml } from "../pages.ts";
 import type { Lead } from "../storage/lead-store.ts";
 import { answersOf, buenosAiresTime, handoffText } from "./answers.ts";

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 
-import type { FormDefinition } from "../../../app/features/leads/forms/types.ts";
+import type { FormDefinition } from "#app/features/leads/forms/types.ts";
 import type { Lead } from "../storage/lead-store.ts";
 import { answersOf } from "./answers.ts";
 

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Selectable } from "kysely";
 import pg from "pg";
 
-import type { LeadValues } from "../../../app/features/leads/forms/types.ts";
+import type { LeadValues } from "#app/features/leads/forms/types.ts";
 import { migrateToLatest, type DatabaseKind } from "./migrations.ts";
 import {
   type HandoffOutcome,

@@ -1,10 +1,10 @@
-import { site } from "../../../config/site.ts";
+import type { SiteConfig } from "../../../config/site-config.ts";
 import { address, contactName, email, phone, select, surface } from "./fields.ts";
 import { ages, amenities, homePropertyTypes, onlineConditions, onlineUrgencies, rooms } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
-/** Express online appraisal (in page on /tasaciones-online). */
-export const expressOnlineForm: FormDefinition = {
+/** Express online appraisal (in page on /tasaciones-online); its description names the delivery time. */
+export const expressOnlineFormFor = (site: Pick<SiteConfig, "deliveryHours">): FormDefinition => ({
   id: "express-online",
   title: "Tasación express online",
   description: `Completá el formulario y recibí tu tasación en ${site.deliveryHours} horas.`,
@@ -50,4 +50,4 @@ export const expressOnlineForm: FormDefinition = {
     },
     { title: "Contacto", fields: [contactName("contacto"), phone("telefono"), email()] },
   ],
-};
+});

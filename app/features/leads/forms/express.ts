@@ -1,4 +1,4 @@
-import { site } from "../../../config/site.ts";
+import type { SiteConfig } from "../../../config/site-config.ts";
 import { address, contactName, email, phone, select, surface } from "./fields.ts";
 import { homePropertyTypes, homeRooms, towerOptions } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
@@ -6,8 +6,10 @@ import type { FormDefinition } from "./types.ts";
 /**
  * Home express request (modal on /). The spec's `urgencia` has no input on this
  * form, so it is not part of the definition and never reaches the message.
+ * Its description names the delivery time: a function of the configuration
+ * (the app's copy, built with the site's, is forms/site-forms.ts).
  */
-export const expressForm: FormDefinition = {
+export const expressFormFor = (site: Pick<SiteConfig, "deliveryHours">): FormDefinition => ({
   id: "express",
   title: "Solicitar tasación express",
   description: `Contanos lo básico de tu propiedad y recibí el informe en ${site.deliveryHours} horas.`,
@@ -43,4 +45,4 @@ export const expressForm: FormDefinition = {
     },
     { title: "Contacto", fields: [contactName(), phone("telefono"), email()] },
   ],
-};
+});

@@ -1,9 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { messageValues } from "../compose-message.ts";
-import { expressOnlineForm } from "./express-online.ts";
-import { expressForm } from "./express.ts";
-import { formInLanguage } from "./in-language.ts";
+import { expressForm, expressOnlineForm, formInLanguage } from "../site-forms.ts";
 import { offPlanForm } from "./off-plan.ts";
 import { reservedFields } from "./reserved-fields.ts";
 import { checkAnswer, checkAnswers, fieldRules, phonePattern } from "./rules.ts";

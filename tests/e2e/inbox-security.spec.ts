@@ -355,6 +355,12 @@ test("the login never sends the owner to another site", async ({ inbox }) => {
     "//atacante.example",
     "/\\atacante.example",
     "/bandeja@atacante.example",
+    // Inbox-looking paths that resolve elsewhere: dot segments, encoded dots, backslashes, tabs.
+    "/bandeja/../..//atacante.example/phish",
+    "/bandeja/%2e%2e/%2e%2e//atacante.example/phish",
+    "/bandeja/%2E%2E//atacante.example/",
+    "/bandeja\\..\\..\\\\atacante.example",
+    "/bandeja/..\t/..//atacante.example/",
   ]) {
     const response = await call(inbox, "/bandeja/ingresar", {
       form: { email: ownerEmail, password: ownerPassword, volver: target },

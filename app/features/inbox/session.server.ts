@@ -40,7 +40,6 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-
 export function loginRedirect(
   reason: string | undefined,
   returnTo: string | undefined,

@@ -5,7 +5,7 @@ import { clientDirOf, buildDir } from "../../server/build-layout.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
 import { expect, test } from "./inbox-fixtures.ts";
 import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
-import { rawRequest, type RawResponse } from "./raw-http.ts";
+import { rawRequest, rawTarget, type RawResponse } from "./raw-http.ts";
 
 /**
  * The inbox attacked the way a stranger would: raw HTTP, nothing a browser
@@ -367,5 +367,12 @@ test("the login never sends the owner to another site", async ({ inbox }) => {
     });
     expect(response.status).toBe(302);
     expect(response.header("location"), target).toBe("/bandeja?ingreso=1");
+  }
+});
+
+test("a Host header no URL can hold gets 400 on the inbox, not a server error", async ({ inbox }) => {
+  for (const host of ["a b", "[::1", "x:99999", "exa mple.com:80", "%00"]) {
+    const response = await rawTarget(inbox.url, "/bandeja", { Host: host });
+    expect(response.status, host).toBe(400);
   }
 });

@@ -11,7 +11,7 @@ import { contactOf, type ServiceForms } from "./forms.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import type { Lead, LeadStore } from "./storage/lead-store.ts";
+import { storageProblem, type Lead, type LeadStore } from "./storage/lead-store.ts";
 import type { NotificationChannel } from "./storage/schema.ts";
 import { pagePath, readSubmission } from "./submission.ts";
 
@@ -39,6 +39,8 @@ export type LeadApiOptions = {
   /** Called after each stored lead: the outbox worker delivers right away instead of at its next poll. */
   onStored?: () => void;
   now?: () => Date;
+  /** Where the cause of every 5xx goes (the process's log: stderr). */
+  log?: (line: string) => void;
 };
 
 /** Far above any real form (the longest, with a 500-character comment of emoji, is under 8 KB). */
@@ -71,6 +73,7 @@ type Answer = {
 export function createLeadApi(options: LeadApiOptions) {
   const { store, forms, config } = options;
   const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.error(line));
   const limiter = new RateLimiter(config.rateLimitPerMinute);
   const channels: NotificationChannel[] = [
     ...(config.smtp ? (["email"] as const) : []),
@@ -80,12 +83,19 @@ export function createLeadApi(options: LeadApiOptions) {
 
   /** Answers every /api/ request. */
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) {
-      const reachable = await store.reachable();
+    if (url.pathname === "/api/health") {
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        response.setHeader("Allow", "GET, HEAD");
+        return sendJson(response, 405, { ok: false, error: "Método no permitido." });
+      }
+      const health = await store.health();
+      if (!health.ok) log(`GET /api/health 503: ${health.cause}`);
       sendJson(
         response,
-        reachable ? 200 : 503,
-        { ok: reachable, database: reachable ? "ok" : "unreachable" },
+        health.ok ? 200 : 503,
+        health.ok
+          ? { ok: true, database: "ok" }
+          : { ok: false, database: "unavailable", cause: health.cause },
         request.method === "HEAD",
       );
       return;
@@ -259,7 +269,8 @@ export function createLeadApi(options: LeadApiOptions) {
       });
       options.onStored?.();
       return { lead };
-    } catch {
+    } catch (error) {
+      log(`POST /api/form/submit/${formId} 503: ${storageProblem(error)}`);
       return {
         status: 503,
         error: words.unavailable,

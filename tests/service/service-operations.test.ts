@@ -153,7 +153,8 @@ describe("a database that goes away", { timeout: 60_000 }, () => {
     expect(new URL(href).searchParams.get("text")).toBe(composeMessage(expressForm, values));
     const health = await send(`${target.baseUrl}/api/health`);
     expect(health.status).toBe(503);
-    expect(JSON.parse(health.body)).toEqual({ ok: false, database: "unreachable" });
+    expect(JSON.parse(health.body)).toMatchObject({ ok: false, database: "unavailable" });
+    expect(JSON.parse(health.body).cause).toMatch(/la base de leads no responde/);
 
     await postgres.resume();
     const after = await submit(target);

@@ -135,8 +135,8 @@ export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): 
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
-    throw new Error(`La migración ${failed?.migrationName ?? ""} de la base de leads falló`, {
-      cause: error,
-    });
+    const cause = error instanceof Error ? error.message : String(error);
+    const step = failed ? `la migración ${failed.migrationName}` : "la preparación de la base de leads";
+    throw new Error(`Falló ${step}: ${cause}`, { cause: error });
   }
 }

@@ -38,7 +38,7 @@ export function passwordProblem(password: string): string | null {
   if (password.trim() === "") return "La contraseña no puede ser solo espacios.";
   // A password field drops line breaks and other control characters cannot be typed in it:
   // a password holding them could never be sent by the login form.
-  if (/[\u0000-\u001f\u007f]/.test(password))
+  if ([...password].some((character) => character < " " || character === "\u007f"))
     return "La contraseña no puede tener saltos de línea, tabulaciones ni otros caracteres de control: el formulario de ingreso no podría enviarla.";
   return null;
 }

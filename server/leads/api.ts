@@ -9,7 +9,7 @@ import { langOf, type Lang } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { createRateLimit } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import { storageProblem, type Lead, type LeadStore } from "./storage/lead-store.ts";
 import type { NotificationChannel } from "./storage/schema.ts";
@@ -74,7 +74,7 @@ export function createLeadApi(options: LeadApiOptions) {
   const { store, forms, config } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
-  const limiter = new RateLimiter(config.rateLimitPerMinute);
+  const limiter = createRateLimit(config.rateLimitPerMinute, store);
   const channels: NotificationChannel[] = [
     ...(config.smtp ? (["email"] as const) : []),
     ...(config.webhook ? (["webhook"] as const) : []),
@@ -205,14 +205,20 @@ export function createLeadApi(options: LeadApiOptions) {
     );
     // Counted before anything else is read; the answers are still read below, so that a
     // refused native post can offer WhatsApp with everything the visitor typed.
-    const decision = limiter.take(rateLimitKey(address));
-    const limited: Answer | undefined = decision.allowed
-      ? undefined
-      : {
-          status: 429,
-          error: words.rateLimited,
-          headers: { "Retry-After": String(decision.retryAfterSeconds) },
-        };
+    const decision = await limiter.take(rateLimitKey(address)).catch((error: unknown) => {
+      log(`POST /api/form/submit/${formId} 503: ${storageProblem(error)}`);
+      return "unavailable" as const;
+    });
+    const limited: Answer | undefined =
+      decision === "unavailable"
+        ? { status: 503, error: words.unavailable }
+        : decision.allowed
+          ? undefined
+          : {
+              status: 429,
+              error: words.rateLimited,
+              headers: { "Retry-After": String(decision.retryAfterSeconds) },
+            };
     // The page keeps the answers itself: a flood is refused without reading a byte of it.
     if (limited && wantsJson) return limited;
 
@@ -242,7 +248,14 @@ export function createLeadApi(options: LeadApiOptions) {
       words,
       ...(form.alsoAccepted ? { alsoAccepted: form.alsoAccepted } : {}),
     });
-    if (limited) return { ...limited, error: words.rateLimited, lang, values: result.values, definition };
+    if (limited)
+      return {
+        ...limited,
+        error: limited.status === 429 ? words.rateLimited : words.unavailable,
+        lang,
+        values: result.values,
+        definition,
+      };
     if (!result.ok)
       return {
         status: 422,

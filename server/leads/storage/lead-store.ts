@@ -17,6 +17,7 @@ import {
   type OutboxTable,
 } from "./schema.ts";
 import { openSqliteDatabase } from "./sqlite-database.ts";
+import type { RateDecision } from "../rate-limit.ts";
 
 /**
  * Where every lead lives: one module with one query for each thing the
@@ -164,6 +165,40 @@ export class LeadStore {
     if (this.kind === "postgres") await withDeadline(writeLeads(this.db, [write]), answerWithinMs);
     else await this.commitWithOthers(write);
     return toLead(write.row);
+  }
+
+  /**
+   * Takes one submission from the shared token bucket of `key` (PostgreSQL: every instance on
+   * the database counts against the same bucket). One statement: the row's lock orders
+   * concurrent takes, each sees the tokens the previous one left. The database's clock is the
+   * one clock all instances share.
+   */
+  async takeRateToken(key: string, perMinute: number): Promise<RateDecision> {
+    const perMs = perMinute / 60_000;
+    const refilled = sql<number>`least(${perMinute}::float8, bucket.tokens + (excluded.at_ms - bucket.at_ms) * ${perMs}::float8)`;
+    const { rows } = await withDeadline(
+      sql<{ allowed: boolean; tokens: number }>`
+        insert into rate_limit_buckets as bucket (key, tokens, at_ms, allowed)
+        values (${key}, ${perMinute - 1}::float8, extract(epoch from clock_timestamp()) * 1000, true)
+        on conflict (key) do update set
+          tokens = case when ${refilled} >= 1 - 1e-9 then ${refilled} - 1 else ${refilled} end,
+          allowed = ${refilled} >= 1 - 1e-9,
+          at_ms = excluded.at_ms
+        returning allowed, tokens`.execute(this.db),
+      answerWithinMs,
+    );
+    const { allowed, tokens } = rows[0]!;
+    if (allowed) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+  }
+
+  /** Drops the shared buckets that have refilled completely: they hold no information. */
+  async forgetFullRateBuckets(perMinute: number): Promise<void> {
+    const perMs = perMinute / 60_000;
+    await sql`
+      delete from rate_limit_buckets
+      where tokens + (extract(epoch from clock_timestamp()) * 1000 - at_ms) * ${perMs}::float8 >= ${perMinute}::float8
+    `.execute(this.db);
   }
 
   /**

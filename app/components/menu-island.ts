@@ -18,8 +18,9 @@ export function startMenu(): void {
     toggle.setAttribute("aria-expanded", String(open));
     toggle.setAttribute("aria-label", (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? "");
     const [openIcon, closeIcon] = toggle.querySelectorAll("svg");
-    openIcon?.toggleAttribute("hidden", open);
-    closeIcon?.toggleAttribute("hidden", !open);
+    // A class, not the `hidden` attribute, which SVG does not have.
+    openIcon?.classList.toggle("hidden", open);
+    closeIcon?.classList.toggle("hidden", !open);
   };
   menu.addEventListener("toggle", update);
   update();

@@ -8,9 +8,6 @@ import { buttonStyles } from "./button-styles.ts";
 import { WhatsAppLink } from "./whatsapp-link.tsx";
 
 const menuId = "menu-principal";
-/** The `hidden` attribute, which the icons' props do not declare but pass on to the SVG. */
-const startHidden = { hidden: true };
-
 const linkBase =
   "inline-flex min-h-11 items-center rounded-md px-3 text-[0.9375rem] font-medium no-underline transition-colors";
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -94,7 +91,7 @@ export function SiteHeader() {
         >
           <Menu aria-hidden="true" focusable="false" className="size-6" />
           {/* Shown while the menu is open (menu-island.ts). */}
-          <X aria-hidden="true" focusable="false" {...startHidden} className="size-6" />
+          <X aria-hidden="true" focusable="false" className="hidden size-6" />
         </button>
       </div>
       <div

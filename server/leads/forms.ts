@@ -2,7 +2,7 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import { formWords as englishWords } from "#app/content/en/form-words.ts";
 import { formWords as spanishWords } from "#app/content/es/form-words.ts";
 import { allForms } from "#app/features/leads/forms/all-forms.ts";
-import { modalFormIds } from "#app/features/leads/forms/form-ids.ts";
+import { formCatalogue, formIds, serviceFormId } from "#app/features/leads/forms/catalogue.ts";
 import { localizeForm, type FormWords } from "#app/features/leads/forms/localize.ts";
 import { offPlanForm } from "#app/features/leads/forms/off-plan.ts";
 import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
@@ -30,34 +30,32 @@ export type ServiceForms = (formId: string) => ServiceForm | undefined;
 /** What the service needs of the site's configuration to build its forms. */
 export type FormsConfig = Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
 
-/** Every form id the service accepts: the WhatsApp forms' app ids, then the off-plan form's. */
+/** Every form id the service accepts, in the catalogue's order (forms/catalogue.ts). */
 export function serviceFormIds(site: Pick<SiteConfig, "offPlanFormId">): string[] {
-  return [...modalFormIds, "express-online", site.offPlanFormId];
+  return formIds.map((id) => serviceFormId(id, site));
 }
 
 export function serviceForms(site: FormsConfig, now: () => Date = () => new Date()): ServiceForms {
   const words: Record<Lang, FormWords> = { es: spanishWords(), en: englishWords(site) };
-  const inLanguageOf = (definition: FormDefinition) => (lang: Lang) =>
-    localizeForm(definition, lang, words[lang]);
-  // Every form but the off-plan one hands off to WhatsApp; their definitions do not change with the year.
-  const whatsappForms = new Map<string, FormDefinition>(
-    Object.values(allForms(site, now().getFullYear()))
-      .filter((definition) => definition.id !== "off-plan")
-      .map((definition) => [definition.id, definition]),
-  );
+  const byServiceId = new Map(formIds.map((id) => [serviceFormId(id, site), id]));
+  // Built once a year: the off-plan form's move-in years follow the clock. The same definition
+  // objects every time, so their English twins are made once (localize.ts keeps them).
+  let built: { year: number; forms: ReturnType<typeof allForms> } | undefined;
+  const formsOf = (year: number) => {
+    if (built?.year !== year) built = { year, forms: allForms(site, year) };
+    return built.forms;
+  };
   return (formId) => {
-    if (formId === site.offPlanFormId) {
-      const year = now().getFullYear();
-      const definition = offPlanForm(year);
-      return {
-        definition,
-        inLanguage: inLanguageOf(definition),
-        handsOffToWhatsApp: false,
-        alsoAccepted: moveYearsAround(year),
-      };
-    }
-    const definition = whatsappForms.get(formId);
-    return definition && { definition, inLanguage: inLanguageOf(definition), handsOffToWhatsApp: true };
+    const id = byServiceId.get(formId);
+    if (!id) return undefined;
+    const year = now().getFullYear();
+    const definition = formsOf(year)[id];
+    return {
+      definition,
+      inLanguage: (lang) => localizeForm(definition, lang, words[lang]),
+      handsOffToWhatsApp: formCatalogue[id].handoff === "whatsapp",
+      ...(id === "off-plan" ? { alsoAccepted: moveYearsAround(year) } : {}),
+    };
   };
 }
 

@@ -1,15 +1,20 @@
 import type { Locator } from "@playwright/test";
 
-import { formPages, formSectionId } from "../../app/features/leads/form-pages.ts";
-import type { FormId } from "../../app/features/leads/forms/form-ids.ts";
-import { expressOnlineForm } from "../../app/features/leads/site-forms.ts";
-import { offPlanForm } from "../../app/features/leads/forms/off-plan.ts";
-import { modalForms } from "../../app/features/leads/form-registry.ts";
+import { loadSiteConfig } from "../../app/config/site-config.ts";
+import { allForms } from "../../app/features/leads/forms/all-forms.ts";
+import {
+  formCatalogue,
+  formIds,
+  serviceFormId,
+  type FormId,
+} from "../../app/features/leads/forms/catalogue.ts";
 import { allFields, type FormDefinition, type LeadValues } from "../../app/features/leads/forms/types.ts";
+import { testBuildEnv } from "../test-build-env.ts";
 
 /**
- * Every lead form of the site, where it lives, and answers a visitor could
- * type into it (tricky on purpose), so that one test can loop over all seven.
+ * Every lead form of the site (the catalogue, forms/catalogue.ts), where it
+ * lives, and answers a visitor could type into it (tricky on purpose), so that
+ * one test can loop over all seven.
  */
 export type RegisteredForm = {
   definition: FormDefinition;
@@ -23,45 +28,23 @@ export type RegisteredForm = {
   whatsapp: boolean;
 };
 
+/** The configuration the tests' build was made with. */
+const site = loadSiteConfig({ ...process.env, ...testBuildEnv }).config;
+const definitions = allForms(site, new Date().getFullYear());
+
 /** The id the service knows each form by (the off-plan form keeps the spec's default). */
-export const serviceIds: Record<FormId, string> = {
-  express: "express",
-  valuation: "valuation",
-  sale: "sale",
-  apartment: "apartment",
-  "sale-by-type": "sale-by-type",
-  "express-online": "express-online",
-  "off-plan": "consulta-inversion-pozo",
-};
+export const serviceIds = Object.fromEntries(formIds.map((id) => [id, serviceFormId(id, site)])) as Record<
+  FormId,
+  string
+>;
 
-export const registeredForms: RegisteredForm[] = [
-  ...Object.values(modalForms).map((definition) => ({
-    definition,
-    page: formPages[definition.id as keyof typeof formPages],
-    anchor: formSectionId,
-    modal: true,
-    whatsapp: true,
-  })),
-  {
-    definition: expressOnlineForm,
-    page: "/tasaciones-online",
-    anchor: "formulario",
-    modal: false,
-    whatsapp: true,
-  },
-  {
-    definition: offPlanForm(new Date().getFullYear()),
-    page: "/comprar-en-pozo",
-    anchor: "consulta",
-    modal: false,
-    whatsapp: false,
-  },
-];
-
-// Every form id of the site (serviceIds is typed by them) must be listed above.
-for (const id of Object.keys(serviceIds))
-  if (!registeredForms.some((registered) => registered.definition.id === id))
-    throw new Error(`The form '${id}' is missing from registeredForms in tests/e2e/registered-forms.ts`);
+export const registeredForms: RegisteredForm[] = formIds.map((id) => ({
+  definition: definitions[id],
+  page: formCatalogue[id].page,
+  anchor: formCatalogue[id].anchor,
+  modal: formCatalogue[id].modal,
+  whatsapp: formCatalogue[id].handoff === "whatsapp",
+}));
 
 export const trickyText = `Piso 12 "A" & 'B' # 50% + 1? a=b / c — ñandú 😀 <script>window.__pwned = 1</script> שלום مرحبا`;
 export const trickyComment = `${trickyText}\nSegunda línea & <b>negrita</b>\nTercera`;

@@ -1,21 +1,14 @@
 import { towers } from "../../content/towers.ts";
 import { pathIn, towerPath, type Lang, type PagePath } from "../../site-map.ts";
-import type { ModalFormId } from "./forms/form-ids.ts";
+import { formCatalogue, formSectionId, type ModalFormId } from "./forms/catalogue.ts";
 
-/** The id of the section that carries a page's form in the page itself. */
-export const formSectionId = "formulario";
+export { formSectionId };
 
 /** The id of the apartment form on each tower's page (its tower preselected). */
 export const towerFormId = "tasar";
 
-/** The page whose own section carries each modal form (one form per page). */
-export const formPages: Record<ModalFormId, PagePath> = {
-  express: "/",
-  valuation: "/valoracion-de-inmuebles",
-  sale: "/tasaciones",
-  apartment: "/tasar-departamentos",
-  "sale-by-type": "/tasar-propiedades",
-};
+/** The page whose own section carries each modal form (one form per page): the catalogue's. */
+export const formPages = (id: ModalFormId): PagePath => formCatalogue[id].page;
 
 /**
  * Where a form opener leads without JavaScript: to a form with the opener's
@@ -26,5 +19,5 @@ export const formPages: Record<ModalFormId, PagePath> = {
 export function leadFormHref(form: ModalFormId, preset?: string, lang: Lang = "es"): string {
   const tower = form === "apartment" ? towers.find((candidate) => candidate.nombre === preset) : undefined;
   if (tower) return `${towerPath(tower.slug, lang)}#${towerFormId}`;
-  return `${pathIn(lang, formPages[form])}#${formSectionId}`;
+  return `${pathIn(lang, formPages(form))}#${formCatalogue[form].anchor}`;
 }

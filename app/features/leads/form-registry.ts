@@ -1,6 +1,6 @@
 import { apartmentForm } from "./forms/apartment.ts";
 import { expressForm } from "./site-forms.ts";
-import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalFormId } from "./forms/catalogue.ts";
 import { saleByTypeForm } from "./forms/sale-by-type.ts";
 import { saleForm } from "./forms/sale.ts";
 import { valuationForm } from "./forms/valuation.ts";

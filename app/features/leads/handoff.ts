@@ -1,7 +1,7 @@
 import { site } from "../../config/site.ts";
 import { buildWhatsAppUrl } from "../../lib/whatsapp.ts";
 import { composeMessage } from "./compose-message.ts";
-import type { FormId } from "./forms/form-ids.ts";
+import type { FormId } from "./forms/catalogue.ts";
 import type { FormDefinition, LeadValues } from "./forms/types.ts";
 import { recordLead } from "./lead-service.ts";
 import { forgetAnswers } from "./saved-answers.ts";

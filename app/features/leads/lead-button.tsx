@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 
 import { useLang } from "../../lib/lang.ts";
 import { leadFormHref } from "./form-pages.ts";
-import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalFormId } from "./forms/catalogue.ts";
 
 type LeadButtonProps = Omit<ComponentProps<"a">, "href"> & {
   /** Which lead form the opener opens in a modal. */

@@ -1,6 +1,6 @@
 import { useLocalPath } from "../../lib/lang.ts";
 import { formPages, formSectionId } from "./form-pages.ts";
-import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalFormId } from "./forms/catalogue.ts";
 import { modalForms } from "./form-registry.ts";
 import { InlineWhatsAppForm } from "./inline-whatsapp-form.tsx";
 
@@ -11,7 +11,7 @@ import { InlineWhatsAppForm } from "./inline-whatsapp-form.tsx";
  * JavaScript the openers open the modal instead.
  */
 export function LeadFormSection({ form }: { form: ModalFormId }) {
-  const page = useLocalPath()(formPages[form]);
+  const page = useLocalPath()(formPages(form));
   return (
     <div
       id={formSectionId}

@@ -97,7 +97,7 @@ export function LeadForm({
             data-pending-label={pendingLabel}
             className={`${opensWhatsApp ? buttonStyles.whatsapp : buttonStyles.primary} aria-disabled:cursor-wait aria-disabled:opacity-80`}
           >
-            {pendingLabel && <LoaderCircle aria-hidden="true" {...startHidden} className="size-5 animate-spin" />}
+            {pendingLabel && <LoaderCircle aria-hidden="true" className="hidden size-5 animate-spin" />}
             {opensWhatsApp && <MessageCircle aria-hidden="true" className="size-5" />}
             <span>{submitLabel ?? copy.submitWhatsApp}</span>
           </button>
@@ -120,9 +120,6 @@ export function LeadForm({
 }
 
 const noProblems: Readonly<Record<string, string>> = {};
-/** The `hidden` attribute, which the icons' props do not declare but pass on to the SVG (the spinner shows while sending). */
-const startHidden = { hidden: true };
-
 /** A field people never see or reach with Tab; a bot that fills every input fills it too. */
 function Honeypot() {
   const { copy } = useFormCopy();

@@ -55,8 +55,9 @@ function setPending(form: HTMLFormElement, pending: boolean): void {
   button.toggleAttribute("aria-disabled", pending);
   if (pending) button.setAttribute("aria-disabled", "true");
   const [spinner, icon] = button.querySelectorAll("svg");
-  if (spinner) spinner.toggleAttribute("hidden", !pending);
-  if (icon) icon.toggleAttribute("hidden", pending);
+  // A class, not the `hidden` attribute, which SVG does not have.
+  spinner?.classList.toggle("hidden", !pending);
+  icon?.classList.toggle("hidden", pending);
 }
 
 /** The remaining characters of each text area with a limit, as the visitor types. */
@@ -170,49 +171,49 @@ const inPagePost: Handler = (form, definition) => {
   return (values) => post(values, url);
 
   function post(values: LeadValues, url: string | null) {
-  if (!url) {
-    const { opened, url: whatsapp } = handOff(definition, values, form);
-    setFallback(box, whatsapp);
-    show(box, "handed-off", ...(opened ? [] : ["refused"]));
-    return;
-  }
-  const body = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
-  const whatsapp = leadWhatsAppUrl(definition, values);
-  setPending(form, true);
-  show(box);
-  void (async () => {
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        mode: "cors",
-        body,
-        headers: { Accept: "application/json" },
-        signal: AbortSignal.timeout(requestTimeoutMs),
-      });
-      setPending(form, false);
-      if (response.status === 422) {
-        const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
-        // Nothing is emptied: the visitor corrects the marked answers and sends again.
-        const message = $(box, '[data-show="invalid"]');
-        if (message) message.textContent = answer.error ?? "";
-        show(box, "invalid");
-        markProblems(form, answer.fields ?? {});
-        return;
-      }
-      if (!response.ok) throw new Error(`El servicio respondió ${response.status}`);
-      markProblems(form, {});
-      pushLeadEvent(definition.id);
-      forgetAnswers(definition.id);
-      // Emptied in place: the focus and the status live region stay where they are.
-      form.reset();
-      show(box, "success");
-    } catch {
-      setPending(form, false);
+    if (!url) {
+      const { opened, url: whatsapp } = handOff(definition, values, form);
       setFallback(box, whatsapp);
-      show(box, "error");
+      show(box, "handed-off", ...(opened ? [] : ["refused"]));
+      return;
     }
-  })();
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+    const whatsapp = leadWhatsAppUrl(definition, values);
+    setPending(form, true);
+    show(box);
+    void (async () => {
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          mode: "cors",
+          body,
+          headers: { Accept: "application/json" },
+          signal: AbortSignal.timeout(requestTimeoutMs),
+        });
+        setPending(form, false);
+        if (response.status === 422) {
+          const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
+          // Nothing is emptied: the visitor corrects the marked answers and sends again.
+          const message = $(box, '[data-show="invalid"]');
+          if (message) message.textContent = answer.error ?? "";
+          show(box, "invalid");
+          markProblems(form, answer.fields ?? {});
+          return;
+        }
+        if (!response.ok) throw new Error(`El servicio respondió ${response.status}`);
+        markProblems(form, {});
+        pushLeadEvent(definition.id);
+        forgetAnswers(definition.id);
+        // Emptied in place: the focus and the status live region stay where they are.
+        form.reset();
+        show(box, "success");
+      } catch {
+        setPending(form, false);
+        setFallback(box, whatsapp);
+        show(box, "error");
+      }
+    })();
   }
 };
 
@@ -382,7 +383,8 @@ export function startLeadForms(): void {
   document.addEventListener("click", (event) => {
     // A new tab or window (Ctrl, Cmd, Shift, middle button) follows the link to the page's form.
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-lead-form]") : null;
+    const target =
+      event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-lead-form]") : null;
     if (target && openModal(target.dataset.leadForm!, target.dataset.leadPreset ?? null, target))
       event.preventDefault();
   });

@@ -5,7 +5,7 @@ import { buttonStyles } from "../../components/button-styles.ts";
 import { site } from "../../config/site.ts";
 import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
-import type { ModalFormId } from "./forms/form-ids.ts";
+import type { ModalFormId } from "./forms/catalogue.ts";
 import { modalForms } from "./form-registry.ts";
 import { formPages } from "./form-pages.ts";
 import { LeadForm } from "./lead-form.tsx";
@@ -26,7 +26,7 @@ export function LeadModalTemplate({ form }: { form: ModalFormId }) {
   const { copy } = useFormCopy();
   const titleId = useId();
   // Recorded with the lead: the page the opener was on is what the service gets (the island sets it).
-  const page = useLocalPath()(formPages[form]);
+  const page = useLocalPath()(formPages(form));
 
   return (
     <template data-lead-modal={form}>

@@ -1,6 +1,6 @@
 import { site } from "../../config/site.ts";
 import { messageValues, readValues } from "./compose-message.ts";
-import type { FormId } from "./forms/form-ids.ts";
+import { serviceFormId, type FormId } from "./forms/catalogue.ts";
 import { handoffField, honeypotField, pageField } from "./forms/reserved-fields.ts";
 import type { FormDefinition } from "./forms/types.ts";
 
@@ -15,15 +15,10 @@ export { handoffField, honeypotField, pageField };
 /** What became of the WhatsApp tab at submit. */
 export type HandoffOutcome = "tab-opened" | "tab-refused";
 
-/** The off-plan form keeps the spec's configurable id at the service; every other form its own. */
-export function serviceFormId(form: FormId): string {
-  return form === "off-plan" ? site.offPlanFormId : form;
-}
-
 /** Where a form posts, or null when the site runs without a lead service. */
 export function submitUrl(form: FormId): string | null {
   if (site.formServiceUrl === "none") return null;
-  return `${site.formServiceUrl}/api/form/submit/${serviceFormId(form)}`;
+  return `${site.formServiceUrl}/api/form/submit/${serviceFormId(form, site)}`;
 }
 
 /**

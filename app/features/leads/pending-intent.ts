@@ -1,4 +1,4 @@
-import type { FormId } from "./forms/form-ids.ts";
+import type { FormId } from "./forms/catalogue.ts";
 
 /**
  * What the boot loader (scripts/build/boot-loader.js) remembers when a visitor

@@ -1,5 +1,5 @@
 import { readValues } from "./compose-message.ts";
-import type { FormId } from "./forms/form-ids.ts";
+import type { FormId } from "./forms/catalogue.ts";
 import { allFields, type FormDefinition, type LeadValues } from "./forms/types.ts";
 
 /**

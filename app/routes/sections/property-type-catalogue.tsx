@@ -5,7 +5,7 @@ import { propertyTypes } from "../../content/property-types.ts";
 import type { SectionIntro } from "../../content/types.ts";
 import { useSiteCopy } from "../../lib/site-copy.tsx";
 import { LeadButton } from "../../features/leads/lead-button.tsx";
-import type { ModalFormId } from "../../features/leads/forms/form-ids.ts";
+import type { ModalFormId } from "../../features/leads/forms/catalogue.ts";
 
 type PropertyTypeCatalogueProps = {
   id: string;

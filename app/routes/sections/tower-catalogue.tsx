@@ -6,7 +6,7 @@ import { TowerGrid } from "../../components/tower-grid.tsx";
 import type { SectionIntro } from "../../content/types.ts";
 import { towers } from "../../content/towers.ts";
 import { LeadButton } from "../../features/leads/lead-button.tsx";
-import type { ModalFormId } from "../../features/leads/forms/form-ids.ts";
+import type { ModalFormId } from "../../features/leads/forms/catalogue.ts";
 
 type TowerCatalogueProps = {
   id: string;

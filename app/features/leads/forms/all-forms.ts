@@ -2,7 +2,7 @@ import type { SiteConfig } from "../../../config/site-config.ts";
 import { apartmentForm } from "./apartment.ts";
 import { expressOnlineFormFor } from "./express-online.ts";
 import { expressFormFor } from "./express.ts";
-import type { FormId } from "./form-ids.ts";
+import type { FormId } from "./catalogue.ts";
 import { offPlanForm } from "./off-plan.ts";
 import { saleByTypeForm } from "./sale-by-type.ts";
 import { saleForm } from "./sale.ts";

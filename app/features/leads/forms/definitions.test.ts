@@ -4,7 +4,7 @@ import { propertyTypes } from "../../../content/property-types.ts";
 import { towers } from "../../../content/towers.ts";
 import { apartmentForm } from "./apartment.ts";
 import { expressForm, expressOnlineForm } from "../site-forms.ts";
-import { modalFormIds } from "./form-ids.ts";
+import { modalFormIds } from "./catalogue.ts";
 import { offPlanForm } from "./off-plan.ts";
 import { modalForms } from "../form-registry.ts";
 import { saleByTypeForm } from "./sale-by-type.ts";

@@ -1,4 +1,4 @@
-import type { FormId } from "./form-ids.ts";
+import type { FormId } from "./catalogue.ts";
 
 export type FieldType = "select" | "text" | "number" | "tel" | "email" | "textarea" | "checkboxes";
 

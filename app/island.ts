@@ -2,7 +2,7 @@ import { startMenu } from "./components/menu-island.ts";
 import { startLeadForms } from "./features/leads/lead-island.ts";
 
 /**
- * The public pages' only script (docs/decisions/0014-html-first-islands.md):
+ * The public pages' only script (docs/decisions/0015-html-first-islands.md):
  * the prerendered HTML is the page, and this adds what HTML cannot do. The
  * build bundles it into one small module (scripts/build/islands.ts) that the
  * boot loader imports once the page has painted, or at once on a tap.

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 
 /**
  * Turns a prerendered React Router page into an HTML-first page with one
- * island (docs/decisions/0014-html-first-islands.md):
+ * island (docs/decisions/0015-html-first-islands.md):
  * - every script React Router wrote (context, route modules, hydration) and
  *   every modulepreload link go: nothing hydrates;
  * - the lead-form templates no opener of the page opens go;

@@ -9,7 +9,8 @@
  * code is 1).
  * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
  * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
- * pages; BUILD_DIR picks the build to measure. BENCH_PARTS (comma-separated,
+ * pages; BUILD_DIR picks the build to measure; BENCH_PREVIOUS_BUILD, another build (the
+ * previous design, built from an earlier commit) measured beside it in the same run. BENCH_PARTS (comma-separated,
  * default "pages,load,leads,inbox,insight") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  */
 import { execFileSync } from "node:child_process";
@@ -32,8 +33,11 @@ import { hasBuild, serveVariant } from "./bench/variants.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const columns = ["site", "floor", "baseline"] as const;
-type Column = (typeof columns)[number];
+type Column = "site" | "floor" | "baseline" | "previous";
+const previousBuildDir = process.env.BENCH_PREVIOUS_BUILD;
+const columns: Column[] = ["site", "floor", "baseline", ...(previousBuildDir ? (["previous"] as const) : [])];
+/** The build each column's files come from. */
+const buildOf = (column: Column) => (column === "previous" ? previousBuildDir! : buildDir);
 /** The speed goal of decision 0008: the largest paint at the first paint, on every page. */
 const goal = { lcpMs: 850, ofFloor: 1.1 };
 
@@ -56,6 +60,7 @@ type Figures = {
   speedIndex: number;
   bytes: number;
   jsGzip: number;
+  jsRequests: number;
 };
 
 const allParts = ["pages", "load", "leads", "inbox", "insight"] as const;
@@ -137,7 +142,11 @@ function save(): void {
 
 async function measurePages(): Promise<void> {
   // Free loopback ports, so the benchmark never collides with test servers running at the same time.
-  const servers = await Promise.all(columns.map((column) => serveVariant(column, buildDir, 0)));
+  const servers = await Promise.all(
+    columns.map((column) =>
+      column === "previous" ? serveVariant("site", buildOf(column), 0) : serveVariant(column, buildDir, 0),
+    ),
+  );
   try {
     const origins = Object.fromEntries(
       columns.map((column, index) => [
@@ -157,7 +166,12 @@ async function measurePages(): Promise<void> {
         for (let run = 0; run < runs; run++)
           for (const column of columns)
             samples[column]!.push(
-              await measure(chrome.port, `${origins[column]}${target.path}`, column === "site"),
+              await measure(
+                chrome.port,
+                `${origins[column]}${target.path}`,
+                column === "site",
+                buildOf(column),
+              ),
             );
         results[target.name] = Object.fromEntries(
           columns.map((column) => [column, median(samples[column]!)]),
@@ -177,7 +191,7 @@ async function measurePages(): Promise<void> {
 }
 
 /** Only the site's column prints the four scores; the floor and the baseline need the performance audits alone. */
-async function measure(port: number, url: string, allCategories: boolean): Promise<Figures> {
+async function measure(port: number, url: string, allCategories: boolean, build: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -206,7 +220,8 @@ async function measure(port: number, url: string, allCategories: boolean): Promi
     cls: value("cumulative-layout-shift"),
     speedIndex: value("speed-index"),
     bytes: value("total-byte-weight"),
-    jsGzip: scripts.reduce((total, path) => total + gzipSizeOf(path), 0),
+    jsGzip: scripts.reduce((total, path) => total + gzipSizeOf(build, path), 0),
+    jsRequests: scripts.length,
   };
 }
 
@@ -220,8 +235,8 @@ async function warmUp(url: string) {
   );
 }
 
-function gzipSizeOf(path: string): number {
-  const file = join(clientDirOf(buildDir), `${path}.gz`);
+function gzipSizeOf(build: string, path: string): number {
+  const file = join(clientDirOf(build), `${path}.gz`);
   return existsSync(file) ? statSync(file).size : 0;
 }
 
@@ -257,10 +272,12 @@ function printPagesTable() {
     "SI",
     "bytes",
     "JS gz",
+    "JS req",
     "base LCP",
     "base/LCP",
+    ...(previousBuildDir ? ["prev Perf", "prev TBT", "prev LCP", "prev JS gz", "prev JS req"] : []),
   ];
-  const rows = Object.entries(results).map(([name, { site: s, floor: f, baseline: b }]) => [
+  const rows = Object.entries(results).map(([name, { site: s, floor: f, baseline: b, previous: p }]) => [
     name,
     `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}`,
     seconds(s.fcp),
@@ -272,8 +289,12 @@ function printPagesTable() {
     seconds(s.speedIndex),
     kb(s.bytes),
     kb(s.jsGzip),
+    String(s.jsRequests),
     seconds(b.lcp),
     (b.lcp / s.lcp).toFixed(2),
+    ...(p
+      ? [String(p.performance), `${Math.round(p.tbt)} ms`, seconds(p.lcp), kb(p.jsGzip), String(p.jsRequests)]
+      : []),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
   const line = (row: string[]) =>
@@ -281,7 +302,9 @@ function printPagesTable() {
   console.log(
     `\nLighthouse mobile, median of ${runs} runs. site = production build; floor = same HTML without scripts ` +
       `(so also without the web fonts, which the boot script requests after the first paint); ` +
-      `base = client-rendered shell. The 404 page is served with status 200 here (Lighthouse does not audit 404 responses).\n`,
+      `base = client-rendered shell` +
+      (previousBuildDir ? `; prev = the build in BENCH_PREVIOUS_BUILD (${previousBuildDir})` : "") +
+      `. The 404 page is served with status 200 here (Lighthouse does not audit 404 responses).\n`,
   );
   console.log(line(header));
   console.log(line(widths.map((width) => "-".repeat(width))));

@@ -1,10 +1,12 @@
 /**
  * Production build: artwork, React Router build (public pages prerendered,
- * the inbox server-rendered from build/server), then the static-site
- * finishing steps (deferred hydration, sitemap and robots, 404 and SPA shell
- * placement, deploy headers, precompressed copies).
+ * the inbox server-rendered from build/server), the public pages' island
+ * (app/island.ts, one module), then the static-site finishing steps (React
+ * Router's scripts replaced by the island's boot loader, sitemap and robots,
+ * 404 and SPA shell placement, deploy headers, precompressed copies).
  */
 import { execFileSync } from "node:child_process";
+import { build as viteBuild, type Rolldown } from "vite";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -18,7 +20,8 @@ import {
   spaFallbackFileOf,
 } from "../server/build-layout.ts";
 import { precompress } from "./build/precompress.ts";
-import { bootModuleWriter, deferHydration } from "./build/defer-hydration.ts";
+import { toIslandPage } from "./build/islands.ts";
+import { siteDefines } from "./build/site-defines.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
 import { renderSpaShell } from "./build/spa-shell.ts";
 import { writeDeployFiles } from "./build/deploy-files.ts";
@@ -41,11 +44,12 @@ if (examplesInUse.length > 0) {
 run("npm", ["run", "generate"]);
 run("npx", ["react-router", "build"]);
 
+// Rendered before the island's build, which sets NODE_ENV and would change which React the server build loads.
+const spaShell = await renderSpaShell(buildDir);
+const islandUrl = await buildIsland();
 for (const path of prerenderedPaths) {
   const file = join(clientDir, pageFile(path));
-  const name = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
-  const html = deferHydration(readFileSync(file, "utf8"), bootModuleWriter(clientDir, name));
-  writeFileSync(file, html);
+  writeFileSync(file, toIslandPage(readFileSync(file, "utf8"), islandUrl));
 }
 
 // The 404 page sits where static hosts look for it; the SPA shell is kept out
@@ -54,7 +58,7 @@ for (const notFoundPath of Object.values(notFoundPaths)) {
   renameSync(join(clientDir, pageFile(notFoundPath)), join(clientDir, notFoundFileFor(notFoundPath)));
   rmSync(join(clientDir, dirname(pageFile(notFoundPath))), { recursive: true });
 }
-writeFileSync(spaFallbackFileOf(buildDir), await renderSpaShell(buildDir));
+writeFileSync(spaFallbackFileOf(buildDir), spaShell);
 
 const today = new Date().toISOString().slice(0, 10);
 writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today));
@@ -62,5 +66,28 @@ writeFileSync(join(clientDir, "robots.txt"), robotsTxt(config.siteUrl));
 
 writeDeployFiles(buildDir, config);
 precompress(clientDir);
+
+/** Bundles app/island.ts into one hashed module next to the other assets; returns its URL. */
+async function buildIsland(): Promise<string> {
+  const result = await viteBuild({
+    configFile: false,
+    logLevel: "warn",
+    define: siteDefines(config),
+    build: {
+      outDir: clientDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      modulePreload: false,
+      rollupOptions: {
+        input: "app/island.ts",
+        output: { format: "es", entryFileNames: "assets/island-[hash].js", codeSplitting: false },
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((item) => item.type === "chunk");
+  if (chunks.length !== 1) throw new Error(`The island must be one module; got ${chunks.length}`);
+  return `/${chunks[0]!.fileName}`;
+}
 
 console.log(`\nBuild ready in ${buildDir}/client (${readdirSync(join(clientDir, "assets")).length} assets).`);

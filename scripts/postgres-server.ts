@@ -21,6 +21,10 @@ export type PostgresServer = {
   /** Stops the server but keeps the folder, to play a database that went away. */
   pause(): Promise<void>;
   resume(): Promise<void>;
+  /** SIGSTOP to the server and every backend: connections stay open and nothing answers. */
+  freeze(): void;
+  /** SIGCONT: the frozen server answers again. */
+  thaw(): void;
 };
 
 export function postgresBinDir(): string {
@@ -119,6 +123,13 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     await exited;
   }
 
+  /** The postmaster and its children (backends, checkpointer, …), as a frozen machine would be. */
+  function signalAll(signal: NodeJS.Signals): void {
+    if (!child?.pid) return;
+    spawnSync("pkill", [`-${signal.replace("SIG", "")}`, "-P", String(child.pid)]);
+    process.kill(child.pid, signal);
+  }
+
   await launch();
   return {
     port,
@@ -138,6 +149,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     },
     pause: halt,
     resume: launch,
+    freeze: () => signalAll("SIGSTOP"),
+    thaw: () => signalAll("SIGCONT"),
   };
 }
 

@@ -21,11 +21,17 @@ export type ServiceProcess = {
 
 const serveScript = fileURLToPath(new URL("../server/serve.ts", import.meta.url));
 
-export async function startService(env: Record<string, string>, port?: number): Promise<ServiceProcess> {
+/** `user`: another account to run as (a root test playing an unprivileged service user). */
+export async function startService(
+  env: Record<string, string>,
+  port?: number,
+  user?: { uid: number; gid: number },
+): Promise<ServiceProcess> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", serveScript], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(chosen), ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...user,
   });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -2,7 +2,8 @@
  * Installs, from Debian, the programs the tests and the benchmark drive when
  * they are missing: Chromium (browser tests, Lighthouse), nginx with its
  * brotli modules (production-config tests), Java (HTML validator), wrk (load),
- * PostgreSQL (the lead storage tests and benchmark start throw-away servers).
+ * PostgreSQL (the lead storage tests and benchmark start throw-away servers),
+ * LibreOffice Calc (the inbox's CSV export is opened as a spreadsheet would).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -29,6 +30,11 @@ export const requirements = {
         existsSync(`/usr/lib/postgresql/${version}/bin/initdb`),
       ),
     packages: ["postgresql"],
+  },
+  libreoffice: {
+    name: "LibreOffice Calc",
+    present: () => onPath("soffice"),
+    packages: ["libreoffice-calc-nogui"],
   },
 } satisfies Record<string, Requirement>;
 

@@ -23,6 +23,7 @@ import type { Host } from "#app/features/inbox/host.ts";
 import type { InboxService } from "#app/features/inbox/inbox-service.ts";
 import { serverEntryOf } from "./build-layout.ts";
 import { inboxHeaders } from "./headers.ts";
+import { canonicalPath } from "./static-site.ts";
 
 /** The inbox and its data requests: /bandeja, /bandeja/…, /bandeja.data. */
 export function isAppPath(pathname: string): boolean {
@@ -80,10 +81,14 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       origin && method !== "GET" && method !== "HEAD"
         ? new URL(origin).protocol.slice(0, -1)
         : client.protocol;
-    const url = new URL(request.url ?? "/", `${protocol}://${host || "localhost"}`);
+    const url = URL.parse(request.url ?? "/", `${protocol}://${host || "localhost"}`);
+    if (!url) {
+      sendText(response, 400, "Solicitud rechazada: la dirección o el Host no son válidos.");
+      return;
+    }
     // One canonical form per address, as on the static site: no trailing slash.
     if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-      response.writeHead(301, { Location: url.pathname.replace(/\/+$/, "") + url.search }).end();
+      response.writeHead(301, { Location: canonicalPath(url.pathname) + url.search }).end();
       return;
     }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { bootLoaderHash } from "../scripts/build/defer-hydration.ts";
+import { bootLoaderHash } from "../scripts/build/islands.ts";
 import {
   cacheControlFor,
   contentSecurityPolicy,

@@ -33,7 +33,7 @@ describe("renderNginxSite", () => {
 
   test("answers unknown paths with the 404 page, and redirects trailing slashes", () => {
     expect(site).toContain("error_page 404 /404.html;");
-    expect(site).toContain("rewrite ^/(.+)/$ /$1 permanent;");
+    expect(site).toContain("rewrite ^[/\\x5c]+([^/\\x5c].*?)/+$ /$1 permanent;");
     expect(site).toContain("try_files $uri $uri/index.html =404;");
     expect(site).toMatch(/location = \/404\.html \{\s*internal;/);
   });

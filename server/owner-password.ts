@@ -22,10 +22,17 @@ function fail(message: string): never {
 async function readPiped(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(chunk as Buffer);
+  let text: string;
+  try {
+    // Bytes that are not UTF-8 would become U+FFFD here and could never be typed at the login.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    fail(
+      "La contraseña llegó con bytes que no son UTF-8: el formulario de ingreso no podría enviarla. No se cambió nada.",
+    );
+  }
   // `echo` adds a line break the owner did not mean as part of the password.
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/\r?\n$/, "");
+  return text.replace(/\r?\n$/, "");
 }
 
 /** Reads one line from the terminal without showing it. */

@@ -27,6 +27,19 @@ export type SiteServerOptions = {
   /** The server-rendered part of the app: the owner's inbox under /bandeja. */
   app?: AppHandler;
   log?: (line: string) => void;
+  /** Limits against clients that hold sockets without finishing a request (defaults: `socketLimits`). */
+  limits?: Partial<typeof socketLimits>;
+};
+
+/**
+ * A slow client (headers or a body trickled a byte at a time) gets a 408 and
+ * its socket closed instead of holding it for minutes; past `maxConnections`
+ * new sockets are closed at once, so a flood cannot exhaust the process.
+ */
+export const socketLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 20_000,
+  maxConnections: 1_000,
 };
 
 /** The thank-you pages (Spanish and English), where the service fills in the visitor's WhatsApp link. */
@@ -91,31 +104,45 @@ export function createSiteServer(options: SiteServerOptions): Server {
       .end(request.method === "HEAD" ? undefined : body);
   }
 
-  return createServer((request, response) => {
-    const started = process.hrtime.bigint();
-    let path = "/";
-    try {
-      path = new URL(request.url ?? "/", "http://localhost").pathname;
-    } catch {
-      // An unparsable target is answered 400 below.
-    }
-    response.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // No address, no query string, no user agent: nothing that identifies a visitor.
-      log(
-        `${new Date().toISOString()} ${request.method} ${path.slice(0, 200)} ${response.statusCode} ${ms.toFixed(1)}ms`,
-      );
-    });
-    let url: URL;
-    try {
-      url = new URL(request.url ?? "/", "http://localhost");
-    } catch {
-      response.writeHead(400).end();
-      return;
-    }
-    handle(request, response, url).catch(() => {
-      if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      response.end();
-    });
-  });
+  const limits = { ...socketLimits, ...options.limits };
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for expired requests (30 s by default, which would double the limit).
+      connectionsCheckingInterval: 1_000,
+    },
+    (request, response) => {
+      const started = process.hrtime.bigint();
+      let path = "/";
+      try {
+        path = new URL(request.url ?? "/", "http://localhost").pathname;
+      } catch {
+        // An unparsable target is answered 400 below.
+      }
+      response.on("finish", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        // No address, no query string, no user agent: nothing that identifies a visitor.
+        log(
+          `${new Date().toISOString()} ${request.method} ${path.slice(0, 200)} ${response.statusCode} ${ms.toFixed(1)}ms`,
+        );
+      });
+      let url: URL;
+      try {
+        url = new URL(request.url ?? "/", "http://localhost");
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      handle(request, response, url).catch((error: unknown) => {
+        log(
+          `${request.method} ${path.slice(0, 200)} 500: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        response.end();
+      });
+    },
+  );
+  server.maxConnections = limits.maxConnections;
+  return server;
 }

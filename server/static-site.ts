@@ -14,6 +14,16 @@ export type Resolution =
   | { kind: "file"; file: string; status: 200 | 404; /** URL path of the file served. */ path: string }
   | { kind: "redirect"; location: string };
 
+/**
+ * The canonical form of a path the servers redirect to: no trailing slash, and
+ * exactly one leading slash. A target like `/.//evil.example/` resolves to the
+ * path `//evil.example/`; redirected as such, a browser would read it as
+ * another host, so every redirect goes through here.
+ */
+export function canonicalPath(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, "").replace(/\/+$/, "")}`;
+}
+
 export function resolvePath(clientDir: string, pathname: string): Resolution {
   // Unknown paths under /en get the English 404 page, every other the Spanish one.
   const notFoundFile = notFoundFileFor(pathname);
@@ -33,7 +43,7 @@ export function resolvePath(clientDir: string, pathname: string): Resolution {
 
   // One canonical form per page: no trailing slash (except the home page).
   if (decoded.length > 1 && decoded.endsWith("/")) {
-    return { kind: "redirect", location: pathname.replace(/\/+$/, "") || "/" };
+    return { kind: "redirect", location: canonicalPath(pathname) };
   }
   if (isHiddenPath(decoded)) return notFound;
 

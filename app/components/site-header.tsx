@@ -1,5 +1,4 @@
 import { Menu, X } from "lucide-react";
-import { useCallback, useRef, useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
 import { site } from "../config/site.ts";
@@ -9,16 +8,6 @@ import { buttonStyles } from "./button-styles.ts";
 import { WhatsAppLink } from "./whatsapp-link.tsx";
 
 const menuId = "menu-principal";
-
-function isOpen(element: HTMLElement | null): boolean {
-  // Browsers without the Popover API reject the selector.
-  try {
-    return element?.matches(":popover-open") ?? false;
-  } catch {
-    return false;
-  }
-}
-
 const linkBase =
   "inline-flex min-h-11 items-center rounded-md px-3 text-[0.9375rem] font-medium no-underline transition-colors";
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -36,14 +25,13 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The fixed top bar. Below the md breakpoint the links fold into a menu built
- * on the Popover API: the toggle works in the static HTML before React
- * hydrates (hydration waits for `load`), and the browser closes it on Escape
- * or a tap outside and returns focus to the toggle. Once hydrated, the button
- * also carries aria-expanded; before that the browser exposes the state itself.
+ * on the Popover API: the toggle works in the static HTML, and the browser
+ * closes it on Escape or a tap outside and returns focus to the toggle. Once
+ * the page's island runs (menu-island.ts), the button also carries
+ * aria-expanded and names what it does; before that the browser exposes the state itself.
  * NavLink marks the current page with aria-current="page". The home link of
  * each language ("/", "/en") is current only on itself, matched by hand: the
- * prerenderer renders each page at "/path/", which an exact match would miss
- * (and hydration does not repair attributes).
+ * prerenderer renders each page at "/path/", which an exact match would miss.
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
@@ -51,20 +39,6 @@ export function SiteHeader() {
   const { header, nav, whatsappTexts } = common;
   const home = nav[0]!.path;
   const atHome = (pathname.replace(/\/+$/, "") || "/") === home;
-  const menuRef = useRef<HTMLDivElement>(null);
-  const subscribe = useCallback((notify: () => void) => {
-    const menu = menuRef.current;
-    menu?.addEventListener("toggle", notify);
-    return () => menu?.removeEventListener("toggle", notify);
-  }, []);
-  const expanded = useSyncExternalStore(
-    subscribe,
-    () => isOpen(menuRef.current),
-    () => undefined,
-  );
-  const closeMenu = () => {
-    if (isOpen(menuRef.current)) menuRef.current?.hidePopover();
-  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
@@ -109,20 +83,19 @@ export function SiteHeader() {
           type="button"
           popoverTarget={menuId}
           aria-controls={menuId}
-          aria-expanded={expanded}
-          aria-label={expanded ? header.menuClose : header.menuOpen}
+          aria-label={header.menuOpen}
+          data-menu-toggle=""
+          data-label-open={header.menuOpen}
+          data-label-close={header.menuClose}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-ink/20 text-ink hover:bg-sand-50 md:hidden"
         >
-          {expanded ? (
-            <X aria-hidden="true" focusable="false" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" focusable="false" className="size-6" />
-          )}
+          <Menu aria-hidden="true" focusable="false" className="size-6" />
+          {/* Shown while the menu is open (menu-island.ts). */}
+          <X aria-hidden="true" focusable="false" className="hidden size-6" />
         </button>
       </div>
       <div
         id={menuId}
-        ref={menuRef}
         popover="auto"
         className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-b border-line bg-paper p-0 text-ink shadow-lg backdrop:bg-ink/20 md:hidden"
       >
@@ -135,12 +108,11 @@ export function SiteHeader() {
                     to={item.path}
                     aria-current={atHome ? "page" : undefined}
                     className={mobileLink({ isActive: atHome })}
-                    onClick={closeMenu}
                   >
                     {item.label}
                   </Link>
                 ) : (
-                  <NavLink to={item.path} className={mobileLink} onClick={closeMenu}>
+                  <NavLink to={item.path} className={mobileLink}>
                     {item.label}
                   </NavLink>
                 )}

@@ -1,30 +1,38 @@
 import { describe, expect, it } from "vitest";
 
-import { csvCell, toCsv } from "./csv.ts";
+import { neutralizeFormulas, toCsv } from "./csv.ts";
 
 describe("CSV export", () => {
-  it("starts with a UTF-8 byte-order mark and ends lines with CRLF", () => {
-    const csv = toCsv(["Nombre", "Teléfono"], [["José Peña", "11 5555-5555"]]);
-    expect(csv).toBe("\uFEFFNombre,Teléfono\r\nJosé Peña,11 5555-5555\r\n");
+  it("starts with a UTF-8 byte-order mark, quotes every cell, separates with ';' and ends lines with CRLF", () => {
+    const csv = toCsv(["Nombre", "Teléfono", "Nota"], [["José Peña", "11 5555-5555", ""]]);
+    expect(csv).toBe('\uFEFF"Nombre";"Teléfono";"Nota"\r\n"José Peña";"11 5555-5555";""\r\n');
     expect(Buffer.from(csv, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 
   it.each([
-    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
     ["+54 9 11 5555-5555", "'+54 9 11 5555-5555"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
     ["\t=1+1", "'\t=1+1"],
-    ["\r=1+1", `"'\r=1+1"`],
+    ["\r=1+1", "'\r=1+1"],
+    // After a separator: a reader splitting on ';' or ',' would begin a cell there.
+    ["Juan;=1+1", "Juan;'=1+1"],
+    ["Juan,=1+1", "Juan,'=1+1"],
+    ["a;+1;-1,@x", "a;'+1;'-1,'@x"],
+    ["Juana;\t=2", "Juana;'\t=2"],
   ])("a formula %j opens as text", (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
+    expect(neutralizeFormulas(value)).toBe(cell);
   });
 
-  it("quotes commas, quotes, line breaks and edge spaces, and nothing else", () => {
-    expect(csvCell('Dijo "hola", chau')).toBe('"Dijo ""hola"", chau"');
-    expect(csvCell("línea 1\nlínea 2")).toBe('"línea 1\nlínea 2"');
-    expect(csvCell(" espacio")).toBe('" espacio"');
-    expect(csvCell("Puerto Madero 🏙️")).toBe("Puerto Madero 🏙️");
-    expect(csvCell("")).toBe("");
+  it("leaves ordinary text alone", () => {
+    for (const text of ["Puerto Madero 🏙️", "Piso 3, depto. B", "80,5 m²", "a-b", "mail@example.com", ""])
+      expect(neutralizeFormulas(text)).toBe(text);
+  });
+
+  it("quotes are doubled, line breaks stay inside their cell", () => {
+    expect(toCsv(["x"], [['Dijo "hola"; chau\nlínea 2']])).toBe(
+      '\uFEFF"x"\r\n"Dijo ""hola""; chau\nlínea 2"\r\n',
+    );
   });
 });

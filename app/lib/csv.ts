@@ -1,19 +1,36 @@
+import { stringify } from "csv-stringify/sync";
+
 /**
- * CSV for spreadsheets (RFC 4180, comma-separated, CRLF line ends), UTF-8 with
- * a byte-order mark so Excel reads accents right, and safe against formula
- * injection: a cell a spreadsheet would evaluate (starting with = + - @, a
- * tab or a carriage return) gets a leading apostrophe, so it opens as text.
+ * CSV for spreadsheets set to Argentine Spanish: `;` between cells (the list
+ * separator there, so the file opens straight into columns; a comma would
+ * clash with the decimal comma), every cell quoted, CRLF line ends, UTF-8 with
+ * a byte-order mark so accents read right. Quoting is left to csv-stringify.
+ *
+ * Safe against formula injection whichever separator a program splits on: a
+ * cell is read as a formula when it begins with = + - @, a tab or a carriage
+ * return, and a reader splitting on `,` or `;` (or ignoring the quotes) can
+ * begin a cell after any of them. So an apostrophe goes before such a
+ * character at the start of the text AND after every `,` and `;`, and the
+ * spreadsheet opens each piece as text.
  */
 
+export const csvSeparator = ";";
 const byteOrderMark = "\uFEFF";
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaAfterBoundary = /(^|[,;])(?=[=+\-@\t\r])/g;
 
-export function csvCell(value: string): string {
-  const text = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+export function neutralizeFormulas(value: string): string {
+  return value.replace(formulaAfterBoundary, "$1'");
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return byteOrderMark + lines.join("\r\n") + "\r\n";
+  const records = [header, ...rows].map((row) => row.map(neutralizeFormulas));
+  return (
+    byteOrderMark +
+    stringify(records, {
+      delimiter: csvSeparator,
+      quoted: true,
+      quoted_empty: true,
+      record_delimiter: "\r\n",
+    })
+  );
 }

@@ -1,24 +1,25 @@
-// Inlined at the end of every page (its hash is in the Content-Security-Policy).
-// The page is complete HTML; React hydrates it only once the page has loaded and
-// painted and its web fonts have arrived (then at the next idle moment), so that
-// no script competes with the first paint. Before that, nothing a visitor does is lost:
+// Inlined at the end of every public page (its hash is in the Content-Security-Policy).
+// The page is complete HTML; its island (app/island.ts, one small module) is imported
+// only once the page has loaded and painted and its web fonts have arrived (then at
+// the next idle moment), so that no script competes with the first paint. Before
+// that, nothing a visitor does is lost:
 // - a form opener is a link to a form: it is followed at once, and when the form
 //   is the page's own section the opener's preset (a tower, a type) is applied here,
 //   in the page's language;
 // - a form posts natively to the lead service; only a form with nowhere to post
 //   (no service configured) is held back and replayed by the app once ready
 //   (see app/features/leads/pending-intent.ts).
-// Either tap also starts hydration at once.
+// Either tap also imports the island at once.
 (function () {
   var self = document.currentScript;
   var started = false;
-  function hydrate() {
+  function start() {
     if (started) return;
     started = true;
-    var boot = document.createElement("script");
-    boot.type = "module";
-    boot.src = self.getAttribute("data-boot");
-    document.head.appendChild(boot);
+    var island = document.createElement("script");
+    island.type = "module";
+    island.src = self.getAttribute("data-island");
+    document.head.appendChild(island);
   }
   function preselect(opener) {
     var preset = opener.getAttribute("data-lead-preset");
@@ -34,7 +35,7 @@
         return option.value === preset;
       });
     // A text field shows the preset in the page's language: on an English page it carries the
-    // English of each value an opener can preset (data-preset-labels), as the app shows it.
+    // English of each value an opener can preset (data-preset-labels), as the island shows it.
     var labels = JSON.parse((field.getAttribute && field.getAttribute("data-preset-labels")) || "{}");
     if (listed) field.value = labels[preset] || preset;
   }
@@ -51,7 +52,7 @@
       event.preventDefault();
       window.__pendingLead = { submit: target.getAttribute("data-lead-inline") };
     }
-    hydrate();
+    start();
   }
   addEventListener("click", remember, true);
   addEventListener("submit", remember, true);
@@ -83,8 +84,8 @@
         return document.fonts && document.fonts.ready;
       })
       .then(function () {
-        if (window.requestIdleCallback) requestIdleCallback(hydrate, { timeout: 1000 });
-        else setTimeout(hydrate, 50);
+        if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 1000 });
+        else setTimeout(start, 50);
       });
   }
   if (document.readyState === "complete") whenPainted();

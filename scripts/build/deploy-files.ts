@@ -7,7 +7,7 @@ import { clientDirOf, deployDirOf } from "../../server/build-layout.ts";
 import { headerPolicyFile, headerPolicyFor } from "../../server/headers.ts";
 import { renderNginxConf, renderNginxSite } from "../../server/nginx-config.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../../server/static-host-config.ts";
-import { bootLoaderHash } from "./defer-hydration.ts";
+import { bootLoaderHash } from "./islands.ts";
 
 /**
  * Writes the server configurations for this build, all from server/headers.ts:

@@ -33,4 +33,15 @@ describe("owner password", () => {
     expect(passwordProblem("doce letras!")).toBeNull();
     expect(passwordProblem("x".repeat(1025))).toMatch(/demasiado larga/);
   });
+
+  it("refuses what the login form could never send: line breaks, tabs, other control characters", () => {
+    for (const password of [
+      "doce letras!\nmás",
+      "línea uno\r\nlínea dos",
+      "con\ttabulación!",
+      "nulo\u0000nulo1234",
+      "borrar\u007fletras",
+    ])
+      expect(passwordProblem(password), JSON.stringify(password)).toMatch(/caracteres de control/);
+  });
 });

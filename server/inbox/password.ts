@@ -36,6 +36,10 @@ export function passwordProblem(password: string): string | null {
   if (length > maximumPasswordLength)
     return `La contraseña es demasiado larga: admite hasta ${maximumPasswordLength} caracteres.`;
   if (password.trim() === "") return "La contraseña no puede ser solo espacios.";
+  // A password field drops line breaks and other control characters cannot be typed in it:
+  // a password holding them could never be sent by the login form.
+  if ([...password].some((character) => character < " " || character === "\u007f"))
+    return "La contraseña no puede tener saltos de línea, tabulaciones ni otros caracteres de control: el formulario de ingreso no podría enviarla.";
   return null;
 }
 

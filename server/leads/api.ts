@@ -12,9 +12,9 @@ import { readOrigin } from "./origin.ts";
 import { createVisitBeacon } from "./visit-beacon.ts";
 import { visitBeaconPath } from "#app/lib/visit-beacon.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { createRateLimit } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import type { Lead, LeadStore } from "./storage/lead-store.ts";
+import { storageProblem, type Lead, type LeadStore } from "./storage/lead-store.ts";
 import type { NotificationChannel } from "./storage/schema.ts";
 import { pagePath, readSubmission } from "./submission.ts";
 
@@ -42,6 +42,8 @@ export type LeadApiOptions = {
   /** Called after each stored lead: the outbox worker delivers right away instead of at its next poll. */
   onStored?: () => void;
   now?: () => Date;
+  /** Where the cause of every 5xx goes (the process's log: stderr). */
+  log?: (line: string) => void;
 };
 
 /** Far above any real form (the longest, with a 500-character comment of emoji, is under 8 KB). */
@@ -74,7 +76,8 @@ type Answer = {
 export function createLeadApi(options: LeadApiOptions) {
   const { store, forms, config } = options;
   const now = options.now ?? (() => new Date());
-  const limiter = new RateLimiter(config.rateLimitPerMinute);
+  const log = options.log ?? ((line: string) => console.error(line));
+  const limiter = createRateLimit(config.rateLimitPerMinute, store);
   const channels: NotificationChannel[] = [
     ...(config.smtp ? (["email"] as const) : []),
     ...(config.webhook ? (["webhook"] as const) : []),
@@ -84,12 +87,19 @@ export function createLeadApi(options: LeadApiOptions) {
 
   /** Answers every /api/ request. */
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) {
-      const reachable = await store.reachable();
+    if (url.pathname === "/api/health") {
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        response.setHeader("Allow", "GET, HEAD");
+        return sendJson(response, 405, { ok: false, error: "Método no permitido." });
+      }
+      const health = await store.health();
+      if (!health.ok) log(`GET /api/health 503: ${health.cause}`);
       sendJson(
         response,
-        reachable ? 200 : 503,
-        { ok: reachable, database: reachable ? "ok" : "unreachable" },
+        health.ok ? 200 : 503,
+        health.ok
+          ? { ok: true, database: "ok" }
+          : { ok: false, database: "unavailable", cause: health.cause },
         request.method === "HEAD",
       );
       return;
@@ -200,14 +210,20 @@ export function createLeadApi(options: LeadApiOptions) {
     );
     // Counted before anything else is read; the answers are still read below, so that a
     // refused native post can offer WhatsApp with everything the visitor typed.
-    const decision = limiter.take(rateLimitKey(address));
-    const limited: Answer | undefined = decision.allowed
-      ? undefined
-      : {
-          status: 429,
-          error: words.rateLimited,
-          headers: { "Retry-After": String(decision.retryAfterSeconds) },
-        };
+    const decision = await limiter.take(rateLimitKey(address)).catch((error: unknown) => {
+      log(`POST /api/form/submit/${formId} 503: ${storageProblem(error)}`);
+      return "unavailable" as const;
+    });
+    const limited: Answer | undefined =
+      decision === "unavailable"
+        ? { status: 503, error: words.unavailable }
+        : decision.allowed
+          ? undefined
+          : {
+              status: 429,
+              error: words.rateLimited,
+              headers: { "Retry-After": String(decision.retryAfterSeconds) },
+            };
     // The page keeps the answers itself: a flood is refused without reading a byte of it.
     if (limited && wantsJson) return limited;
 
@@ -237,7 +253,14 @@ export function createLeadApi(options: LeadApiOptions) {
       words,
       ...(form.alsoAccepted ? { alsoAccepted: form.alsoAccepted } : {}),
     });
-    if (limited) return { ...limited, error: words.rateLimited, lang, values: result.values, definition };
+    if (limited)
+      return {
+        ...limited,
+        error: limited.status === 429 ? words.rateLimited : words.unavailable,
+        lang,
+        values: result.values,
+        definition,
+      };
     if (!result.ok)
       return {
         status: 422,
@@ -270,7 +293,8 @@ export function createLeadApi(options: LeadApiOptions) {
       });
       options.onStored?.();
       return { lead };
-    } catch {
+    } catch (error) {
+      log(`POST /api/form/submit/${formId} 503: ${storageProblem(error)}`);
       return {
         status: 503,
         error: words.unavailable,

@@ -41,3 +41,35 @@ export class RateLimiter {
       if (bucket.tokens + (now - bucket.at) * perMs >= this.perMinute) this.buckets.delete(key);
   }
 }
+
+/** What the lead endpoint asks before it reads a submission. */
+export type RateLimit = { take(key: string): Promise<RateDecision> };
+
+/** The part of the lead store a shared limit needs (PostgreSQL). */
+export type SharedBuckets = {
+  kind: "sqlite" | "postgres";
+  takeRateToken(key: string, perMinute: number): Promise<RateDecision>;
+  forgetFullRateBuckets(perMinute: number): Promise<void>;
+};
+
+/**
+ * One limit for the whole service. On PostgreSQL, where several instances may
+ * share the database, the buckets live in it, so two instances accept the
+ * configured rate from one address, not twice it; on SQLite (one instance per
+ * file) they stay in memory. A take that fails (the database not answering)
+ * rejects, and the endpoint answers 503 as it would for the lead itself.
+ */
+export function createRateLimit(perMinute: number, store: SharedBuckets): RateLimit {
+  if (perMinute === 0 || store.kind === "sqlite") {
+    const limiter = new RateLimiter(perMinute);
+    return { take: async (key) => limiter.take(key) };
+  }
+  let takes = 0;
+  return {
+    async take(key) {
+      // Now and then, full buckets are dropped, so the table holds only recent senders.
+      if (++takes % 1_000 === 0) void store.forgetFullRateBuckets(perMinute).catch(() => {});
+      return store.takeRateToken(key, perMinute);
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { visitFields, visitKinds, type VisitKind } from "#app/lib/visit-beacon.t
 import { langOf, pages } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { campaignValue, hostName } from "./origin.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { createRateLimit } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import type { LeadStore } from "./storage/lead-store.ts";
 import { buenosAiresDay } from "./storage/visit-counts.ts";
@@ -43,7 +43,8 @@ const kinds = new Set<string>(visitKinds);
 export function createVisitBeacon(options: VisitBeaconOptions) {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
-  const limiter = new RateLimiter(config.rateLimitPerMinute * beaconsPerLead);
+  // The lead endpoint's limiter (shared by every instance on one PostgreSQL), with buckets of its own.
+  const limiter = createRateLimit(config.rateLimitPerMinute * beaconsPerLead, store);
 
   return async function handleVisit(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const origin = request.headers.origin;
@@ -60,7 +61,8 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
       request.headers["x-forwarded-for"],
       config.trustedProxies,
     );
-    const decision = limiter.take(`visita:${rateLimitKey(address)}`);
+    const decision = await limiter.take(`visita:${rateLimitKey(address)}`).catch(() => undefined);
+    if (!decision) return answer(response, 503);
     if (!decision.allowed) {
       response.setHeader("Retry-After", String(decision.retryAfterSeconds));
       return answer(response, 429);

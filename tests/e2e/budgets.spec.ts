@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 import { langOf, twinOf } from "../../app/site-map.ts";
+import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { budgets, gzipSize } from "./budgets.ts";
 import { expect, test } from "./fixtures.ts";
 import { allPages, type SitePage } from "./site-pages.ts";
@@ -31,5 +35,26 @@ test("every page's HTML stays within its budget", () => {
       )
       .toBeDefined();
     expect.soft(size, `${sitePage.name}: HTML gzip bytes`).toBeLessThanOrEqual(budget ?? 0);
+  }
+});
+
+/**
+ * The JavaScript files a page's HTML names, however it names them (a script, a preload, the
+ * island's loader): every built script path in it. What those files import in turn is counted
+ * by the visit of each page in pages.spec.ts (first-visit.ts), which sees every request.
+ */
+function scriptsOf({ file }: SitePage): string[] {
+  const html = readFileSync(join(clientDirOf(buildDir), file), "utf8");
+  return [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js\b/g)].map((match) => match[0]))];
+}
+
+test("every public page's first-visit JavaScript is at most 12 KB gzip, in at most 2 requests", () => {
+  for (const sitePage of allPages) {
+    const scripts = scriptsOf(sitePage);
+    const bytes = scripts.reduce((total, path) => total + gzipSize(path), 0);
+    expect
+      .soft(scripts.length, `${sitePage.name}: JavaScript requests`)
+      .toBeLessThanOrEqual(budgets.javascriptRequests);
+    expect.soft(bytes, `${sitePage.name}: JavaScript gzip bytes`).toBeLessThanOrEqual(budgets.javascript);
   }
 });

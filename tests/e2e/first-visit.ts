@@ -85,6 +85,8 @@ export async function recordFirstVisit(page: Page): Promise<FirstVisit> {
       const sizes = { css: sum("stylesheet"), javascript: sum("script") };
       expect(sizes.css, "CSS gzip bytes").toBeLessThanOrEqual(budgets.css);
       expect(sizes.javascript, "first-visit JavaScript gzip bytes").toBeLessThanOrEqual(budgets.javascript);
+      const scripts = requested.filter((request) => request.type === "script").length;
+      expect(scripts, "first-visit JavaScript requests").toBeLessThanOrEqual(budgets.javascriptRequests);
       return sizes;
     },
   };

@@ -154,11 +154,11 @@ export async function hydrated(page: Page): Promise<void> {
   }
 }
 
-/** Holds the page's boot module back until `release()` is called, so the page stays un-hydrated. */
+/** Holds the page's island module back until `release()` is called, so the page stays un-hydrated. */
 export async function holdHydration(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/boot-*.js", async (route) => {
+  await page.route("**/assets/island-*.js", async (route) => {
     await released;
     await route.continue();
   });

@@ -107,7 +107,9 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       );
       await fillForm(scope, definition, values);
       await scope.locator('button[type="submit"]').click();
-      await expect(scope.getByRole("alert")).toHaveText("Revisá estos datos: Teléfono, Email.");
+      await expect(scope.getByRole("alert")).toHaveText("Revisá estos datos: Teléfono, Email.", {
+        useInnerText: true,
+      });
       const phone = scope.locator('[name="telefono"]');
       await expect(phone).toHaveAttribute("aria-invalid", "true");
       await expect(phone).toHaveAccessibleDescription(

@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { parse } from "csv-parse/sync";
+
 import { clientDirOf, buildDir } from "../../server/build-layout.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
 import { expect, test } from "./inbox-fixtures.ts";
 import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
-import { rawRequest, type RawResponse } from "./raw-http.ts";
+import { rawRequest, rawTarget, type RawResponse } from "./raw-http.ts";
+import { openInSpreadsheet } from "../tools/spreadsheet.ts";
 
 /**
  * The inbox attacked the way a stranger would: raw HTTP, nothing a browser
@@ -285,29 +288,35 @@ test("SQL metacharacters in a search or an address change nothing", async ({ inb
   expect(await inbox.statusOf(id)).toBe("nuevo");
 });
 
-test("a CSV of formula payloads opens as text", async ({ inbox }) => {
-  await inbox.submit("express", {
-    ...sampleValues(definitionOf("express"), 1),
-    nombre: "=cmd|' /C calc'!A0",
-    direccion: "@SUM(1+1)*cmd|' /C calc'!A0",
+test("a CSV of formula payloads opens as text in a spreadsheet set to es-AR, with ';' or ','", async ({
+  inbox,
+}) => {
+  const payloads = {
+    nombre: "Juan;=1+1",
+    direccion: "@SUM(1+1)*cmd|' /C calc'!A0, piso 3,=2+2",
     telefono: "+54 9 11 5555-0001",
     email: "-2+3@example.com",
-  });
+  };
+  await inbox.submit("express", { ...sampleValues(definitionOf("express"), 1), ...payloads });
   const cookie = sessionCookie((await signIn(inbox)).session);
-  const csv = (await call(inbox, "/bandeja/exportar.csv", { cookie })).decoded().toString("utf8");
-  const row = csv.split("\r\n")[1]!;
-  for (const cell of [
-    "'=cmd|' /C calc'!A0",
-    "'@SUM(1+1)*cmd|' /C calc'!A0",
-    "'+54 9 11 5555-0001",
-    "'-2+3@example.com",
-  ])
-    expect(row).toContain(cell);
-  // No cell starts with a character a spreadsheet evaluates.
-  const cells = row
-    .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
-    .map((cell) => cell.replace(/,$/, "").replace(/^"/, ""));
-  for (const cell of cells) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+  const csv = (await call(inbox, "/bandeja/exportar.csv", { cookie })).decoded();
+  const [header = [], row = []] = parse(csv, { bom: true, delimiter: ";" }) as string[][];
+  const column = (label: string) => row[header.indexOf(label)];
+  expect(column("Nombre")).toBe("Juan;'=1+1");
+  expect(column("Teléfono")).toBe("'+54 9 11 5555-0001");
+  expect(column("Email")).toBe("'-2+3@example.com");
+
+  // Opened as the owner's spreadsheet would: not one cell is a formula, whichever separator it splits on.
+  const semicolons = openInSpreadsheet(csv, ";");
+  expect(semicolons.formulas).toEqual([]);
+  // With ';' (the es-AR list separator) the file opens straight into its columns, each cell as
+  // exported; "Recibido" (25/11/2026 01:33) is read as a date, shown in the sheet's own format.
+  const [sheetHeader = [], sheetRow = []] = semicolons.rows;
+  expect(sheetHeader).toEqual(header);
+  expect(sheetRow.slice(1)).toEqual(row.slice(1, sheetRow.length));
+  expect(sheetRow[0]).toContain(row[0]!.split(" ")[1]);
+  const commas = openInSpreadsheet(csv, ",");
+  expect(commas.formulas).toEqual([]);
 });
 
 test("inbox answers are never cached or indexed, and run only scripts carrying their own nonce", async ({
@@ -355,11 +364,24 @@ test("the login never sends the owner to another site", async ({ inbox }) => {
     "//atacante.example",
     "/\\atacante.example",
     "/bandeja@atacante.example",
+    // Inbox-looking paths that resolve elsewhere: dot segments, encoded dots, backslashes, tabs.
+    "/bandeja/../..//atacante.example/phish",
+    "/bandeja/%2e%2e/%2e%2e//atacante.example/phish",
+    "/bandeja/%2E%2E//atacante.example/",
+    "/bandeja\\..\\..\\\\atacante.example",
+    "/bandeja/..\t/..//atacante.example/",
   ]) {
     const response = await call(inbox, "/bandeja/ingresar", {
       form: { email: ownerEmail, password: ownerPassword, volver: target },
     });
     expect(response.status).toBe(302);
     expect(response.header("location"), target).toBe("/bandeja?ingreso=1");
+  }
+});
+
+test("a Host header no URL can hold gets 400 on the inbox, not a server error", async ({ inbox }) => {
+  for (const host of ["a b", "[::1", "x:99999", "exa mple.com:80", "%00"]) {
+    const response = await rawTarget(inbox.url, "/bandeja", { Host: host });
+    expect(response.status, host).toBe(400);
   }
 });

@@ -93,17 +93,17 @@ test.describe("every opener on every page", () => {
       // The page's language: the modal's title and buttons, and a preset a text field shows translated.
       const lang = langOf(sitePage.path);
       const { cancel, close } = { es: spanishForms, en: englishForms }[lang].copy;
-      const scripts: Promise<string>[] = [];
-      page.on("response", (response) => {
-        if (response.request().resourceType() === "script") scripts.push(response.text());
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
       });
-      // Only the lead code pushes this event: its presence marks the form and modal modules.
-      const loadedLeadCode = async () =>
-        (await Promise.all(scripts)).some((body) => body.includes("generate_lead"));
 
       await page.goto(sitePage.path);
       await hydrated(page);
-      expect(await loadedLeadCode(), "the modal is not part of the page's first JavaScript").toBe(false);
+      // The modals are in the page's HTML (templates); the island is the one script that opens them.
+      expect(scripts, "the page's only script is its island").toEqual([
+        expect.stringMatching(/^\/assets\/island-[\w-]+\.js$/),
+      ]);
       await expect(openers(page)).toHaveCount(sitePage.openers.length);
 
       for (const [index, { form, preset }] of sitePage.openers.entries()) {
@@ -137,7 +137,7 @@ test.describe("every opener on every page", () => {
         await expect.poll(() => modalState(page, index)).toEqual({ title: null, openerFocused: true });
       }
 
-      expect(await loadedLeadCode(), "the modal's code loads on demand").toBe(true);
+      expect(scripts, "opening the modals loaded no other script").toHaveLength(1);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
         "hidden",
       );

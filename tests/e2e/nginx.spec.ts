@@ -29,7 +29,7 @@ const notFoundPage = readFileSync(join(clientDir, notFoundFile));
 const pageHtml = (path: string) => readFileSync(join(clientDir, pageFile(path)));
 const homeHtml = pageHtml("/").toString("utf8");
 const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(homeHtml)?.[1] ?? "";
-const bootScript = /data-boot="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
+const bootScript = /data-island="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1] ?? "";
 
 const get = (nginx: NginxServer, path: string, headers: Record<string, string> = {}, method = "GET") =>
   rawRequest(`${nginx.baseUrl}${path}`, { method, headers: { "accept-encoding": "identity", ...headers } });

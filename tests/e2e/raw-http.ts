@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 /**
@@ -53,5 +54,42 @@ export function rawRequest(
     );
     request.on("error", reject);
     request.end(options.body);
+  });
+}
+
+/**
+ * A request line and headers written byte for byte on a socket: the target is
+ * sent as given (`/.//x/`, `/%2e//x/`, absolute-form, a broken Host), where a
+ * URL-based client would have normalised it first. Returns the status line's
+ * code and the headers of the answer.
+ */
+export function rawTarget(
+  baseUrl: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; header: (name: string) => string | undefined }> {
+  const { hostname, port, host } = new URL(baseUrl);
+  const lines = [`GET ${target} HTTP/1.1`, `Host: ${headers.Host ?? host}`];
+  for (const [name, value] of Object.entries(headers)) if (name !== "Host") lines.push(`${name}: ${value}`);
+  lines.push("Connection: close", "", "");
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(lines.join("\r\n")));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = ""] = Buffer.concat(chunks).toString("latin1").split("\r\n\r\n");
+      const [statusLine = "", ...headerLines] = head.split("\r\n");
+      const fields = new Map(
+        headerLines.map((line) => {
+          const colon = line.indexOf(":");
+          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as const;
+        }),
+      );
+      resolve({
+        status: Number(statusLine.split(" ")[1] ?? 0),
+        header: (name) => fields.get(name.toLowerCase()),
+      });
+    });
   });
 }

@@ -9,10 +9,10 @@ import { pages } from "../../app/site-map.ts";
 import { buildDir, clientDirOf, pageFile } from "../../server/build-layout.ts";
 import { readHeaderPolicy, securityHeaders } from "../../server/headers.ts";
 import { expect, test } from "./fixtures.ts";
-import { rawRequest } from "./raw-http.ts";
+import { rawRequest, rawTarget } from "./raw-http.ts";
 
 const homeHtml = readFileSync(join(clientDirOf(buildDir), pageFile("/")), "utf8");
-const assets = [...homeHtml.matchAll(/(?:href|src|data-boot)="(\/assets\/[^"]+)"/g)].map(
+const assets = [...homeHtml.matchAll(/(?:href|src|data-island)="(\/assets\/[^"]+)"/g)].map(
   (match) => match[1]!,
 );
 
@@ -88,4 +88,38 @@ test("the Node server and nginx give identical status, headers and bodies", asyn
     }
   }
   expect(differences).toEqual([]);
+});
+
+test("no request target makes either server redirect to another host", async ({ nginx, baseURL }) => {
+  const targets = [
+    "/.//evil.example/",
+    "/x/..//evil.example/",
+    "/%2e//evil.example/",
+    "/%2E%2E//evil.example/",
+    "/tasaciones/..//evil.example/",
+    "//evil.example/",
+    "///evil.example/",
+    "/%2F%2Fevil.example/",
+    "/%2f/evil.example/",
+    "/.%2F/evil.example/",
+    "/\\evil.example/",
+    "/.\\\\evil.example/",
+    "/%5C%5Cevil.example/",
+    "/%5cevil.example/",
+    "/\\/evil.example/",
+    "http://localhost//evil.example/a/",
+    "http://evil.example/a/",
+  ];
+  const elsewhere: string[] = [];
+  for (const server of [baseURL!, nginx.baseUrl]) {
+    for (const target of targets) {
+      const response = await rawTarget(server, target);
+      const location = response.header("location");
+      if (location === undefined) continue;
+      const sameHost = new URL(location, "https://site.example").host === "site.example";
+      if (!/^\/(?![/\\])/.test(location) || !sameHost)
+        elsewhere.push(`${server} ${target} → ${response.status} ${location}`);
+    }
+  }
+  expect(elsewhere).toEqual([]);
 });

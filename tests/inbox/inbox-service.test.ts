@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { InboxService } from "../../app/features/inbox/inbox-service.ts";
@@ -202,17 +203,32 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
     await add("express", 4);
     const csv = await inbox.csv({ query: { formId: offPlanFormId } });
     expect(csv.startsWith("\uFEFF")).toBe(true);
-    const [header, row, ...rest] = csv.slice(1).split("\r\n");
-    expect(rest).toEqual([""]);
-    expect(header).toContain(
-      "Recibido,Formulario,Estado,WhatsApp,Nombre,Teléfono,Email,Página,Página de llegada,Sitio de procedencia,utm_source,utm_medium,utm_campaign,Idioma,Dispositivo,Presupuesto,",
-    );
+    const [header = [], row = [], ...rest] = parse(csv, { bom: true, delimiter: ";" }) as string[][];
+    expect(rest).toEqual([]);
+    expect(header.slice(0, 16)).toEqual([
+      "Recibido",
+      "Formulario",
+      "Estado",
+      "WhatsApp",
+      "Nombre",
+      "Teléfono",
+      "Email",
+      "Página",
+      "Página de llegada",
+      "Sitio de procedencia",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "Idioma",
+      "Dispositivo",
+      "Presupuesto",
+    ]);
     expect(header).toContain("Comentarios");
-    expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(row).toContain(",'+54 9 11 5555-0003,");
-    expect(row).toContain(",'@evil,");
-    expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"") <script>alert(3)</script>`);
-    expect(row).not.toContain("alert(4)");
+    expect(row[4]).toBe(`'=HYPERLINK("http://x","y")`);
+    expect(row[5]).toBe("'+54 9 11 5555-0003");
+    expect(row[6]).toBe("'@evil");
+    expect(row.join("\n")).toContain(`'=HYPERLINK("http://x","y") <script>alert(3)</script>`);
+    expect(row.join("\n")).not.toContain("alert(4)");
 
     const byId = await inbox.csv({ ids: [stored.id] });
     expect(byId.split("\r\n")).toHaveLength(3);
@@ -239,10 +255,21 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
       { label: "Idioma", value: "español" },
       { label: "Dispositivo", value: "teléfono" },
     ]);
-    const [, row] = (await inbox.csv({ ids: [lead.id] })).split("\r\n");
-    expect(row).toContain(
-      ",/,/torres/alvear-tower,l.instagram.com,instagram,paid,otono-2026,español,teléfono,",
-    );
+    const [, row = []] = parse(await inbox.csv({ ids: [lead.id] }), {
+      bom: true,
+      delimiter: ";",
+    }) as string[][];
+    // After the page the form was on: where the visit began.
+    expect(row.slice(7, 15)).toEqual([
+      "/",
+      "/torres/alvear-tower",
+      "l.instagram.com",
+      "instagram",
+      "paid",
+      "otono-2026",
+      "español",
+      "teléfono",
+    ]);
   });
 
   it("finds every lead of one person by e-mail or phone, and deletes them for good", async () => {

@@ -79,6 +79,28 @@ describe("rate limit per client address", { timeout: 60_000 }, () => {
     expect(new URL(href).searchParams.get("text")).toBe(composeMessage(expressForm, values));
   });
 
+  test("two instances on one PostgreSQL share the limit: from one address, the configured rate in all, not twice it", async () => {
+    const postgres = await startPostgres({ durable: false });
+    cleanUp.push(() => postgres.stop());
+    const databaseUrl = await postgres.createDatabase("shared-limit");
+    const first = await service({ LEADS_RATE_LIMIT: "4", DATABASE_URL: databaseUrl });
+    const second = await service({ LEADS_RATE_LIMIT: "4", DATABASE_URL: databaseUrl });
+    // Eight at once, alternating instances, all from one address.
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => submit(index % 2 ? second : first, { from: "127.0.0.8" })),
+    ).then((responses) => responses.map((response) => response.status));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    // Another address has its own bucket, on either instance.
+    expect((await submit(second, { from: "127.0.0.9" })).status).toBe(201);
+    const store = await LeadStore.open({ dataDir: "unused", databaseUrl });
+    try {
+      expect((await store.list({}, { limit: 20, offset: 0 })).total).toBe(5);
+    } finally {
+      await store.close();
+    }
+  });
+
   test("X-Forwarded-For from an address that is not a trusted proxy changes nothing", async () => {
     const limited = await service({ LEADS_RATE_LIMIT: "3" });
     const statuses: number[] = [];
@@ -153,7 +175,8 @@ describe("a database that goes away", { timeout: 60_000 }, () => {
     expect(new URL(href).searchParams.get("text")).toBe(composeMessage(expressForm, values));
     const health = await send(`${target.baseUrl}/api/health`);
     expect(health.status).toBe(503);
-    expect(JSON.parse(health.body)).toEqual({ ok: false, database: "unreachable" });
+    expect(JSON.parse(health.body)).toMatchObject({ ok: false, database: "unavailable" });
+    expect(JSON.parse(health.body).cause).toMatch(/la base de leads no responde/);
 
     await postgres.resume();
     const after = await submit(target);

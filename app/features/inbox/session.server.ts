@@ -1,7 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 
 import { requireHost } from "./host.ts";
-import { loginPath } from "./paths.ts";
+import { loginPath, safeReturnPath } from "./paths.ts";
 
 /**
  * The owner's session cookie and the guard of every inbox page.
@@ -17,7 +17,7 @@ export const sessionCookie = "__Host-bandeja-sesion";
 /** Marks a browser the owner has signed in from: spared the per-account login delay. */
 export const deviceCookie = "__Host-bandeja-dispositivo";
 
-export { loginPath };
+export { loginPath, safeReturnPath };
 /** Added to the address the login redirects to: arriving without the cookie means the browser refused it. */
 export const justSignedIn = "ingreso";
 
@@ -38,12 +38,6 @@ export function readCookie(request: Request, name: string): string | undefined {
     if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
   }
   return undefined;
-}
-
-/** Where to go back to after signing in: an inbox address only, never another site. */
-export function safeReturnPath(value: FormDataEntryValue | string | null | undefined): string {
-  const path = typeof value === "string" ? value : "";
-  return /^\/bandeja(?:[/?]|$)/.test(path) && !path.includes("\\") ? path : "/bandeja";
 }
 
 export function loginRedirect(

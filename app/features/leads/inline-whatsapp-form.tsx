@@ -1,27 +1,12 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 
+import { site } from "../../config/site.ts";
+import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
-import type { FormDefinition, LeadValues } from "./forms/types.ts";
-import { handOff } from "./handoff.ts";
+import type { FormDefinition } from "./forms/types.ts";
 import { LeadForm } from "./lead-form.tsx";
-import { forgetAnswers } from "./saved-answers.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
 
-/** How long the "Enviando solicitud..." state shows (spec: 2000 ms). Visual only. */
-export const sendingMs = 2000;
-
-type Result =
-  | { kind: "idle" }
-  | { kind: "sending" | "success"; refusedUrl: string | null; sequence: number }
-  | { kind: "error" };
-
-/**
- * A WhatsApp form inside its page: the express online form of
- * /tasaciones-online, each modal page's own copy of its form, and the
- * apartment form of each tower page (its tower preselected). WhatsApp
- * opens inside the submit itself; the sending state that follows (the spec's
- * express online behaviour) is only feedback.
- */
 type InlineWhatsAppFormProps = {
   definition: FormDefinition;
   /** The path of the page the form is on (recorded with the lead). */
@@ -33,6 +18,15 @@ type InlineWhatsAppFormProps = {
   description?: string;
 };
 
+/**
+ * A WhatsApp form inside its page: the express online form of
+ * /tasaciones-online, each modal page's own copy of its form, and the
+ * apartment form of each tower page (its tower preselected). WhatsApp
+ * opens inside the submit itself (lead-island.ts); the 2-second sending state
+ * that follows (the spec's express online behaviour) is only feedback. Each
+ * state's words are in the HTML, hidden (`data-show`), and the island shows
+ * the one that applies.
+ */
 export function InlineWhatsAppForm({
   definition: spanishDefinition,
   page,
@@ -45,31 +39,6 @@ export function InlineWhatsAppForm({
   const description = ownDescription ?? definition.description;
   const { copy } = useFormCopy();
   const titleId = useId();
-  const [result, setResult] = useState<Result>({ kind: "idle" });
-  // The submit whose recording failed: its success state says only WhatsApp carries the request.
-  const [notRecorded, setNotRecorded] = useState<number | null>(null);
-  const submits = useRef(0);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  function submit(values: LeadValues, form: HTMLFormElement) {
-    window.clearTimeout(timer.current);
-    try {
-      const { opened, url, recorded } = handOff(definition, values, form);
-      const refusedUrl = opened ? null : url;
-      const sequence = ++submits.current;
-      setResult({ kind: "sending", refusedUrl, sequence });
-      timer.current = window.setTimeout(
-        () => setResult({ kind: "success", refusedUrl, sequence }),
-        sendingMs,
-      );
-      void recorded.then((stored) => {
-        if (!stored) setNotRecorded(sequence);
-      });
-    } catch {
-      setResult({ kind: "error" });
-    }
-  }
 
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line bg-white p-5 sm:p-8">
@@ -83,36 +52,32 @@ export function InlineWhatsAppForm({
         definition={definition}
         preset={preset}
         page={page}
-        onValues={submit}
-        pendingLabel={result.kind === "sending" ? copy.sending : null}
+        pendingLabel={copy.sending}
         status={
           <>
             <div role="status">
-              {result.kind === "success" && (
-                <div className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4">
-                  <p className="font-medium text-ink">{copy.expressSuccess}</p>
-                  {notRecorded === result.sequence && (
-                    <p data-not-recorded className="font-medium text-red-800">
-                      {copy.notRecorded}
-                    </p>
-                  )}
-                  {result.refusedUrl && (
-                    <WhatsAppFallbackLink
-                      href={result.refusedUrl}
-                      onClick={() => forgetAnswers(definition.id)}
-                    >
-                      {copy.openWhatsApp}
-                    </WhatsAppFallbackLink>
-                  )}
-                </div>
-              )}
+              <div
+                hidden
+                data-show="success"
+                className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4"
+              >
+                <p className="font-medium text-ink">{copy.expressSuccess}</p>
+                <p hidden data-show="not-recorded" className="font-medium text-red-800">
+                  {copy.notRecorded}
+                </p>
+                <WhatsAppFallbackLink hidden data-show="refused" href={whatsAppChatUrl(site.whatsappNumber)}>
+                  {copy.openWhatsApp}
+                </WhatsAppFallbackLink>
+              </div>
             </div>
             <div role="alert">
-              {result.kind === "error" && (
-                <p className="rounded-md border border-red-700/30 bg-red-50 p-4 font-medium text-red-800">
-                  {copy.expressError}
-                </p>
-              )}
+              <p
+                hidden
+                data-show="error"
+                className="rounded-md border border-red-700/30 bg-red-50 p-4 font-medium text-red-800"
+              >
+                {copy.expressError}
+              </p>
             </div>
           </>
         }

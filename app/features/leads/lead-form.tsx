@@ -1,25 +1,15 @@
 import { LoaderCircle, MessageCircle } from "lucide-react";
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ComponentProps,
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 
 import { buttonStyles } from "../../components/button-styles.ts";
 import { site } from "../../config/site.ts";
 import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
 import { pathIn, privacyPath } from "../../site-map.ts";
-import { readValues } from "./compose-message.ts";
 import { fieldRules } from "./forms/rules.ts";
-import { optionLabel, type FieldDefinition, type FormDefinition, type LeadValues } from "./forms/types.ts";
+import { optionLabel, type FieldDefinition, type FormDefinition } from "./forms/types.ts";
 import { useFormCopy } from "./form-copy.ts";
 import { honeypotField, pageField, submitUrl } from "./lead-service.ts";
-import { restoreAnswers, saveAnswers } from "./saved-answers.ts";
+import { islandDefinition } from "./island-definition.ts";
 
 type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children" | "method" | "action"> & {
   definition: FormDefinition;
@@ -27,12 +17,11 @@ type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children" | "met
   page: string;
   /** Value for the definition's preset field (a tower, a building, a property type). */
   preset?: string | null;
-  /** Called with what the visitor typed once native validation passed. */
-  onValues: (values: LeadValues, form: HTMLFormElement) => void;
   submitLabel?: string;
   /** WhatsApp green is reserved for actions that open WhatsApp. */
   opensWhatsApp?: boolean;
-  pendingLabel?: string | null;
+  /** What the submit button says while the request is on its way (the island shows it). */
+  pendingLabel?: string;
   /** Buttons next to the submit button (the modal's Cancelar). */
   actions?: ReactNode;
   /** Status messages, shown under the buttons. */
@@ -42,9 +31,10 @@ type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children" | "met
 };
 
 /**
- * Renders any lead form definition. Inputs are uncontrolled and read with
- * FormData on submit: what a visitor typed before hydration is kept, and a
- * refused submit clears nothing. Validation is the browser's own.
+ * Renders any lead form definition as plain HTML. What happens on submit is
+ * the page's island (lead-island.ts): it reads the definition the form carries
+ * (`data-definition`, the fields the composer needs), so the message is
+ * composed from the same definition the form was rendered from.
  *
  * Without JavaScript the form posts to the lead service, which stores the lead
  * and answers with the thank-you page. With no service (a static site) there
@@ -55,10 +45,9 @@ export function LeadForm({
   definition,
   page,
   preset,
-  onValues,
   submitLabel,
   opensWhatsApp = true,
-  pendingLabel = null,
+  pendingLabel,
   actions,
   status,
   problems = noProblems,
@@ -66,28 +55,15 @@ export function LeadForm({
 }: LeadFormProps) {
   const { copy } = useFormCopy();
   const idPrefix = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const action = submitUrl(definition.id);
-  useSavedAnswers(definition, formRef);
-  useFocusFirstProblem(formRef, problems);
-
-  const pending = pendingLabel !== null;
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
-    onValues(readValues(definition, new FormData(form)), form);
-  }
 
   return (
     <form
       {...formProps}
-      ref={formRef}
       method={action ? "post" : "dialog"}
       action={action ?? undefined}
       data-preset-field={definition.presetField}
-      onSubmit={handleSubmit}
+      data-definition={JSON.stringify(islandDefinition(definition))}
       className="flex flex-col gap-6"
     >
       <input type="hidden" name={pageField} value={page} />
@@ -118,15 +94,12 @@ export function LeadForm({
           {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
           <button
             type="submit"
-            aria-disabled={pending || undefined}
+            data-pending-label={pendingLabel}
             className={`${opensWhatsApp ? buttonStyles.whatsapp : buttonStyles.primary} aria-disabled:cursor-wait aria-disabled:opacity-80`}
           >
-            {pending ? (
-              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-            ) : (
-              opensWhatsApp && <MessageCircle aria-hidden="true" className="size-5" />
-            )}
-            {pendingLabel ?? submitLabel ?? copy.submitWhatsApp}
+            {pendingLabel && <LoaderCircle aria-hidden="true" className="hidden size-5 animate-spin" />}
+            {opensWhatsApp && <MessageCircle aria-hidden="true" className="size-5" />}
+            <span>{submitLabel ?? copy.submitWhatsApp}</span>
           </button>
         </div>
         {!action && (
@@ -147,37 +120,6 @@ export function LeadForm({
 }
 
 const noProblems: Readonly<Record<string, string>> = {};
-
-/** Refused answers: the focus moves to the first, whose message its field announces. */
-function useFocusFirstProblem(
-  formRef: RefObject<HTMLFormElement | null>,
-  problems: Readonly<Record<string, string>>,
-) {
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [formRef, problems]);
-}
-
-/** Saved answers come back on mount and are kept as the visitor types (see saved-answers.ts). */
-function useSavedAnswers(definition: FormDefinition, formRef: RefObject<HTMLFormElement | null>) {
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    // Marks the form as handled by JavaScript (a page's own form hydrates only when shown).
-    form.setAttribute("data-interactive", "");
-    restoreAnswers(definition, form);
-    // Keeps what was typed before the page became interactive, too.
-    const save = () => saveAnswers(definition, form);
-    save();
-    form.addEventListener("input", save);
-    form.addEventListener("change", save);
-    return () => {
-      form.removeEventListener("input", save);
-      form.removeEventListener("change", save);
-    };
-  }, [definition, formRef]);
-}
-
 /** A field people never see or reach with Tab; a bot that fills every input fills it too. */
 function Honeypot() {
   const { copy } = useFormCopy();
@@ -234,7 +176,7 @@ function Field({
 
   if (field.type === "checkboxes") {
     return (
-      <fieldset className="sm:col-span-2" aria-describedby={describedBy || undefined}>
+      <fieldset data-field={field.name} className="sm:col-span-2" aria-describedby={describedBy || undefined}>
         <legend className="text-sm font-medium text-ink">{field.label}</legend>
         {field.help && (
           <p id={helpId} className="mt-1 text-sm text-ink-muted">
@@ -265,7 +207,7 @@ function Field({
   }
 
   return (
-    <div className={`flex flex-col gap-1.5 ${wide ? "sm:col-span-2" : ""}`}>
+    <div data-field={field.name} className={`flex flex-col gap-1.5 ${wide ? "sm:col-span-2" : ""}`}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {field.label}
         {field.required && (
@@ -342,7 +284,7 @@ function Control({
       {...common}
       type={field.type}
       defaultValue={preset === undefined ? undefined : optionLabel(field, preset)}
-      // What a preset shows in this language, for the boot loader's fill before hydration
+      // What a preset shows in this language, for the boot loader's fill before the island runs
       // (scripts/build/boot-loader.js); only a translated field that takes presets has labels.
       {...(field.optionLabels ? { "data-preset-labels": JSON.stringify(field.optionLabels) } : {})}
       autoComplete={field.autoComplete}
@@ -371,35 +313,32 @@ function CommentBox({
 }) {
   const { copy } = useFormCopy();
   const limit = fieldRules(field).maxLength;
-  const [length, setLength] = useState(0);
-  const box = useRef<HTMLTextAreaElement>(null);
-  // Text typed before hydration is already in the box.
-  useEffect(() => setLength(box.current?.value.length ?? 0), []);
-  // form.reset() empties the box without an input event.
-  useEffect(() => {
-    const form = box.current?.form;
-    const emptied = () => setLength(0);
-    form?.addEventListener("reset", emptied);
-    return () => form?.removeEventListener("reset", emptied);
-  }, []);
   const counterId = `${common.id}-counter`;
   const describedBy = [common["aria-describedby"], limit ? counterId : undefined].filter(Boolean).join(" ");
   return (
     <>
       <textarea
         {...common}
-        ref={box}
         aria-describedby={describedBy || undefined}
         rows={field.rows ?? 4}
         maxLength={limit}
-        onInput={(event) => setLength(event.currentTarget.value.length)}
         className={`${controlClass} resize-y`}
       />
       {limit !== undefined && (
-        <p id={counterId} aria-live="polite" className="text-right text-sm text-ink-muted">
-          {copy.charactersLeft(limit - length)}
+        // The island keeps the count as the visitor types: the words for one and for any other number.
+        <p
+          id={counterId}
+          aria-live="polite"
+          data-counter-one={copy.charactersLeft(1)}
+          data-counter-other={copy.charactersLeft(countPlaceholder)}
+          className="text-right text-sm text-ink-muted"
+        >
+          {copy.charactersLeft(limit)}
         </p>
       )}
     </>
   );
 }
+
+/** Stands for the number in `data-counter-other` (lead-island.ts puts the count in its place). */
+const countPlaceholder = 999_999;

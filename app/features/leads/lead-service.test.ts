@@ -33,7 +33,6 @@ async function withService(formServiceUrl: string) {
       createElement(LeadForm, {
         definition: valuationForm,
         page: "/valoracion-de-inmuebles",
-        onValues: () => {},
       }),
     ),
   );

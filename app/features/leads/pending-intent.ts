@@ -2,8 +2,8 @@ import type { FormId } from "./forms/catalogue.ts";
 
 /**
  * What the boot loader (scripts/build/boot-loader.js) remembers when a visitor
- * submits an in-page form before the page hydrated and the form has nowhere to
- * post natively (no lead service): the app replays that submit once ready.
+ * submits an in-page form before the page's island ran and the form has nowhere
+ * to post natively (no lead service): the island replays that submit once it runs.
  */
 export type PendingLead = { submit: FormId };
 

@@ -1,30 +1,33 @@
 import { MessageCircle } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
 
 import { buttonStyles } from "../../components/button-styles.ts";
 
 /**
  * A real link carrying a lead's WhatsApp URL, for when the browser refused to
- * open the tab itself or the form service failed: the visitor's own tap opens it.
+ * open the tab itself or the form service failed: the visitor's own tap opens
+ * it. Rendered hidden with the bare chat address; the island shows it with the
+ * lead's message (`data-whatsapp-fallback`).
  */
 export function WhatsAppFallbackLink({
   href,
   children,
-  onClick,
-  ref,
+  hidden,
+  "data-show": show,
 }: {
   href: string;
   children: ReactNode;
-  onClick?: () => void;
-  ref?: Ref<HTMLAnchorElement>;
+  hidden?: boolean;
+  "data-show"?: string;
 }) {
   return (
     <a
-      ref={ref}
       href={href}
+      hidden={hidden}
+      data-show={show}
+      data-whatsapp-fallback=""
       target="_blank"
       rel="noopener noreferrer"
-      onClick={onClick}
       className={buttonStyles.whatsapp}
     >
       <MessageCircle aria-hidden="true" focusable="false" className="size-5 shrink-0" strokeWidth={2} />

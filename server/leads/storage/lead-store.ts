@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Selectable } from "kysely";
@@ -19,6 +19,7 @@ import {
 } from "./schema.ts";
 import { openSqliteDatabase } from "./sqlite-database.ts";
 import { VisitCounts } from "./visit-counts.ts";
+import type { RateDecision } from "../rate-limit.ts";
 
 /**
  * Where every lead lives: one module with one query for each thing the
@@ -128,22 +129,34 @@ export class LeadStore {
   private waiting: { write: LeadWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private committing: Promise<void> | undefined;
 
-  private constructor(db: Kysely<LeadDatabase>, kind: DatabaseKind) {
+  /** SQLite: the file this store opened, and its identity then (see `fileProblem`). */
+  private readonly file: string | undefined;
+  private fileIdentity: string | undefined;
+
+  private constructor(db: Kysely<LeadDatabase>, kind: DatabaseKind, file?: string) {
     this.db = db;
     this.kind = kind;
+    this.file = file;
     this.visits = new VisitCounts(db, kind);
   }
 
-  /** Opens the database named by the options and brings its schema up to date. */
+  /**
+   * Opens the database named by the options, brings its schema up to date and
+   * proves it can be written: a read-only file or a full disk is refused here,
+   * with its cause, rather than found by the first visitor.
+   */
   static async open(options: StorageOptions): Promise<LeadStore> {
+    const file = join(resolve(options.dataDir), sqliteFileName);
     const store = options.databaseUrl
       ? new LeadStore(new Kysely({ dialect: postgresDialect(options.databaseUrl) }), "postgres")
-      : new LeadStore(new Kysely({ dialect: sqliteDialect(options.dataDir) }), "sqlite");
+      : new LeadStore(new Kysely({ dialect: sqliteDialect(options.dataDir) }), "sqlite", file);
     try {
       await migrateToLatest(store.db as Kysely<unknown>, store.kind);
+      await store.writeProbe();
+      store.fileIdentity = store.file && identityOf(store.file);
     } catch (error) {
       await store.close();
-      throw error;
+      throw new Error(storageProblem(error), { cause: error });
     }
     return store;
   }
@@ -152,7 +165,7 @@ export class LeadStore {
     await this.db.destroy();
   }
 
-  /** True when a trivial query answers: what /api/health reports. */
+  /** True when a trivial query answers. */
   async reachable(): Promise<boolean> {
     try {
       await sql`select 1`.execute(this.db);
@@ -162,12 +175,89 @@ export class LeadStore {
     }
   }
 
+  /**
+   * What /api/health reports: whether a lead could be stored right now, proven
+   * with a real write (a probe row), and if not, why, in one sentence.
+   */
+  async health(): Promise<{ ok: true } | { ok: false; cause: string }> {
+    try {
+      this.assertFileInPlace();
+      await withDeadline(this.writeProbe(), answerWithinMs);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, cause: storageProblem(error) };
+    }
+  }
+
   /** Stores the lead and queues its notifications in one transaction; resolves once committed. */
   async insert(lead: NewLead): Promise<Lead> {
+    this.assertFileInPlace();
     const write = this.toWrite(lead, await this.clientAddressKey());
-    if (this.kind === "postgres") await writeLeads(this.db, [write]);
+    // A database that stops answering turns into a 503 (and the WhatsApp fallback) within
+    // `answerWithinMs`; should the write still commit later, the lead is stored, never lost.
+    if (this.kind === "postgres") await withDeadline(writeLeads(this.db, [write]), answerWithinMs);
     else await this.commitWithOthers(write);
     return toLead(write.row);
+  }
+
+  /**
+   * Takes one submission from the shared token bucket of `key` (PostgreSQL: every instance on
+   * the database counts against the same bucket). One statement: the row's lock orders
+   * concurrent takes, each sees the tokens the previous one left. The database's clock is the
+   * one clock all instances share.
+   */
+  async takeRateToken(key: string, perMinute: number): Promise<RateDecision> {
+    const perMs = perMinute / 60_000;
+    const refilled = sql<number>`least(${perMinute}::float8, bucket.tokens + (excluded.at_ms - bucket.at_ms) * ${perMs}::float8)`;
+    const { rows } = await withDeadline(
+      sql<{ allowed: boolean; tokens: number }>`
+        insert into rate_limit_buckets as bucket (key, tokens, at_ms, allowed)
+        values (${key}, ${perMinute - 1}::float8, extract(epoch from clock_timestamp()) * 1000, true)
+        on conflict (key) do update set
+          tokens = case when ${refilled} >= 1 - 1e-9 then ${refilled} - 1 else ${refilled} end,
+          allowed = ${refilled} >= 1 - 1e-9,
+          at_ms = excluded.at_ms
+        returning allowed, tokens`.execute(this.db),
+      answerWithinMs,
+    );
+    const { allowed, tokens } = rows[0]!;
+    if (allowed) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+  }
+
+  /** Drops the shared buckets that have refilled completely: they hold no information. */
+  async forgetFullRateBuckets(perMinute: number): Promise<void> {
+    const perMs = perMinute / 60_000;
+    await sql`
+      delete from rate_limit_buckets
+      where tokens + (extract(epoch from clock_timestamp()) * 1000 - at_ms) * ${perMs}::float8 >= ${perMinute}::float8
+    `.execute(this.db);
+  }
+
+  /**
+   * SQLite: the file this store writes to is still the one at its path. Deleted
+   * (or replaced) while open, every write would go to a file no one will read
+   * again, acknowledged and then lost at the next start.
+   */
+  private assertFileInPlace(): void {
+    if (!this.file || this.fileIdentity === undefined) return;
+    const now = identityOf(this.file);
+    if (now === this.fileIdentity) return;
+    throw new StorageProblem(
+      now === undefined
+        ? `el archivo ${this.file} ya no existe (fue borrado con el servicio en marcha); reinicie el servicio`
+        : `el archivo ${this.file} fue reemplazado con el servicio en marcha; reinicie el servicio`,
+    );
+  }
+
+  /** A real write: the probe row in `settings`, the same path to disk a lead takes. */
+  private async writeProbe(): Promise<void> {
+    const row = { key: "health-probe", value: new Date().toISOString() };
+    await this.db
+      .insertInto("settings")
+      .values(row)
+      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: row.value }))
+      .execute();
   }
 
   /**
@@ -527,6 +617,47 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   mkdirSync(directory, { recursive: true });
   return new SqliteDialect({ database: async () => openSqliteDatabase(join(directory, sqliteFileName)) });
 }
+
+/** How long a lead's write or a health check may wait for the database before it is a 503. */
+export const answerWithinMs = 2_000;
+
+/** A problem with the storage, worded for the owner (health, the log, start-up). */
+class StorageProblem extends Error {}
+
+function identityOf(file: string): string | undefined {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats && `${stats.dev}:${stats.ino}`;
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new StorageProblem(`la base de leads no respondió en ${ms / 1000} s`)),
+      ms,
+    );
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** One sentence naming why the database cannot store a lead, from whatever the driver threw. */
+export function storageProblem(error: unknown): string {
+  if (error instanceof StorageProblem) return error.message;
+  const text = [error, (error as { cause?: unknown } | undefined)?.cause]
+    .map((part) =>
+      part instanceof Error ? `${(part as NodeJS.ErrnoException).code ?? ""} ${part.message}` : "",
+    )
+    .join(" ");
+  if (/readonly|read-only|EROFS|EACCES|permission denied/i.test(text))
+    return `la base de leads es de solo lectura para este servicio (${oneLine(text)})`;
+  if (/SQLITE_FULL|database or disk is full|ENOSPC|No space left|disk full/i.test(text))
+    return `el disco de la base de leads está lleno (${oneLine(text)})`;
+  if (/ECONNREFUSED|ENOTFOUND|timeout|terminated|Connection/i.test(text))
+    return `la base de leads no responde (${oneLine(text)})`;
+  return oneLine(error instanceof Error ? error.message : String(error));
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
 
 /** Connections the store keeps open to PostgreSQL at most. */
 export const postgresPoolSize = 10;

@@ -128,9 +128,23 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
       }
     },
   },
+  // The lead endpoint's rate limit, shared by every instance on one PostgreSQL (on SQLite, one
+  // instance per file, the limit stays in memory and this table is unused): a token bucket per
+  // client address key, updated in one statement (docs/decisions/0009-lead-storage.md).
+  "0005-rate-limit-buckets": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("rate_limit_buckets")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("tokens", "double precision", (column) => column.notNull())
+        .addColumn("at_ms", "double precision", (column) => column.notNull())
+        .addColumn("allowed", "boolean", (column) => column.notNull())
+        .execute();
+    },
+  },
   // Where each lead came from, and the daily visit counts of /bandeja/resultados (decision 0017).
   // Counts only: no address, no user agent, no visitor id; one row per day and combination.
-  "0004-visit-counts-and-lead-origin": {
+  "0006-visit-counts-and-lead-origin": {
     async up(db: Kysely<unknown>) {
       for (const column of [
         "origin_landing",
@@ -202,8 +216,8 @@ export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): 
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
-    throw new Error(`La migración ${failed?.migrationName ?? ""} de la base de leads falló`, {
-      cause: error,
-    });
+    const cause = error instanceof Error ? error.message : String(error);
+    const step = failed ? `la migración ${failed.migrationName}` : "la preparación de la base de leads";
+    throw new Error(`Falló ${step}: ${cause}`, { cause: error });
   }
 }

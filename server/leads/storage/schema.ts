@@ -103,9 +103,13 @@ export type InboxDevicesTable = { token_hash: string; created_at: string; last_u
 /** Consecutive failed logins per key (`address:…`, `account:…`, `device:…`), for growing delays. */
 export type InboxLoginFailuresTable = { key: string; failures: number; last_failure_at: string };
 
+/** One token bucket of the shared rate limit (PostgreSQL): tokens left at `at_ms`, and the last decision. */
+export type RateLimitBucketsTable = { key: string; tokens: number; at_ms: number; allowed: boolean };
+
 export type LeadDatabase = {
   leads: LeadsTable;
   outbox: OutboxTable;
+  rate_limit_buckets: RateLimitBucketsTable;
   settings: SettingsTable;
   inbox_owner: InboxOwnerTable;
   inbox_sessions: InboxSessionsTable;

@@ -1,0 +1,20 @@
+import { startMenu } from "./components/menu-island.ts";
+import { startLeadForms } from "./features/leads/lead-island.ts";
+
+/**
+ * The public pages' only script (docs/decisions/0015-html-first-islands.md):
+ * the prerendered HTML is the page, and this adds what HTML cannot do. The
+ * build bundles it into one small module (scripts/build/islands.ts) that the
+ * boot loader imports once the page has painted, or at once on a tap.
+ *
+ * Page-start work runs here, once per page, in this order; anything new that
+ * every page does on start (a page-view beacon…) belongs in this function.
+ */
+function startPage(): void {
+  startMenu();
+  startLeadForms();
+  // Tests and tools wait for this: the page's scripts are ready.
+  document.documentElement.setAttribute("data-hydrated", "");
+}
+
+startPage();

@@ -1,4 +1,5 @@
 import { startMenu } from "./components/menu-island.ts";
+import { startVisitBeacon } from "./features/insight/visit-beacon.ts";
 import { startLeadForms } from "./features/leads/lead-island.ts";
 
 /**
@@ -13,6 +14,8 @@ import { startLeadForms } from "./features/leads/lead-island.ts";
 function startPage(): void {
   startMenu();
   startLeadForms();
+  // Counts the page once it is idle, and its forms opened and WhatsApp hand-offs (decision 0017).
+  startVisitBeacon();
   // Tests and tools wait for this: the page's scripts are ready.
   document.documentElement.setAttribute("data-hydrated", "");
 }

@@ -16,9 +16,12 @@ test("a visit from another site with campaign parameters, then a lead: its origi
   leadService,
 }) => {
   const registered = registeredForms.find((entry) => entry.whatsapp && !entry.modal)!;
-  await page.goto(`${registered.page}${campaign}`, {
+  // The visit lands on a tower page, from Instagram, then goes on to the form's page.
+  await page.goto(`/torres/alvear-tower${campaign}`, {
     referer: "https://l.instagram.com/p/abc?igshid=secreto",
   });
+  await hydrated(page);
+  await page.goto(registered.page);
   await hydrated(page);
   const form = page.locator(`form[data-lead-inline="${registered.definition.id}"]`);
   await fillForm(form, registered.definition, answersFor(registered.definition));
@@ -29,7 +32,7 @@ test("a visit from another site with campaign parameters, then a lead: its origi
   const [lead] = await leadService.stored();
   expect(lead!.formId).toBe(serviceIds[registered.definition.id]);
   expect(lead!.origin).toEqual({
-    landing: registered.page,
+    landing: "/torres/alvear-tower",
     // The host only: the path and its query never leave the browser.
     referrer: "l.instagram.com",
     utmSource: "instagram",

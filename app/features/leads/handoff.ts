@@ -51,6 +51,8 @@ export function handOff(
   const opened = openWhatsApp(url);
   const recorded = recordLead(definition, form, opened ? "tab-opened" : "tab-refused");
   pushLeadEvent(definition.id);
+  // The visit counter counts the hand-off (app/features/insight/visit-beacon.ts).
+  if (opened) document.dispatchEvent(new Event("lead:whatsapp"));
   if (opened) forgetAnswers(definition.id);
   return { opened, url, recorded };
 }

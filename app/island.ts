@@ -14,7 +14,7 @@ import { startLeadForms } from "./features/leads/lead-island.ts";
 function startPage(): void {
   startMenu();
   startLeadForms();
-  // Counts the page once it is idle, and its forms opened and WhatsApp hand-offs (decision 0017).
+  // Counts the page once it is idle, and its forms opened and WhatsApp hand-offs (decision 0016).
   startVisitBeacon();
   // Tests and tools wait for this: the page's scripts are ready.
   document.documentElement.setAttribute("data-hydrated", "");

@@ -1,5 +1,5 @@
 /**
- * The visit beacon's contract (decision 0017), read by the page's beacon
+ * The visit beacon's contract (decision 0016), read by the page's beacon
  * (app/features/insight/visit-beacon.ts) and by the lead service
  * (server/leads/visit-beacon.ts): where it posts, what it counts and the
  * names of its four fields. Nothing else is sent.

@@ -1,5 +1,5 @@
 /**
- * Where the visit began, kept for the tab only (decision 0017): the page it
+ * Where the visit began, kept for the tab only (decision 0016): the page it
  * landed on, the referring site's host (never its address), the landing
  * address's campaign parameters and whether it is a phone. Captured once, at
  * the first page of the tab, in sessionStorage (gone when the tab closes; no

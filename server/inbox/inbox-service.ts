@@ -29,7 +29,7 @@ export type InboxServiceOptions = {
   now?: () => Date;
 };
 
-/** The origin's columns in the CSV (decision 0017), labelled as the lead's page shows them. */
+/** The origin's columns in the CSV (decision 0016), labelled as the lead's page shows them. */
 const originLabels = originFacts(unknownOrigin).map((fact) => fact.label);
 
 /** Most leads a live update adds at once (more than that, and the owner reloads). */

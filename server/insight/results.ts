@@ -6,7 +6,7 @@ import { startOfWeekInBuenosAires, type Lead, type LeadStore } from "../leads/st
 import { buenosAiresDay } from "../leads/storage/visit-counts.ts";
 
 /**
- * What the site brought in over a period (decision 0017), for
+ * What the site brought in over a period (decision 0016), for
  * /bandeja/resultados and the weekly e-mail: the beacon's daily counts beside
  * the stored leads, per week, page, source and tower. Weeks start on Monday,
  * days are Buenos Aires days.

@@ -4,7 +4,7 @@ import type { LeadOrigin } from "./storage/lead-store.ts";
 import { pagePath } from "./submission.ts";
 
 /**
- * A lead's origin (decision 0017), checked and bounded before it is stored:
+ * A lead's origin (decision 0016), checked and bounded before it is stored:
  * a site path, a bare host name, campaign values of at most 100 characters
  * without control characters, "phone" or "computer".
  *

@@ -10,7 +10,7 @@ import type { LeadStore } from "./storage/lead-store.ts";
 import { buenosAiresDay } from "./storage/visit-counts.ts";
 
 /**
- * `POST /api/visitas` (decision 0017): one count for a page seen, a form opened
+ * `POST /api/visitas` (decision 0016): one count for a page seen, a form opened
  * or a hand-off to WhatsApp. Counts only the site's own pages (any other path
  * is refused with 422), bounds hosts and campaigns (visit-counts.ts), leaves out
  * obvious robots (their User-Agent is looked at, never stored) and is

@@ -33,7 +33,7 @@ export const budgets = {
     // The English page's type field carries the English of the types its openers preset (0.1 KB).
     "/tasar-propiedades": 12_600,
     "/tasaciones-online": 9_600,
-    // What is counted for a visit and kept as a lead's origin (decision 0017): 0.6 KB of policy.
+    // What is counted for a visit and kept as a lead's origin (decision 0016): 0.6 KB of policy.
     "/privacidad": 7_200,
     "/gracias": 5_400,
     "/tasador": 7_400,

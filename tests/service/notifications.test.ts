@@ -158,7 +158,7 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<b>");
     expect(text).toContain(`Referencia: ${stored.id}`);
-    // Where the visit began (decision 0017).
+    // Where the visit began (decision 0016).
     for (const fact of [
       "Página de llegada: /torres/alvear-tower",
       "Sitio de procedencia: l.instagram.com",

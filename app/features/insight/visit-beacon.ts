@@ -3,7 +3,7 @@ import { visitBeaconPath, visitFields, type VisitKind } from "../../lib/visit-be
 import { tabOrigin } from "../../lib/visit-origin.ts";
 
 /**
- * The page's visit counter (decision 0017): once the page is idle it counts a
+ * The page's visit counter (decision 0016): once the page is idle it counts a
  * view, then a count for each lead form opened and each hand-off to WhatsApp.
  * Each count is four fields (page, kind, the landing's referring host and
  * campaign): no cookie, no id, nothing stored in the browser but the tab's

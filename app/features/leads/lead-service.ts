@@ -41,7 +41,7 @@ export async function recordLead(
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(messageValues(definition, readValues(definition, data))))
     for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
-  // Where the visit began, kept in the tab since landing (decision 0017).
+  // Where the visit began, kept in the tab since landing (decision 0016).
   const origin = tabOrigin();
   if (origin)
     for (const [part, name] of Object.entries(originFields))

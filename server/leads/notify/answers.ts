@@ -40,7 +40,7 @@ export function buenosAiresTime(date: Date): string {
 }
 
 /**
- * A lead's origin in words, the same in the e-mail, the inbox and the CSV (decision 0017):
+ * A lead's origin in words, the same in the e-mail, the inbox and the CSV (decision 0016):
  * one label and value per part, "—" for what is not known.
  */
 export function originFacts(origin: LeadOrigin): { label: string; value: string }[] {

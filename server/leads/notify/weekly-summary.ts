@@ -10,7 +10,7 @@ import type { LeadEmail } from "./email.ts";
 import { defaultBackoff, nextAttemptAt, type Backoff } from "./outbox-worker.ts";
 
 /**
- * The owner's weekly summary (decision 0017): every Monday from 08:00 in
+ * The owner's weekly summary (decision 0016): every Monday from 08:00 in
  * Buenos Aires, last week's visits and leads, the best pages and sources, and
  * the leads still waiting. One row per week in `weekly_summaries` (queued once,
  * whichever process gets there first), delivered with the outbox's retry

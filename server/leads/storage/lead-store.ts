@@ -42,7 +42,7 @@ export type Lead = {
   origin: LeadOrigin;
 };
 
-/** Where the visit that sent the lead began (decision 0017); each part null when unknown. */
+/** Where the visit that sent the lead began (decision 0016); each part null when unknown. */
 export type LeadOrigin = {
   /** The site's page the visit landed on. */
   landing: string | null;
@@ -123,7 +123,7 @@ export class LeadStore {
   readonly kind: DatabaseKind;
   /** The open database; the inbox keeps its owner, sessions and login failures in it too (server/inbox/). */
   readonly db: Kysely<LeadDatabase>;
-  /** The daily visit counts, in the same database (decision 0017). */
+  /** The daily visit counts, in the same database (decision 0016). */
   readonly visits: VisitCounts;
   private ipKey: Buffer | undefined;
   private waiting: { write: LeadWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];

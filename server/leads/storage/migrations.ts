@@ -142,7 +142,7 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
-  // Where each lead came from, and the daily visit counts of /bandeja/resultados (decision 0017).
+  // Where each lead came from, and the daily visit counts of /bandeja/resultados (decision 0016).
   // Counts only: no address, no user agent, no visitor id; one row per day and combination.
   "0006-visit-counts-and-lead-origin": {
     async up(db: Kysely<unknown>) {

@@ -45,7 +45,7 @@ export type LeadsTable = {
   phone_key: string | null;
   /** Name, e-mail and phone, lower-cased and without accents, for the inbox search. */
   search_text: string;
-  /** Where the visit began (decision 0017): the site's page it landed on, the referring host, the campaign. */
+  /** Where the visit began (decision 0016): the site's page it landed on, the referring host, the campaign. */
   origin_landing: string | null;
   origin_referrer: string | null;
   origin_utm_source: string | null;

@@ -5,7 +5,7 @@ import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase, VisitKind } from "./schema.ts";
 
 /**
- * The daily visit counts (decision 0017): one row per Buenos Aires day, page,
+ * The daily visit counts (decision 0016): one row per Buenos Aires day, page,
  * language, referring host and campaign, and what was counted (a view, a form
  * opened, a WhatsApp hand-off). Nothing about the visitor is written.
  *

@@ -13,6 +13,7 @@ import { createVisitBeacon } from "./visit-beacon.ts";
 import { visitBeaconPath } from "#app/lib/visit-beacon.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
 import { createRateLimit } from "./rate-limit.ts";
+import { readBody } from "./read-body.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import { storageProblem, type Lead, type LeadStore } from "./storage/lead-store.ts";
 import type { NotificationChannel } from "./storage/schema.ts";
@@ -357,25 +358,6 @@ function safeDecode(text: string): string {
   } catch {
     return "";
   }
-}
-
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | "too-large"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        request.removeAllListeners("data");
-        request.resume();
-        resolve("too-large");
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on("end", () => resolve(Buffer.concat(chunks)));
-    request.on("error", reject);
-  });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headOnly = false): void {

@@ -5,6 +5,7 @@ import { langOf, pages } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { campaignValue, hostName } from "./origin.ts";
 import { createRateLimit } from "./rate-limit.ts";
+import { readBody } from "./read-body.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import type { LeadStore } from "./storage/lead-store.ts";
 import { buenosAiresDay } from "./storage/visit-counts.ts";
@@ -71,9 +72,14 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
     const contentType = String(request.headers["content-type"] ?? "");
     if (!/^(text\/plain|application\/x-www-form-urlencoded)\s*(;|$)/i.test(contentType))
       return answer(response, 415);
-    const body = await readSmallBody(request, beaconBodyLimitBytes);
-    if (body === undefined) return answer(response, 413);
-    const fields = new URLSearchParams(body);
+    const declared = Number(request.headers["content-length"] ?? 0);
+    const body =
+      declared > beaconBodyLimitBytes ? "too-large" : await readBody(request, beaconBodyLimitBytes);
+    if (body === "too-large") {
+      request.resume();
+      return answer(response, 413);
+    }
+    const fields = new URLSearchParams(body.toString("utf8"));
     const page = fields.get(visitFields.page) ?? "";
     const kind = fields.get(visitFields.kind) ?? "";
     if (!sitePaths.has(page) || !kinds.has(kind)) return answer(response, 422);
@@ -102,27 +108,4 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
 function answer(response: ServerResponse, status: number): void {
   // A body left unread must not be parsed as the next request.
   response.writeHead(status, { "Cache-Control": "no-store", "Content-Length": 0 }).end();
-}
-
-function readSmallBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
-  if (Number(request.headers["content-length"] ?? 0) > limit) {
-    request.resume();
-    return Promise.resolve(undefined);
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        request.removeAllListeners("data");
-        request.resume();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
 }

@@ -10,22 +10,15 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { sql } from "kysely";
 
-import type { InboxService, LeadQuery } from "#app/features/inbox/inbox-service.ts";
+import type { LeadQuery } from "#app/features/inbox/inbox-service.ts";
 import { allFields, type LeadValues } from "#app/features/leads/forms/types.ts";
-import { buildDir as defaultBuildDir, clientDirOf } from "../../server/build-layout.ts";
-import { readHeaderPolicy } from "../../server/headers.ts";
-import { createInboxService } from "../../server/inbox/inbox-service.ts";
-import { startInboxApp } from "../../server/inbox/inbox-app.ts";
-import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
+import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { contactOf, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
-import { createLeadApi } from "../../server/leads/api.ts";
-import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import {
   LeadStore,
   postgresPoolSize,
@@ -33,16 +26,14 @@ import {
   type NewLead,
 } from "../../server/leads/storage/lead-store.ts";
 import { handoffOutcomes } from "../../server/leads/storage/schema.ts";
-import { createSiteServer } from "../../server/site-server.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
+import { benchSite as site, startSignedInSite } from "./signed-in-site.ts";
 import { hasBuild } from "./variants.ts";
 
 const leadCount = Number(process.env.BENCH_INBOX_LEADS ?? 100_000);
 const samples = Number(process.env.BENCH_INBOX_SAMPLES ?? 60);
 const exportSamples = Math.max(1, Math.round(samples / 10));
-const site = { offPlanFormId: "consulta-inversion-pozo", deliveryHours: "24-48" };
-const password = "una contraseña de benchmark";
 
 export type Timing = { p50: number; p99: number };
 export type InboxFigures = {
@@ -105,44 +96,7 @@ export async function measureInbox(buildDir = defaultBuildDir): Promise<InboxFig
 }
 
 async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFigures["rows"]> {
-  const auth = new OwnerAuth(store.db);
-  await auth.setOwner("titular@ejemplo.com", password);
-  const inbox: InboxService = createInboxService({
-    store,
-    auth,
-    forms: serviceForms(site),
-    offPlanFormId: site.offPlanFormId,
-    retentionMonths: 24,
-  });
-  const config = loadServiceConfig({ LEADS_RATE_LIMIT: "0" });
-  const app = await startInboxApp({ buildDir, store, site, config, retentionMonths: 24 });
-  app.retention.stop();
-  const server = createSiteServer({
-    clientDir: clientDirOf(buildDir),
-    policy: readHeaderPolicy(buildDir),
-    leads: createLeadApi({
-      store,
-      forms: serviceForms(site),
-      config,
-      siteUrl: "http://127.0.0.1",
-      thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
-      whatsappNumber: "5491100000000",
-      siteName: "Benchmark",
-      stylesheets: [],
-    }),
-    app: app.handler,
-    log: () => {},
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const signedIn = await inbox.login({
-    email: "titular@ejemplo.com",
-    password,
-    address: "127.0.0.1",
-    deviceToken: undefined,
-  });
-  if (signedIn.outcome !== "signed-in") throw new Error("the benchmark could not sign in");
-  const cookie = `__Host-bandeja-sesion=${signedIn.sessionToken}`;
+  const { base, cookie, inbox, stop } = await startSignedInSite(store, buildDir);
 
   const rows: InboxFigures["rows"] = [];
   try {
@@ -180,8 +134,7 @@ async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFi
       page: await time(() => get(`${base}/bandeja/exportar.csv`, cookie), exportSamples),
     });
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stop();
   }
   return rows;
 }

@@ -13,26 +13,18 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { sql } from "kysely";
 
 import { resultPeriods } from "#app/features/inbox/inbox-service.ts";
-import { buildDir as defaultBuildDir, clientDirOf } from "../../server/build-layout.ts";
-import { readHeaderPolicy } from "../../server/headers.ts";
-import { createInboxService } from "../../server/inbox/inbox-service.ts";
-import { startInboxApp } from "../../server/inbox/inbox-app.ts";
-import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
-import { serviceForms } from "../../server/leads/forms.ts";
-import { createLeadApi } from "../../server/leads/api.ts";
-import { loadServiceConfig } from "../../server/leads/service-config.ts";
+import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { LeadStore, randomId } from "../../server/leads/storage/lead-store.ts";
-import { createSiteServer } from "../../server/site-server.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
+import { startSignedInSite } from "./signed-in-site.ts";
 import { fillLeads, fillVisits } from "./traffic.ts";
 
 const concurrencies = [1, 10, 50];
@@ -40,8 +32,6 @@ const seconds = Number(process.env.BENCH_LEAD_SECONDS ?? 5);
 const samples = Number(process.env.BENCH_INBOX_SAMPLES ?? 30);
 const leadCount = Number(process.env.BENCH_INBOX_LEADS ?? 100_000);
 const visitsPerDay = 5_000;
-const site = { offPlanFormId: "consulta-inversion-pozo", deliveryHours: "24-48" };
-const password = "una contraseña de benchmark";
 
 type Rate = { perSecond: number; p50: number; p99: number; errors: number };
 type Timing = { p50: number; p99: number };
@@ -145,44 +135,7 @@ export async function measureInsight(buildDir = defaultBuildDir): Promise<Insigh
 }
 
 async function measureResults(store: LeadStore, buildDir: string): Promise<InsightFigures["results"]> {
-  const auth = new OwnerAuth(store.db);
-  await auth.setOwner("titular@ejemplo.com", password);
-  const inbox = createInboxService({
-    store,
-    auth,
-    forms: serviceForms(site),
-    offPlanFormId: site.offPlanFormId,
-    retentionMonths: 24,
-  });
-  const config = loadServiceConfig({ LEADS_RATE_LIMIT: "0" });
-  const app = await startInboxApp({ buildDir, store, site, config, retentionMonths: 24 });
-  app.retention.stop();
-  const server = createSiteServer({
-    clientDir: clientDirOf(buildDir),
-    policy: readHeaderPolicy(buildDir),
-    leads: createLeadApi({
-      store,
-      forms: serviceForms(site),
-      config,
-      siteUrl: "http://127.0.0.1",
-      thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
-      whatsappNumber: "5491100000000",
-      siteName: "Benchmark",
-      stylesheets: [],
-    }),
-    app: app.handler,
-    log: () => {},
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const signedIn = await inbox.login({
-    email: "titular@ejemplo.com",
-    password,
-    address: "127.0.0.1",
-    deviceToken: undefined,
-  });
-  if (signedIn.outcome !== "signed-in") throw new Error("the benchmark could not sign in");
-  const cookie = `__Host-bandeja-sesion=${signedIn.sessionToken}`;
+  const { base, cookie, inbox, stop } = await startSignedInSite(store, buildDir);
   const page = (path: string) => async () => {
     const status = await get(`${base}${path}`, cookie);
     if (status !== 200) throw new Error(`${path}: ${status}`);
@@ -210,8 +163,7 @@ async function measureResults(store: LeadStore, buildDir: string): Promise<Insig
         page: await time(page(`/bandeja/resultados?periodo=${period}`)),
       });
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stop();
   }
   return rows;
 }

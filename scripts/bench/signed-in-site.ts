@@ -1,0 +1,72 @@
+import type { AddressInfo } from "node:net";
+
+import type { InboxService } from "#app/features/inbox/inbox-service.ts";
+import { clientDirOf } from "../../server/build-layout.ts";
+import { readHeaderPolicy } from "../../server/headers.ts";
+import { createInboxService } from "../../server/inbox/inbox-service.ts";
+import { startInboxApp } from "../../server/inbox/inbox-app.ts";
+import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
+import { createLeadApi } from "../../server/leads/api.ts";
+import { serviceForms } from "../../server/leads/forms.ts";
+import { loadServiceConfig } from "../../server/leads/service-config.ts";
+import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { createSiteServer } from "../../server/site-server.ts";
+
+/** The configuration the inbox benchmarks run with. */
+export const benchSite = { offPlanFormId: "consulta-inversion-pozo", deliveryHours: "24-48" };
+const ownerEmail = "titular@ejemplo.com";
+const password = "una contraseña de benchmark";
+
+/**
+ * The whole server of `npm start` on a free loopback port, over `store`, with
+ * the owner signed in: what the inbox and results benchmarks request pages
+ * from. `cookie` is the owner's session; `inbox` answers the same questions
+ * without HTTP (the "query" columns).
+ */
+export async function startSignedInSite(store: LeadStore, buildDir: string) {
+  const auth = new OwnerAuth(store.db);
+  await auth.setOwner(ownerEmail, password);
+  const inbox: InboxService = createInboxService({
+    store,
+    auth,
+    forms: serviceForms(benchSite),
+    offPlanFormId: benchSite.offPlanFormId,
+    retentionMonths: 24,
+  });
+  const config = loadServiceConfig({ LEADS_RATE_LIMIT: "0" });
+  const app = await startInboxApp({ buildDir, store, site: benchSite, config, retentionMonths: 24 });
+  app.retention.stop();
+  const server = createSiteServer({
+    clientDir: clientDirOf(buildDir),
+    policy: readHeaderPolicy(buildDir),
+    leads: createLeadApi({
+      store,
+      forms: serviceForms(benchSite),
+      config,
+      siteUrl: "http://127.0.0.1",
+      thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
+      whatsappNumber: "5491100000000",
+      siteName: "Benchmark",
+      stylesheets: [],
+    }),
+    app: app.handler,
+    log: () => {},
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const signedIn = await inbox.login({
+    email: ownerEmail,
+    password,
+    address: "127.0.0.1",
+    deviceToken: undefined,
+  });
+  if (signedIn.outcome !== "signed-in") throw new Error("the benchmark could not sign in");
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cookie: `__Host-bandeja-sesion=${signedIn.sessionToken}`,
+    inbox,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -51,18 +51,7 @@ export function errorPage(options: {
   siteName: string;
 }): string {
   const { lang, words, title, message, whatsappUrl, stylesheets, siteName } = options;
-  return `<!DOCTYPE html>
-<html lang="${htmlLang[lang]}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>
-${stylesheets.join("\n")}
-</head>
-<body>
-<main class="container-page py-16 md:py-24">
-<h1 class="font-display text-4xl leading-tight font-semibold md:text-5xl">${escapeHtml(title)}</h1>
+  return `${pageStart(lang, title, siteName, stylesheets)}
 <p class="mt-6 max-w-xl text-lg leading-relaxed text-ink-muted">${escapeHtml(message)}</p>
 <p class="mt-4 max-w-xl text-lg leading-relaxed text-ink-muted">${escapeHtml(words.answersKept)}</p>
 <p class="mt-8"><a href="${escapeHtml(whatsappUrl)}" rel="noopener noreferrer" class="${buttonStyles.whatsapp}">${escapeHtml(words.openWhatsApp)}</a></p>
@@ -123,18 +112,7 @@ ${section.fields.map((field) => fieldHtml(field, values[field.name], problems[fi
 </fieldset>`,
     )
     .join("\n");
-  return `<!DOCTYPE html>
-<html lang="${htmlLang[lang]}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(words.invalidTitle)} | ${escapeHtml(siteName)}</title>
-${stylesheets.join("\n")}
-</head>
-<body>
-<main class="container-page py-16 md:py-24">
-<h1 class="font-display text-4xl leading-tight font-semibold md:text-5xl">${escapeHtml(words.invalidTitle)}</h1>
+  return `${pageStart(lang, words.invalidTitle, siteName, stylesheets)}
 <p class="mt-6 max-w-xl text-lg leading-relaxed text-ink-muted">${escapeHtml(words.fixAndResend)}</p>
 ${otherProblems.map(([name, message]) => `<p class="mt-2 text-red-800">${escapeHtml(name)}: ${escapeHtml(message)}</p>`).join("\n")}
 <form method="post" action="${escapeHtml(options.action)}" class="mt-8 flex max-w-2xl flex-col gap-6">
@@ -217,4 +195,20 @@ ${label}
 ${control}
 ${help}${error}
 </div>`;
+}
+
+/** The service's own pages, up to their heading: no index, the site's stylesheets, the title. */
+function pageStart(lang: Lang, title: string, siteName: string, stylesheets: readonly string[]): string {
+  return `<!DOCTYPE html>
+<html lang="${htmlLang[lang]}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>
+${stylesheets.join("\n")}
+</head>
+<body>
+<main class="container-page py-16 md:py-24">
+<h1 class="font-display text-4xl leading-tight font-semibold md:text-5xl">${escapeHtml(title)}</h1>`;
 }

@@ -10,7 +10,8 @@
  * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
  * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
  * pages; BUILD_DIR picks the build to measure; BENCH_PREVIOUS_BUILD, another build (the
- * previous design, built from an earlier commit) measured beside it in the same run. BENCH_PARTS (comma-separated,
+ * previous design, built from an earlier commit) measured beside it in the same run;
+ * BENCH_SITE_ONLY=1 measures the production build alone (a quick pass over all 74 pages). BENCH_PARTS (comma-separated,
  * default "pages,load,leads,inbox,insight") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  */
 import { execFileSync } from "node:child_process";
@@ -35,7 +36,11 @@ import { ensureSystemPackages } from "./system-packages.ts";
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 type Column = "site" | "floor" | "baseline" | "previous";
 const previousBuildDir = process.env.BENCH_PREVIOUS_BUILD;
-const columns: Column[] = ["site", "floor", "baseline", ...(previousBuildDir ? (["previous"] as const) : [])];
+/** BENCH_SITE_ONLY=1: only the production build (one Lighthouse run per page per run), for a pass over every page. */
+const columns: Column[] =
+  process.env.BENCH_SITE_ONLY === "1"
+    ? ["site"]
+    : ["site", "floor", "baseline", ...(previousBuildDir ? (["previous"] as const) : [])];
 /** The build each column's files come from. */
 const buildOf = (column: Column) => (column === "previous" ? previousBuildDir! : buildDir);
 /** The speed goal of decision 0008: the largest paint at the first paint, on every page. */
@@ -173,9 +178,14 @@ async function measurePages(): Promise<void> {
                 buildOf(column),
               ),
             );
-        results[target.name] = Object.fromEntries(
-          columns.map((column) => [column, median(samples[column]!)]),
-        ) as Record<Column, Figures>;
+        const unmeasured = Object.fromEntries(
+          Object.keys(median(samples.site!)).map((key) => [key, Number.NaN]),
+        ) as Figures;
+        results[target.name] = {
+          floor: unmeasured,
+          baseline: unmeasured,
+          ...Object.fromEntries(columns.map((column) => [column, median(samples[column]!)])),
+        } as Record<Column, Figures>;
         const { site, floor } = results[target.name]!;
         process.stderr.write(
           `measured ${target.name}: FCP ${Math.round(site.fcp)} ms, LCP ${Math.round(site.lcp)} ms, ` +
@@ -258,7 +268,7 @@ async function measureLoad() {
 }
 
 function printPagesTable() {
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : "-");
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const header = [
     "page",

@@ -24,7 +24,8 @@ export const originFields: Record<keyof VisitOrigin, string> = {
   device: "_dispositivo",
 };
 
-const storageKey = "origen-visita";
+/** Where the tab keeps its origin (sessionStorage): the one key that stays after a hand-off. */
+export const originStorageKey = "origen-visita";
 
 /** Phones and tablets by their browser's own word (the same test the service applies without scripts). */
 export const phonePattern = /Mobi|Android|iPhone|iPad/i;
@@ -56,7 +57,7 @@ export function captureOrigin(
     device: phonePattern.test(userAgent) ? "phone" : "computer",
   };
   try {
-    storage?.setItem(storageKey, JSON.stringify(origin));
+    storage?.setItem(originStorageKey, JSON.stringify(origin));
   } catch {
     // Storage refused (private mode, full): the origin lives for this page only.
   }
@@ -65,7 +66,7 @@ export function captureOrigin(
 
 function readStored(storage: Pick<Storage, "getItem"> | undefined): VisitOrigin | undefined {
   try {
-    const stored = JSON.parse(storage?.getItem(storageKey) ?? "null") as VisitOrigin | null;
+    const stored = JSON.parse(storage?.getItem(originStorageKey) ?? "null") as VisitOrigin | null;
     return stored && typeof stored.landing === "string" ? stored : undefined;
   } catch {
     return undefined;

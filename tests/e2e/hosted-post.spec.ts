@@ -53,7 +53,7 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       await expect(submit).toBeFocused();
       await expect.poll(() => leadService.to(serviceId).length).toBe(1);
       answer();
-      await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta");
+      await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta", { useInnerText: true });
       await expectNoAxeViolations(page, selector);
 
       // Stored exactly as typed, from this page, with nothing handed to WhatsApp.
@@ -124,7 +124,7 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       // Sent again once the service accepts: stored, and the marks are gone.
       await page.unroute(`**/api/form/submit/${serviceId}`);
       await scope.locator('button[type="submit"]').click();
-      await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta");
+      await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta", { useInnerText: true });
       await expect(scope.locator('[aria-invalid="true"]')).toHaveCount(0);
       expect(await leadService.stored()).toHaveLength(1);
     });
@@ -152,7 +152,7 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
         await fillForm(scope, definition, values);
         await send.click();
         const alert = scope.getByRole("alert");
-        await expect(alert).toContainText("No pudimos enviar tu consulta");
+        await expect(alert).toContainText("No pudimos enviar tu consulta", { useInnerText: true });
         expect(leadService.to(serviceId)).toHaveLength(1);
         expect(await leadService.stored()).toEqual([]);
         await expectValues(scope, definition, values);

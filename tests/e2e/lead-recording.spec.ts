@@ -244,7 +244,9 @@ for (const failure of [503, 422] as const) {
     expect((await whatsapp.last()).text).toBe(
       composeMessage(inline.definition, answersFor(inline.definition)),
     );
-    await expect(form.getByRole("status")).toContainText("Solicitud enviada correctamente");
+    await expect(form.getByRole("status")).toContainText("Solicitud enviada correctamente", {
+      useInnerText: true,
+    });
     await expect(form.locator("[data-not-recorded]")).toHaveText(note);
 
     // In a modal that closed as WhatsApp opened: the page says it, and the note can be dismissed.

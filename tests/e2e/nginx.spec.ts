@@ -384,7 +384,7 @@ test.describe("nginx: in Chromium", () => {
       const values = answersFor(definition);
       await fillForm(scope, definition, values);
       await scope.locator('button[type="submit"]').click();
-      await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta");
+      await expect(scope.getByRole("status")).toContainText("Recibimos tu consulta", { useInnerText: true });
       const fieldNames = new Set(Object.keys(values));
       expect(
         leadService

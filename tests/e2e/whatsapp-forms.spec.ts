@@ -101,7 +101,9 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       await send.click();
       await expect(scope.getByRole("button", { name: "Enviando solicitud..." })).toBeVisible();
       await page.clock.runFor(sendingMs);
-      await expect(scope.getByRole("status")).toContainText("Solicitud enviada correctamente");
+      await expect(scope.getByRole("status")).toContainText("Solicitud enviada correctamente", {
+        useInnerText: true,
+      });
       // axe runs on timers: the page's time flows again.
       await page.clock.resume();
       const link = scope.getByRole("link", { name: "Abrir WhatsApp" });

@@ -11,9 +11,9 @@ import { testLeadsDataDir, testServerPort as port } from "./tests/e2e/test-serve
  * by the project's own server. Nothing leaves 127.0.0.1 (see tests/e2e/fixtures.ts).
  */
 
-// A fresh lead database for every run, never the project's data/ folder. Workers load this file
-// too (with TEST_WORKER_INDEX set): only the runner empties the folder.
-if (process.env.TEST_WORKER_INDEX === undefined) {
+// A fresh lead database for every run, never the project's data/ folder: a new folder (see
+// tests/e2e/test-server.ts), or the one LEADS_DATA_DIR names, emptied by the runner only.
+if (process.env.TEST_WORKER_INDEX === undefined && process.env.LEADS_DATA_DIR) {
   rmSync(testLeadsDataDir, { recursive: true, force: true });
   mkdirSync(testLeadsDataDir, { recursive: true });
 }

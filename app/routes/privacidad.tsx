@@ -86,7 +86,7 @@ function WithEmailLinks({ text }: { text: string }) {
           <a
             key={index}
             href={`mailto:${site.email}`}
-            className="text-water underline underline-offset-4 [overflow-wrap:anywhere]"
+            className="inline-block max-w-full text-water underline underline-offset-4 [overflow-wrap:anywhere]"
           >
             {site.email}
           </a>,

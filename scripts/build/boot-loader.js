@@ -56,14 +56,21 @@
   }
   addEventListener("click", remember, true);
   addEventListener("submit", remember, true);
-  // The web fonts wait for the first contentful paint (docs/decisions/0008-fonts.md):
-  // data-fonts lets the CSS name them, and they download and swap in over the
-  // metric-matched local fonts the page painted with.
+  // The web fonts wait for the first contentful paint (docs/decisions/0008-fonts.md),
+  // then both download and swap in together over the metric-matched local fonts the
+  // page painted with: data-fonts lets the CSS name them once both are here, so the
+  // page is never laid out with one web font and one local font.
   var fontsRequested = new Promise(function (resolve) {
-    function useWebFonts() {
+    function swapIn() {
       document.documentElement.setAttribute("data-fonts", "");
-      // Reading the layout starts the downloads now, so document.fonts.ready waits for them.
-      resolve(document.documentElement.offsetWidth);
+      resolve();
+    }
+    function useWebFonts() {
+      if (!document.fonts || !document.fonts.load) return swapIn();
+      Promise.all([
+        document.fonts.load('1em "Inter Variable"'),
+        document.fonts.load('600 1em "Fraunces Variable"'),
+      ]).then(swapIn, swapIn);
     }
     var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
     if (types && types.indexOf("paint") >= 0) {

@@ -229,7 +229,7 @@ export const towerPage = {
   eyebrow: (tower: Tower) =>
     isConfirmed(tower, "dock") ? `${dockName(tower.dock)} · Puerto Madero` : "Puerto Madero",
   lead: (tower: Tower) =>
-    `We appraise apartments in ${tower.nombre} with a signed report within ${claims.delivery}: comparable sales in the same building, a visit and a well-reasoned value.`,
+    `We appraise apartments in ${tower.nombre} with a report signed within ${claims.delivery}: sales in the same building, a visit and a well-founded value.`,
   cta: "Request the appraisal",
   underConstruction: "Under construction",
   factsTitle: "About the building",

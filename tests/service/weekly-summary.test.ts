@@ -155,6 +155,10 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
       /- Ana Semana, recibida el 05\/05\/2026 12:00: https:\/\/www\.tasaciones\.example\/bandeja\/consulta\/[\w-]{22}/,
     );
     expect(mail!.html).toContain("<li>Visitas: 12</li>");
+    // In the HTML part a waiting lead is a link to its page in the inbox.
+    expect(mail!.html).toMatch(
+      /<li><a href="https:\/\/www\.tasaciones\.example\/bandeja\/consulta\/[\w-]{22}">Ana Semana, recibida el 05\/05\/2026 12:00<\/a><\/li>/,
+    );
     const [sent] = await store.db.selectFrom("weekly_summaries").selectAll().execute();
     expect(sent).toMatchObject({ attempts: 2, last_error: null });
     expect(sent!.sent_at).toBe("2026-05-11T11:00:31.000Z");

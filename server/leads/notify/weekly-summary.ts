@@ -151,7 +151,9 @@ export function composeWeeklySummary(
           (row.conversion === null ? "" : ` (${percent.format(row.conversion)})`),
       );
   const inbox = `${site.siteUrl}/bandeja`;
-  const sections: [string, string[]][] = [
+  // A line of a section; one with an address is a link in the HTML part and "text: address" in the text part.
+  type Line = string | { text: string; href: string };
+  const sections: [string, Line[]][] = [
     [
       "La semana",
       [
@@ -165,12 +167,10 @@ export function composeWeeklySummary(
     ["Los orígenes que más consultas trajeron", best(report.sources)],
     [
       `Consultas sin contactar después de 48 h: ${count.format(report.waitingTotal)}`,
-      report.waiting
-        .slice(0, 10)
-        .map(
-          (lead) =>
-            `${lead.contact.name ?? "(sin nombre)"}, recibida el ${buenosAiresTime(lead.receivedAt)}: ${inbox}/consulta/${lead.id}`,
-        ),
+      report.waiting.slice(0, 10).map((lead) => ({
+        text: `${lead.contact.name ?? "(sin nombre)"}, recibida el ${buenosAiresTime(lead.receivedAt)}`,
+        href: `${inbox}/consulta/${lead.id}`,
+      })),
     ],
   ];
   const heading = `Resumen de la semana del ${day(report.fromDay)} al ${day(report.toDay)}`;
@@ -179,7 +179,9 @@ export function composeWeeklySummary(
     "",
     ...sections.flatMap(([title, lines]) => [
       title,
-      ...(lines.length ? lines : ["(nada)"]).map((line) => `- ${line}`),
+      ...(lines.length ? lines : ["(nada)"]).map(
+        (line) => `- ${typeof line === "string" ? line : `${line.text}: ${line.href}`}`,
+      ),
       "",
     ]),
     `Todo, semana por semana: ${inbox}/resultados`,
@@ -192,7 +194,11 @@ export function composeWeeklySummary(
     ...sections.map(
       ([title, lines]) =>
         `<h2 style="font-size:1em">${escapeHtml(title)}</h2><ul>${(lines.length ? lines : ["(nada)"])
-          .map((line) => `<li>${escapeHtml(line)}</li>`)
+          .map((line) =>
+            typeof line === "string"
+              ? `<li>${escapeHtml(line)}</li>`
+              : `<li><a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a></li>`,
+          )
           .join("")}</ul>`,
     ),
     `<p><a href="${escapeHtml(`${inbox}/resultados`)}">Todo, semana por semana</a></p>`,

@@ -151,6 +151,10 @@ type ConsiderationOptions = {
 
 const lastYear = (year: YearSpan) => (typeof year === "number" ? year : year[1]);
 
+/** "2004", or "2008–2012" for a building finished over several years: the same in every language. */
+export const formatYear = (year: YearSpan): string =>
+  typeof year === "number" ? `${year}` : `${year[0]}–${year[1]}`;
+
 /**
  * The considerations that apply to a tower, in reading order: view and
  * floor, age and state, amenities and their cost, comparables, and what the
@@ -202,9 +206,9 @@ export function considerationFacts(
     items.push({ kind: "amenities", amenities, many, highlights: list.slice(0, quotedAmenities) });
   }
 
-  const sameComplex = catalogue.filter(
-    (other) => other.complex === tower.complex && other.slug !== tower.slug,
-  );
+  const sameComplex = tower.complex
+    ? catalogue.filter((other) => other.complex === tower.complex && other.slug !== tower.slug)
+    : [];
   if (tower.complex && sameComplex.length > 0) {
     items.push({
       kind: "sameComplex",
@@ -226,9 +230,15 @@ export function considerationFacts(
   return items;
 }
 
-/** One consideration in a language's words. */
-export function writeConsideration(facts: ConsiderationFacts, words: ConsiderationWords): Consideration {
-  // words[facts.kind] takes this kind's facts; TypeScript cannot follow the kind through the index.
-  const write = words[facts.kind] as (facts: ConsiderationFacts) => Consideration;
-  return write(facts);
+/** The considerations that apply to a tower, in a language's words. */
+export function writeConsiderations(
+  tower: Tower,
+  words: ConsiderationWords,
+  options: ConsiderationOptions,
+): Consideration[] {
+  return considerationFacts(tower, options).map((facts) => {
+    // words[facts.kind] takes this kind's facts; TypeScript cannot follow the kind through the index.
+    const write = words[facts.kind] as (facts: ConsiderationFacts) => Consideration;
+    return write(facts);
+  });
 }

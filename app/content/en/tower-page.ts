@@ -2,24 +2,16 @@ import { site } from "../../config/site.ts";
 import {
   areTowers,
   confirmed,
-  considerationFacts,
   descriptionThatFits,
   factRowsOf,
+  formatYear,
   titleThatFits,
-  writeConsideration,
+  writeConsiderations,
   type Consideration,
   type ConsiderationWords,
   type FactRow,
 } from "../tower-rules.ts";
-import {
-  floorsPerVolume,
-  isConfirmed,
-  towers,
-  type Dock,
-  type Tower,
-  type TowerFact,
-  type YearSpan,
-} from "../towers.ts";
+import { floorsPerVolume, isConfirmed, towers, type Dock, type Tower, type TowerFact } from "../towers.ts";
 import { towerText } from "./catalogue-text.ts";
 import { claims } from "./claims.ts";
 
@@ -50,10 +42,6 @@ const dockSettings: Record<Dock, string> = {
 };
 
 const place = (dock: Dock) => `${dockName(dock)}, ${dockSettings[dock]}`;
-
-export function formatYear(year: YearSpan): string {
-  return typeof year === "number" ? `${year}` : `${year[0]}–${year[1]}`;
-}
 
 /** "And" between the last two items: "a, b and c". */
 export function listing(items: readonly (string | number)[]): string {
@@ -195,9 +183,11 @@ export function considerations(
   catalogue: readonly Tower[] = towers,
   currentYear = new Date().getFullYear(),
 ): Consideration[] {
-  return considerationFacts(localTower(spanish), { catalogue, currentYear, listSeparator }).map((facts) =>
-    writeConsideration(facts, considerationWords),
-  );
+  return writeConsiderations(localTower(spanish), considerationWords, {
+    catalogue,
+    currentYear,
+    listSeparator,
+  });
 }
 
 export function towerTitle(tower: Tower, businessName = site.businessName): string {

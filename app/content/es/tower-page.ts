@@ -2,24 +2,16 @@ import { site } from "../../config/site.ts";
 import {
   areTowers,
   confirmed,
-  considerationFacts,
   descriptionThatFits,
   factRowsOf,
+  formatYear,
   titleThatFits,
-  writeConsideration,
+  writeConsiderations,
   type Consideration,
   type ConsiderationWords,
   type FactRow,
 } from "../tower-rules.ts";
-import {
-  floorsPerVolume,
-  isConfirmed,
-  towers,
-  type Dock,
-  type Tower,
-  type TowerFact,
-  type YearSpan,
-} from "../towers.ts";
+import { floorsPerVolume, isConfirmed, towers, type Dock, type Tower, type TowerFact } from "../towers.ts";
 import { claims } from "./claims.ts";
 
 /**
@@ -49,10 +41,6 @@ const dockSettings: Record<Dock, string> = {
 };
 
 const place = (dock: Dock) => `${dockName(dock)}, ${dockSettings[dock]}`;
-
-export function formatYear(year: YearSpan): string {
-  return typeof year === "number" ? `${year}` : `${year[0]}–${year[1]}`;
-}
 
 /** "Y" between the last two items: "a, b y c". */
 export function listing(items: readonly (string | number)[]): string {
@@ -192,9 +180,7 @@ export function considerations(
   catalogue: readonly Tower[] = towers,
   currentYear = new Date().getFullYear(),
 ): Consideration[] {
-  return considerationFacts(tower, { catalogue, currentYear, listSeparator }).map((facts) =>
-    writeConsideration(facts, considerationWords),
-  );
+  return writeConsiderations(tower, considerationWords, { catalogue, currentYear, listSeparator });
 }
 
 export function towerTitle(tower: Tower, businessName = site.businessName): string {

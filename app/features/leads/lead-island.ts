@@ -2,7 +2,7 @@ import { readValues } from "./compose-message.ts";
 import type { FormDefinition, LeadValues } from "./forms/types.ts";
 import { optionLabel } from "./forms/types.ts";
 import { handOff, leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
-import { pageField, submitUrl } from "./lead-service.ts";
+import { pageField, postLead, submitUrl } from "./lead-service.ts";
 import { replayInlineSubmit, takePendingLead } from "./pending-intent.ts";
 import { forgetAnswers, restoreAnswers, saveAnswers } from "./saved-answers.ts";
 
@@ -37,6 +37,19 @@ function show(scope: Element, ...states: string[]): void {
     element.hidden = !visible;
     element.toggleAttribute(`data-${state}`, visible);
   }
+}
+
+/**
+ * An in-page form's answer, shown where the visitor is looking (product
+ * decision 26): on a phone the form's status sits below the fold once the
+ * keyboard closes, so the shown answer is scrolled into view. It is in the
+ * form's status or alert region, so a screen reader also reads it out.
+ */
+function showAnswer(scope: Element, ...states: string[]): void {
+  show(scope, ...states);
+  const answer = [...scope.querySelectorAll<HTMLElement>("[data-show]")].find((element) => !element.hidden);
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  answer?.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
 }
 
 function setFallback(scope: Element, url: string): HTMLAnchorElement | null {
@@ -144,16 +157,16 @@ const inPageWhatsApp: Handler = (form, definition) => {
       timer = window.setTimeout(() => {
         sending = false;
         setPending(form, false);
-        show(box, ...states);
+        showAnswer(box, ...states);
       }, sendingMs);
       // The service did not store it: the success state says only the WhatsApp message carries it.
       void recorded.then((stored) => {
         if (stored || submit !== submits) return;
         states.push("not-recorded");
-        if (!sending) show(box, ...states);
+        if (!sending) showAnswer(box, ...states);
       });
     } catch {
-      show(box, "error");
+      showAnswer(box, "error");
     }
   };
 };
@@ -161,36 +174,25 @@ const inPageWhatsApp: Handler = (form, definition) => {
 /** The off-plan form: posted in the background; refused answers marked; WhatsApp if the post fails. */
 const inPagePost: Handler = (form, definition) => {
   const box = form.closest("section") ?? form;
-  const url = submitUrl(definition.id);
   const [handedOffLink, errorLink] = box.querySelectorAll("a[data-whatsapp-fallback]");
   handedOffLink?.addEventListener("click", () => forgetAnswers(definition.id));
   errorLink?.addEventListener("click", () => {
     forgetAnswers(definition.id);
     pushLeadEvent(definition.id);
   });
-  return (values) => post(values, url);
-
-  function post(values: LeadValues, url: string | null) {
-    if (!url) {
+  return (values) => {
+    if (!submitUrl(definition.id)) {
       const { opened, url: whatsapp } = handOff(definition, values, form);
       setFallback(box, whatsapp);
-      show(box, "handed-off", ...(opened ? [] : ["refused"]));
+      showAnswer(box, "handed-off", ...(opened ? [] : ["refused"]));
       return;
     }
-    const body = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
     const whatsapp = leadWhatsAppUrl(definition, values);
     setPending(form, true);
     show(box);
     void (async () => {
       try {
-        const response = await fetch(url, {
-          method: "POST",
-          mode: "cors",
-          body,
-          headers: { Accept: "application/json" },
-          signal: AbortSignal.timeout(requestTimeoutMs),
-        });
+        const response = await postLead(definition, form, { signal: AbortSignal.timeout(requestTimeoutMs) });
         setPending(form, false);
         if (response.status === 422) {
           const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
@@ -207,14 +209,14 @@ const inPagePost: Handler = (form, definition) => {
         forgetAnswers(definition.id);
         // Emptied in place: the focus and the status live region stay where they are.
         form.reset();
-        show(box, "success");
+        showAnswer(box, "success");
       } catch {
         setPending(form, false);
         setFallback(box, whatsapp);
-        show(box, "error");
+        showAnswer(box, "error");
       }
     })();
-  }
+  };
 };
 
 // ---------------------------------------------------------------- modal forms

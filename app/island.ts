@@ -1,7 +1,7 @@
 import { startMenu } from "./components/menu-island.ts";
 import { pageAttributes } from "./lib/form-protocol.ts";
 import { startVisitBeacon } from "./features/insight/visit-beacon.ts";
-import { startLeadForms } from "./features/leads/lead-island.ts";
+import { startLeadForms } from "./features/leads/browser/lead-island.ts";
 
 /**
  * The public pages' only script (docs/decisions/0015-html-first-islands.md):

@@ -2,7 +2,7 @@
  * The contract between the prerendered lead forms and the browser code that
  * runs on them (decision 0015): the attributes the markup carries, the states
  * a form's status can show and the events the forms send. The TSX writes
- * these names, the island (app/features/leads/lead-island.ts) and the visit
+ * these names, the island (app/features/leads/browser/lead-island.ts) and the visit
  * beacon (app/features/insight/visit-beacon.ts) read them; the boot loader
  * (scripts/build/boot-loader.js) is plain inlined JavaScript, so a unit test
  * (scripts/build/islands.test.ts) holds it to this list.

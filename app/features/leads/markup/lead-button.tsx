@@ -1,9 +1,9 @@
 import type { ComponentProps } from "react";
 
-import { useLang } from "../../lib/lang.ts";
+import { useLang } from "../../../lib/lang.ts";
 import { leadFormHref } from "./form-pages.ts";
-import type { ModalFormId } from "./forms/catalogue.ts";
-import { formAttributes } from "../../lib/form-protocol.ts";
+import type { ModalFormId } from "../forms/catalogue.ts";
+import { formAttributes } from "../../../lib/form-protocol.ts";
 
 type LeadButtonProps = Omit<ComponentProps<"a">, "href"> & {
   /** Which lead form the opener opens in a modal. */

@@ -1,16 +1,17 @@
 import { LoaderCircle, MessageCircle } from "lucide-react";
 import { useId, type ComponentProps, type ReactNode } from "react";
 
-import { buttonStyles } from "../../components/button-styles.ts";
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
-import { pathIn, privacyPath } from "../../site-map.ts";
-import { fieldRules } from "./forms/rules.ts";
-import { optionLabel, type FieldDefinition, type FormDefinition } from "./forms/types.ts";
+import { buttonStyles } from "../../../components/button-styles.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
+import { pathIn, privacyPath } from "../../../site-map.ts";
+import { fieldRules } from "../forms/rules.ts";
+import { optionLabel, type FieldDefinition, type FormDefinition } from "../forms/types.ts";
 import { useFormCopy } from "./form-copy.ts";
-import { honeypotField, pageField, submitUrl } from "./lead-service.ts";
+import { honeypotField, pageField } from "../forms/reserved-fields.ts";
+import { submitUrl } from "../service-url.ts";
 import { islandDefinition } from "./island-definition.ts";
-import { formAttributes } from "../../lib/form-protocol.ts";
+import { formAttributes } from "../../../lib/form-protocol.ts";
 
 type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children" | "method" | "action"> & {
   definition: FormDefinition;

@@ -1,5 +1,5 @@
-import { inlineFormSelector } from "../../lib/form-protocol.ts";
-import type { FormId } from "./forms/catalogue.ts";
+import { inlineFormSelector } from "../../../lib/form-protocol.ts";
+import type { FormId } from "../forms/catalogue.ts";
 
 /**
  * What the boot loader (scripts/build/boot-loader.js) remembers when a visitor

@@ -1,9 +1,9 @@
-import { site } from "../../config/site.ts";
-import { formEvents } from "../../lib/form-protocol.ts";
-import { buildWhatsAppUrl } from "../../lib/whatsapp.ts";
-import { composeMessage } from "./compose-message.ts";
-import type { FormId } from "./forms/catalogue.ts";
-import type { FormDefinition, LeadValues } from "./forms/types.ts";
+import { site } from "../../../config/site.ts";
+import { formEvents } from "../../../lib/form-protocol.ts";
+import { buildWhatsAppUrl } from "../../../lib/whatsapp.ts";
+import { composeMessage } from "../compose-message.ts";
+import type { FormId } from "../forms/catalogue.ts";
+import type { FormDefinition, LeadValues } from "../forms/types.ts";
 import { recordLead } from "./lead-service.ts";
 import { forgetAnswers } from "./saved-answers.ts";
 

@@ -1,14 +1,14 @@
 import { useId } from "react";
 
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
 import { useFormCopy } from "./form-copy.ts";
-import { localizeForm } from "./forms/localize.ts";
-import { offPlanForm } from "./forms/off-plan.ts";
+import { localizeForm } from "../forms/localize.ts";
+import { offPlanForm } from "../forms/off-plan.ts";
 import { LeadForm } from "./lead-form.tsx";
-import { submitUrl } from "./lead-service.ts";
+import { submitUrl } from "../service-url.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
-import { formAttributes, shownIn } from "../../lib/form-protocol.ts";
+import { formAttributes, shownIn } from "../../../lib/form-protocol.ts";
 
 const statusPanel = "flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4";
 

@@ -1,12 +1,12 @@
 import { useId } from "react";
 
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
-import type { FormDefinition } from "./forms/types.ts";
+import type { FormDefinition } from "../forms/types.ts";
 import { LeadForm } from "./lead-form.tsx";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
-import { formAttributes, shownIn } from "../../lib/form-protocol.ts";
+import { formAttributes, shownIn } from "../../../lib/form-protocol.ts";
 
 type InlineWhatsAppFormProps = {
   definition: FormDefinition;

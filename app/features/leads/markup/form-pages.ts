@@ -1,6 +1,6 @@
-import { towers } from "../../content/towers.ts";
-import { pathIn, towerPath, type Lang, type PagePath } from "../../site-map.ts";
-import { formCatalogue, formSectionId, type ModalFormId } from "./forms/catalogue.ts";
+import { towers } from "../../../content/towers.ts";
+import { pathIn, towerPath, type Lang, type PagePath } from "../../../site-map.ts";
+import { formCatalogue, formSectionId, type ModalFormId } from "../forms/catalogue.ts";
 
 export { formSectionId };
 

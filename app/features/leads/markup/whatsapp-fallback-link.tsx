@@ -1,8 +1,8 @@
 import { MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 
-import { buttonStyles } from "../../components/button-styles.ts";
-import { formAttributes, type FormState } from "../../lib/form-protocol.ts";
+import { buttonStyles } from "../../../components/button-styles.ts";
+import { formAttributes, type FormState } from "../../../lib/form-protocol.ts";
 
 /**
  * A real link carrying a lead's WhatsApp URL, for when the browser refused to

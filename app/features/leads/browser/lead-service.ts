@@ -1,26 +1,13 @@
-import { site } from "../../config/site.ts";
-import { messageValues, readValues } from "./compose-message.ts";
-import { serviceFormId, type FormId } from "./forms/catalogue.ts";
-import { tabOrigin } from "../../lib/visit-origin.ts";
-import { handoffField, honeypotField, originFields, pageField } from "./forms/reserved-fields.ts";
-import type { FormDefinition } from "./forms/types.ts";
+import { messageValues, readValues } from "../compose-message.ts";
+import { tabOrigin } from "../../../lib/visit-origin.ts";
+import { handoffField, honeypotField, originFields, pageField } from "../forms/reserved-fields.ts";
+import type { FormDefinition } from "../forms/types.ts";
+import { submitUrl } from "../service-url.ts";
 
-/**
- * The browser side of the lead service (POST {service}/api/form/submit/{id}).
- * SITE_FORM_SERVICE_URL: "" is the site's own origin, "none" a static site
- * with no service (nothing is recorded; forms hand off to WhatsApp only).
- */
-
-export { handoffField, honeypotField, pageField };
+/** The browser side of the lead service: a form's post, and the record of a WhatsApp hand-off. */
 
 /** What became of the WhatsApp tab at submit. */
 export type HandoffOutcome = "tab-opened" | "tab-refused";
-
-/** Where a form posts, or null when the site runs without a lead service. */
-export function submitUrl(form: FormId): string | null {
-  if (site.formServiceUrl === "none") return null;
-  return `${site.formServiceUrl}/api/form/submit/${serviceFormId(form, site)}`;
-}
 
 /**
  * Every form's post to the lead service, built in one place: the form's

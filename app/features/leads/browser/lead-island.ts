@@ -1,9 +1,16 @@
-import { formAttributes, formEvents, inlineFormSelector, type FormState } from "../../lib/form-protocol.ts";
-import { readValues } from "./compose-message.ts";
-import type { FormDefinition, LeadValues } from "./forms/types.ts";
-import { optionLabel } from "./forms/types.ts";
+import {
+  formAttributes,
+  formEvents,
+  inlineFormSelector,
+  type FormState,
+} from "../../../lib/form-protocol.ts";
+import { readValues } from "../compose-message.ts";
+import type { FormDefinition, LeadValues } from "../forms/types.ts";
+import { optionLabel } from "../forms/types.ts";
 import { handOff, leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
-import { pageField, postLead, submitUrl } from "./lead-service.ts";
+import { pageField } from "../forms/reserved-fields.ts";
+import { submitUrl } from "../service-url.ts";
+import { postLead } from "./lead-service.ts";
 import { replayInlineSubmit, takePendingLead } from "./pending-intent.ts";
 import { forgetAnswers, restoreAnswers, saveAnswers } from "./saved-answers.ts";
 

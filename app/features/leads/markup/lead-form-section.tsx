@@ -1,9 +1,9 @@
-import { useLocalPath } from "../../lib/lang.ts";
+import { useLocalPath } from "../../../lib/lang.ts";
 import { formPages, formSectionId } from "./form-pages.ts";
-import type { ModalFormId } from "./forms/catalogue.ts";
+import type { ModalFormId } from "../forms/catalogue.ts";
 import { modalForms } from "./form-registry.ts";
 import { InlineWhatsAppForm } from "./inline-whatsapp-form.tsx";
-import { formAttributes } from "../../lib/form-protocol.ts";
+import { formAttributes } from "../../../lib/form-protocol.ts";
 
 /**
  * The page's own copy of its modal form, where every opener's link leads: a

@@ -1,17 +1,17 @@
 import { CircleCheck, X } from "lucide-react";
 import { useId } from "react";
 
-import { buttonStyles } from "../../components/button-styles.ts";
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
+import { buttonStyles } from "../../../components/button-styles.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
-import type { ModalFormId } from "./forms/catalogue.ts";
+import type { ModalFormId } from "../forms/catalogue.ts";
 import { modalForms } from "./form-registry.ts";
 import { formPages } from "./form-pages.ts";
 import { LeadForm } from "./lead-form.tsx";
-import { useLocalPath } from "../../lib/lang.ts";
+import { useLocalPath } from "../../../lib/lang.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
-import { formAttributes, shownIn, type FormState } from "../../lib/form-protocol.ts";
+import { formAttributes, shownIn, type FormState } from "../../../lib/form-protocol.ts";
 
 /**
  * A lead form's modal, as an inert <template> the island (lead-island.ts)

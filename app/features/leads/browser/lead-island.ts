@@ -8,6 +8,7 @@ import { readValues } from "../compose-message.ts";
 import type { FormDefinition, LeadValues } from "../forms/types.ts";
 import { optionLabel } from "../forms/types.ts";
 import { handOff, leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
+import { catalogueEntry } from "../forms/catalogue.ts";
 import { pageField } from "../forms/reserved-fields.ts";
 import { submitUrl } from "../service-url.ts";
 import { postLead } from "./lead-service.ts";
@@ -307,10 +308,10 @@ function mountModal(template: HTMLTemplateElement, preset: string | null): Modal
       back?.focus();
     },
   };
-  /** Once the message is on its way: the saved answers go, and the home form starts empty (spec). */
+  /** Once the message is on its way: the saved answers go, and a form the catalogue says so starts empty. */
   const handedOff = () => {
     forgetAnswers(definition.id);
-    if (definition.id === "express") form.reset();
+    if (catalogueEntry(definition.id).emptiedAfterHandoff) form.reset();
   };
 
   attach(form, () => (values) => {

@@ -1,3 +1,4 @@
+import type { ScriptHandoff } from "../../../lib/lead-states.ts";
 import { messageValues, readValues } from "../compose-message.ts";
 import { tabOrigin } from "../../../lib/visit-origin.ts";
 import { handoffField, honeypotField, originFields, pageField } from "../forms/reserved-fields.ts";
@@ -5,9 +6,6 @@ import type { FormDefinition } from "../forms/types.ts";
 import { submitUrl } from "../service-url.ts";
 
 /** The browser side of the lead service: a form's post, and the record of a WhatsApp hand-off. */
-
-/** What became of the WhatsApp tab at submit. */
-export type HandoffOutcome = "tab-opened" | "tab-refused";
 
 /**
  * Every form's post to the lead service, built in one place: the form's
@@ -20,7 +18,7 @@ export type HandoffOutcome = "tab-opened" | "tab-refused";
 export function postLead(
   definition: FormDefinition,
   form: HTMLFormElement,
-  options: { handoff?: HandoffOutcome; keepalive?: boolean; signal?: AbortSignal } = {},
+  options: { handoff?: ScriptHandoff; keepalive?: boolean; signal?: AbortSignal } = {},
 ): Promise<Response> {
   const url = submitUrl(definition.id)!;
   const data = new FormData(form);
@@ -54,7 +52,7 @@ export function postLead(
 export async function recordLead(
   definition: FormDefinition,
   form: HTMLFormElement,
-  outcome: HandoffOutcome,
+  outcome: ScriptHandoff,
 ): Promise<boolean> {
   if (!submitUrl(definition.id)) return true;
   try {

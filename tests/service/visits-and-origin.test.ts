@@ -58,7 +58,12 @@ const beacon = (fields: Record<string, string>, from: string, headers: Record<st
 
 async function countsOfToday() {
   const today = buenosAiresDay(new Date());
-  return store.db.selectFrom("visit_counts").selectAll().where("day", "<=", today).execute();
+  return store.db.selectFrom("visit_pages").selectAll().where("day", "<=", today).execute();
+}
+
+async function sourcesOfToday() {
+  const today = buenosAiresDay(new Date());
+  return store.db.selectFrom("visit_sources").selectAll().where("day", "<=", today).execute();
 }
 
 describe("the visit beacon", { timeout: 60_000 }, () => {
@@ -69,16 +74,17 @@ describe("the visit beacon", { timeout: 60_000 }, () => {
     );
     expect(response.status).toBe(204);
     expect(response.headers["set-cookie"]).toBeUndefined();
-    const rows = await countsOfToday();
+    const rows = [...(await countsOfToday()), ...(await sourcesOfToday())];
+    const day = buenosAiresDay(new Date());
     expect(rows).toEqual([
+      { day, page: "/torres/alvear-tower", lang: "es", kind: "view", count: 1 },
       {
-        day: buenosAiresDay(new Date()),
-        page: "/torres/alvear-tower",
-        lang: "es",
+        day,
+        kind: "view",
         referrer: "l.instagram.com",
         campaign: "otono-2026",
-        kind: "view",
         count: 1,
+        seen_at: expect.any(String) as string,
       },
     ]);
     expect(JSON.stringify(rows)).not.toContain("127.0.0.21");

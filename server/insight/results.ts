@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
 import { towerBySlug } from "#app/content/towers.ts";
 import { startOfWeekInBuenosAires, type Lead, type LeadStore } from "../leads/storage/lead-store.ts";
-import { buenosAiresDay } from "../leads/storage/visit-counts.ts";
+import { buenosAiresDay, otherValues } from "../leads/storage/visit-counts.ts";
 
 /**
  * What the site brought in over a period (decision 0016), for
@@ -26,6 +26,8 @@ export type Report = {
 
 /** Weeks before the current one that each period adds (12 months: the 51 before this one). */
 const weeksBefore: Record<ResultPeriod, number> = { semana: 0, "4-semanas": 3, "12-meses": 51 };
+/** Sources a report names; the rest are summed in "otros" (a year can hold thousands of junk hosts). */
+export const shownSources = 40;
 /** The promise on every form: an answer within 24-48 h. */
 export const answerWithinHours = 48;
 const dayMs = 24 * 60 * 60_000;
@@ -94,7 +96,7 @@ export async function buildReport(
     totals: totals.row("total", "Total"),
     weeks: weeks.inOrder(),
     pages: pageRows,
-    sources: sources.sorted(),
+    sources: sources.top(shownSources),
     towers: pageRows.flatMap((row) => {
       const slug = /^(?:\/torres|\/en\/towers)\/([^/]+)$/.exec(row.key)?.[1];
       const tower = slug ? towerBySlug(slug) : undefined;
@@ -196,6 +198,25 @@ class Rows {
 
   inOrder(): ResultRow[] {
     return [...this.rows.values()].sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  /** The `limit` first rows as `sorted`, then one "otros" row with the rest. */
+  top(limit: number): ResultRow[] {
+    const rows = this.sorted().filter((row) => row.key !== otherValues);
+    if (rows.length <= limit) return this.sorted();
+    const rest = new Rows();
+    const others = this.rows.get(otherValues);
+    for (const row of [...rows.slice(limit), ...(others ? [others] : [])]) {
+      rest.addVisits(otherValues, row);
+      rest.addLeads(otherValues, row.leads, row.leadsToWhatsApp);
+    }
+    return [...rows.slice(0, limit), rest.row(otherValues)];
+  }
+
+  private addVisits(key: string, counts: ResultRow): void {
+    this.addVisit(key, "view", counts.visits);
+    this.addVisit(key, "form_open", counts.formsOpened);
+    this.addVisit(key, "whatsapp", counts.whatsappTaps);
   }
 
   /** Most visits first, then most leads, then by key. */

@@ -161,6 +161,16 @@ export class LeadStore {
     return store;
   }
 
+  /**
+   * The same database for reading only, on another thread (the results' worker, decision 0017):
+   * no migration, no probe; the service that opened it with `open` keeps it up to date.
+   */
+  static openForReading(options: StorageOptions): LeadStore {
+    return options.databaseUrl
+      ? new LeadStore(new Kysely({ dialect: postgresDialect(options.databaseUrl, 2) }), "postgres")
+      : new LeadStore(new Kysely({ dialect: sqliteDialect(options.dataDir) }), "sqlite");
+  }
+
   async close(): Promise<void> {
     await this.db.destroy();
   }
@@ -662,10 +672,10 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300)
 /** Connections the store keeps open to PostgreSQL at most. */
 export const postgresPoolSize = 10;
 
-function postgresDialect(connectionString: string): PostgresDialect {
+function postgresDialect(connectionString: string, max = postgresPoolSize): PostgresDialect {
   const pool = new pg.Pool({
     connectionString,
-    max: postgresPoolSize,
+    max,
     // A database that does not answer must turn into a quick 503, not a hanging visitor.
     connectionTimeoutMillis: 2_000,
     query_timeout: 10_000,

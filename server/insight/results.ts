@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
 import { towerBySlug } from "#app/content/towers.ts";
 import { startOfWeekInBuenosAires, type Lead, type LeadStore } from "../leads/storage/lead-store.ts";
+import { campaignLabel, hostName } from "../leads/origin.ts";
 import { buenosAiresDay, otherValues } from "../leads/storage/visit-counts.ts";
 
 /**
@@ -80,10 +81,7 @@ export async function buildReport(
     pages.addLeads(count.page ?? "(desconocida)", count.leads, count.toWhatsApp);
   for (const count of leads.bySource)
     sources.addLeads(
-      sourceKey(
-        campaignOf(count.origin_utm_campaign || count.origin_utm_source),
-        count.origin_referrer ?? "",
-      ),
+      sourceKey(count.origin_utm_campaign || count.origin_utm_source || "", count.origin_referrer ?? ""),
       count.leads,
       count.toWhatsApp,
     );
@@ -107,15 +105,15 @@ export async function buildReport(
   };
 }
 
-/** How a visit's or a lead's source is named: its campaign, else the referring host, else "directo". */
+/**
+ * How a visit's or a lead's source is named: its campaign, else the referring host, else
+ * "directo"; always a short label (decision 0017), whatever was stored.
+ */
 export function sourceKey(campaign: string, referrer: string): string {
-  if (campaign) return `campaña ${campaign}`;
-  return referrer || "directo";
-}
-
-/** A lead's campaign as the beacon counts it: lower case, at most 60 characters. */
-function campaignOf(value: string | null): string {
-  return (value ?? "").toLowerCase().slice(0, 60);
+  const label = campaignLabel(campaign);
+  if (label) return `campaña ${label}`;
+  if (!referrer) return "directo";
+  return hostName(referrer) ?? otherValues;
 }
 
 /** The leads of the range (spam excluded), per Buenos Aires day, page and source. */

@@ -13,7 +13,7 @@ test("counts views with the landing's host and campaign, and a lead dialog opene
   leadStore,
 }, testInfo) => {
   // A campaign of this test's own: the test server's counts are shared by every test.
-  const campaign = `prueba-${testInfo.testId}`.toLowerCase().slice(0, 60);
+  const campaign = `prueba-${testInfo.testId}`.toLowerCase().slice(0, 40);
   const sent: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/visitas") sent.push(request.postData() ?? "");

@@ -124,6 +124,8 @@ export async function measureInsight(buildDir = defaultBuildDir): Promise<Insigh
       figures.push(figure);
       if (!worstOnly) Object.assign(figure, await measureNormalYear(await fresh(), database, buildDir));
       figure.worstYear = await measureWorstYear(await fresh(), database, buildDir);
+      // Printed at once: a later database that fails loses nothing measured here.
+      printWorstYear(figure);
     }
   } finally {
     await postgres.stop();
@@ -366,18 +368,38 @@ function percentile(values: number[], fraction: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]! * 10) / 10;
 }
 
+/** The site beside the heaviest report and a beacon flood, over the worst year (one database). */
+function printWorstYear(figure: InsightFigures): void {
+  if (!figure.worstYear) return;
+  console.log(
+    `\n${figure.database}: the site beside the heaviest report, over the worst year the bound allows ` +
+      `(${figure.worstYear.countRows.toLocaleString("en")} count rows) and ${leadCount.toLocaleString("en")} leads ` +
+      `(results on their worker thread; ${samples}+ requests per cell after 3 warm-ups, ms):\n`,
+  );
+  printTable(
+    ["while", "home p50", "home p99", "lead p50", "lead p99"],
+    figure.worstYear.rows.map((row) => [
+      row.name,
+      String(row.home.p50),
+      String(row.home.p99),
+      row.lead ? String(row.lead.p50) : "-",
+      row.lead ? String(row.lead.p99) : "-",
+    ]),
+  );
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, index) => cell.padEnd(widths[index]!)).join(" | ")} |`;
+  console.log([line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n"));
+}
+
 export function printInsightTables(figures: InsightFigures[]): void {
+  if (worstOnly) return;
   console.log(
     `\nVisit beacon beside the lead endpoint, same server process, ${seconds} s each, rate limit off (requests/s, ms):\n`,
   );
-  const table = (header: string[], rows: string[][]) => {
-    const widths = header.map((cell, index) =>
-      Math.max(cell.length, ...rows.map((row) => row[index]!.length)),
-    );
-    const line = (row: string[]) =>
-      `| ${row.map((cell, index) => cell.padEnd(widths[index]!)).join(" | ")} |`;
-    console.log([line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n"));
-  };
+  const table = printTable;
   table(
     [
       "database",
@@ -408,27 +430,6 @@ export function printInsightTables(figures: InsightFigures[]): void {
     `\n/bandeja/resultados with a year of traffic (${visitsPerDay.toLocaleString("en")} visits a day) and ` +
       `${leadCount.toLocaleString("en")} leads, ${samples} requests per row after 3 warm-ups (ms):\n`,
   );
-  const worst = figures.filter((figure) => figure.worstYear);
-  if (worst.length > 0) {
-    console.log(
-      `\nThe site beside the heaviest report, over the worst year the bound allows and ${leadCount.toLocaleString("en")} leads ` +
-        `(results on their worker thread; ${samples} requests per cell after 3 warm-ups, ms):\n`,
-    );
-    table(
-      ["database", "while", "home p50", "home p99", "lead p50", "lead p99"],
-      worst.flatMap((figure) =>
-        figure.worstYear!.rows.map((row) => [
-          `${figure.database} (${figure.worstYear!.countRows.toLocaleString("en")} count rows)`,
-          row.name,
-          String(row.home.p50),
-          String(row.home.p99),
-          row.lead ? String(row.lead.p50) : "-",
-          row.lead ? String(row.lead.p99) : "-",
-        ]),
-      ),
-    );
-  }
-  if (worstOnly) return;
   table(
     ["database", "what the owner opens", "query p50", "query p99", "page p50", "page p99"],
     figures.flatMap((figure) =>

@@ -404,3 +404,29 @@ test("a CSV cell with formulas after its line breaks opens as text in LibreOffic
     expect(sheet.formulas, `separator ${separator}`).toEqual([]);
   }
 });
+
+test("a Host with user info, or any odd request target, gets a 4xx on the inbox, never a server error", async ({
+  inbox,
+}) => {
+  const { host } = new URL(inbox.url);
+  for (const badHost of ["a@b", `u:p@${host}`, `@${host}`, `${host}@`, "u@[::1]:80"]) {
+    const response = await rawTarget(inbox.url, "/bandeja", { Host: badHost });
+    expect(response.status, badHost).toBeGreaterThanOrEqual(400);
+    expect(response.status, badHost).toBeLessThan(500);
+  }
+  for (const target of [
+    `http://u:p@${host}/bandeja`,
+    `http://${host}@otro.example/bandeja`,
+    `http://otro.example/bandeja`,
+    "//u:p@otro.example/bandeja",
+    "/bandeja?%",
+    "/bandeja/%",
+    "/bandeja/%00",
+    "/bandeja/%ff%fe",
+    "*",
+    "bandeja",
+  ]) {
+    const response = await rawTarget(inbox.url, target);
+    expect(response.status, target).toBeLessThan(500);
+  }
+});

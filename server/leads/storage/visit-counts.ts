@@ -44,19 +44,28 @@ export class VisitCounts {
   private readonly db: Kysely<LeadDatabase>;
   private readonly kind: DatabaseKind;
   private readonly now: () => Date;
+  private readonly assertWritable: () => void;
   private waiting: Waiting[] = [];
   private committing: Promise<void> | undefined;
   /** The sums of days that have ended, by day. */
   private readonly endedDays = new Map<string, DayTotals>();
 
-  constructor(db: Kysely<LeadDatabase>, kind: DatabaseKind, now = () => new Date()) {
+  constructor(
+    db: Kysely<LeadDatabase>,
+    kind: DatabaseKind,
+    now = () => new Date(),
+    /** Throws when the database can take no write (SQLite: its file deleted or replaced). */
+    assertWritable: () => void = () => {},
+  ) {
     this.db = db;
     this.kind = kind;
     this.now = now;
+    this.assertWritable = assertWritable;
   }
 
   /** Counts one event; resolves once committed. */
   async record(visit: VisitCount): Promise<void> {
+    this.assertWritable();
     await new Promise<void>((resolve, reject) => {
       this.waiting.push({ visit, resolve, reject });
       this.committing ??= this.commitWaiting();

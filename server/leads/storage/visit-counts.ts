@@ -49,6 +49,8 @@ export class VisitCounts {
   private committing: Promise<void> | undefined;
   /** The sums of days that have ended, by day. */
   private readonly endedDays = new Map<string, DayTotals>();
+  /** The sums over the ended days of recent ranges, by "from to". */
+  private readonly endedRanges = new Map<string, Sums>();
 
   constructor(
     db: Kysely<LeadDatabase>,
@@ -134,26 +136,58 @@ export class VisitCounts {
       deleted += Number(result.numDeletedRows);
     }
     for (const day of this.endedDays.keys()) if (day < cutoff) this.endedDays.delete(day);
+    this.endedRanges.clear();
     return deleted;
   }
 
   /**
-   * Sums per day and kind, and per page, referrer and campaign, between two days (inclusive).
-   * A day that has ended never changes (a count always goes to the current day), so each ended
-   * day's sums are read once and kept: twelve months read only today's rows from the database.
+   * Sums per day and kind, per page and kind, and per source and kind, between two days
+   * (inclusive). A day that has ended never changes (a count always goes to the current day), so
+   * each ended day's sums are read once and kept, and so are the sums over the ended days of the
+   * last few ranges asked for: twelve months read and add only today's rows. `bySource` may name
+   * a source twice (once for the ended days, once for today): whoever reads it adds them up.
    */
-  async totals(fromDay: string, toDay: string, today = buenosAiresDay(new Date())) {
+  async totals(fromDay: string, toDay: string, today = buenosAiresDay(this.now())) {
+    const lastEnded = dayBefore(today) < toDay ? dayBefore(today) : toDay;
+    const ended = fromDay <= lastEnded ? await this.endedSums(fromDay, lastEnded, today) : emptySums();
+    const open =
+      toDay >= today ? await this.sumDays(fromDay > today ? fromDay : today, toDay, today) : emptySums();
+    const byPage = new Map<string, PageSum>();
+    for (const row of [...ended.byPage, ...open.byPage]) {
+      const key = `${row.page}\u0000${row.kind}`;
+      const sum = byPage.get(key);
+      if (sum) sum.count += row.count;
+      else byPage.set(key, { ...row });
+    }
+    return {
+      byDay: [...ended.byDay, ...open.byDay],
+      byPage: [...byPage.values()],
+      bySource: open.bySource.length > 0 ? [...ended.bySource, ...open.bySource] : ended.bySource,
+    };
+  }
+
+  /** The sums over ended days, kept for the last few ranges (the owner's three periods). */
+  private async endedSums(fromDay: string, toDay: string, today: string): Promise<Sums> {
+    const key = `${fromDay} ${toDay}`;
+    const kept = this.endedRanges.get(key);
+    if (kept) return kept;
+    const sums = await this.sumDays(fromDay, toDay, today);
+    // Ranges ending before the last ended day will not be asked for again.
+    for (const old of this.endedRanges.keys()) if (!old.endsWith(toDay)) this.endedRanges.delete(old);
+    this.endedRanges.set(key, sums);
+    return sums;
+  }
+
+  /** The sums between two days, each day's from memory when it has ended and was read before. */
+  private async sumDays(fromDay: string, toDay: string, today: string): Promise<Sums> {
     const days = daysBetween(fromDay, toDay);
     const missing = days.filter((day) => !this.endedDays.has(day));
     const fresh =
       missing.length > 0 ? await this.readDays(missing[0]!, missing.at(-1)!) : new Map<string, DayTotals>();
     for (const day of missing) if (day < today) this.endedDays.set(day, fresh.get(day) ?? emptyDay());
-    const byDay: { day: string; kind: VisitKind; count: number }[] = [];
-    const byPage = new Map<string, { page: string; kind: VisitKind; count: number }>();
-    const bySource = new Map<
-      string,
-      { referrer: string; campaign: string; kind: VisitKind; count: number }
-    >();
+    const byDay: Sums["byDay"] = [];
+    const byPage = new Map<string, PageSum>();
+    const bySource = new Map<string, SourceSum>();
     for (const day of days) {
       const totals = this.endedDays.get(day) ?? fresh.get(day);
       if (!totals) continue;
@@ -305,6 +339,18 @@ function isSmaller(a: SourceRow, b: SourceRow): boolean {
 const byFirst = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
 const emptyDay = (): DayTotals => ({ kinds: new Map(), pages: [], sources: [] });
+
+type PageSum = { page: string; kind: VisitKind; count: number };
+type SourceSum = { referrer: string; campaign: string; kind: VisitKind; count: number };
+type Sums = {
+  byDay: { day: string; kind: VisitKind; count: number }[];
+  byPage: PageSum[];
+  bySource: SourceSum[];
+};
+const emptySums = (): Sums => ({ byDay: [], byPage: [], bySource: [] });
+
+/** The date before ("2026-05-01" → "2026-04-30"). */
+const dayBefore = (day: string) => new Date(Date.parse(day) - dayMs).toISOString().slice(0, 10);
 
 type DayTotals = {
   kinds: Map<VisitKind, number>;

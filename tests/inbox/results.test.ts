@@ -169,4 +169,17 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
       await reader.close();
     }
   });
+
+  it("a lead of an ended day marked spam, unmarked or deleted changes the next report", async () => {
+    const leads = async () => (await inbox.results("12-meses")).totals.leads;
+    const before = await leads();
+    const added = await lead("2026-05-06T15:00:00Z", "/tasaciones");
+    expect(await leads()).toBe(before + 1);
+    await store.setStatus([added.id], "spam");
+    expect(await leads()).toBe(before);
+    await store.setStatus([added.id], "nuevo");
+    expect(await leads()).toBe(before + 1);
+    await store.deleteByIds([added.id]);
+    expect(await leads()).toBe(before);
+  });
 });

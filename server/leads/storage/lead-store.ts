@@ -176,7 +176,8 @@ export class LeadStore {
    */
   static openForReading(options: StorageOptions): LeadStore {
     return options.databaseUrl
-      ? new LeadStore(new Kysely({ dialect: postgresDialect(options.databaseUrl, 2) }), "postgres")
+      ? // No visitor waits on this reader: it may wait longer for a connection on a busy server.
+        new LeadStore(new Kysely({ dialect: postgresDialect(options.databaseUrl, 2, 10_000) }), "postgres")
       : new LeadStore(new Kysely({ dialect: sqliteDialect(options.dataDir) }), "sqlite");
   }
 
@@ -703,12 +704,16 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300)
 /** Connections the store keeps open to PostgreSQL at most. */
 export const postgresPoolSize = 10;
 
-function postgresDialect(connectionString: string, max = postgresPoolSize): PostgresDialect {
+function postgresDialect(
+  connectionString: string,
+  max = postgresPoolSize,
+  connectionTimeoutMillis = 2_000,
+): PostgresDialect {
   const pool = new pg.Pool({
     connectionString,
     max,
     // A database that does not answer must turn into a quick 503, not a hanging visitor.
-    connectionTimeoutMillis: 2_000,
+    connectionTimeoutMillis,
     query_timeout: 10_000,
   });
   // A connection dropped by the server (a restart, a crash) must not take the service down: an

@@ -64,14 +64,15 @@ export async function buildReport(
     weeks.row(key, `${key.slice(8, 10)}/${key.slice(5, 7)}`);
   }
   const pages = new Rows();
-  const sources = new Rows();
+  // The ended days' visits per source, summed once per range and shared by the reports after.
+  const sources = new Rows(sourceRowsOf(visits.endedSources));
   const totals = new Rows();
   for (const count of visits.byDay) {
     weeks.addVisit(weekOf(count.day), count.kind, count.count);
     totals.addVisit("total", count.kind, count.count);
   }
   for (const count of visits.byPage) pages.addVisit(count.page, count.kind, count.count);
-  for (const count of visits.bySource)
+  for (const count of visits.openSources)
     sources.addVisit(sourceKey(count.campaign, count.referrer), count.kind, count.count);
   for (const count of leads.byDay) {
     weeks.addLeads(weekOf(count.day), count.leads, count.toWhatsApp);
@@ -236,6 +237,23 @@ async function sumLeads(store: LeadStore, from: string, to: string): Promise<Lea
   return { byDay: [...days.values()], byPage: numbers(byPage), bySource: numbers(bySource) };
 }
 
+const summedSources = new WeakMap<object, Map<string, ResultRow>>();
+
+/** Visits per source as result rows, summed once for each array of counts the store keeps. */
+function sourceRowsOf(
+  counts: readonly { referrer: string; campaign: string; kind: string; count: number }[],
+) {
+  let rows = summedSources.get(counts);
+  if (!rows) {
+    const summed = new Rows();
+    for (const count of counts)
+      summed.addVisit(sourceKey(count.campaign, count.referrer), count.kind, count.count);
+    rows = new Map(summed.sorted().map((row) => [row.key, row]));
+    summedSources.set(counts, rows);
+  }
+  return rows;
+}
+
 /** Whether `a` comes before `b`: most visits first, then most leads, then by key. */
 function isBefore(a: ResultRow, b: ResultRow): boolean {
   if (a.visits !== b.visits) return a.visits > b.visits;
@@ -246,9 +264,26 @@ function isBefore(a: ResultRow, b: ResultRow): boolean {
 /** Rows by key, summed as counts arrive. */
 class Rows {
   private readonly rows = new Map<string, ResultRow>();
+  /** Rows summed before and shared between reports: read here, copied before a change. */
+  private readonly base: ReadonlyMap<string, ResultRow>;
+
+  constructor(base: ReadonlyMap<string, ResultRow> = new Map()) {
+    this.base = base;
+  }
+
+  /** Every row: the base's unless changed here, then this report's own. */
+  private *all(): Generator<ResultRow> {
+    for (const [key, row] of this.base) if (!this.rows.has(key)) yield row;
+    yield* this.rows.values();
+  }
 
   row(key: string, label = key): ResultRow {
     let row = this.rows.get(key);
+    const shared = row ? undefined : this.base.get(key);
+    if (shared) {
+      row = { ...shared };
+      this.rows.set(key, row);
+    }
     if (!row) {
       row = {
         key,
@@ -281,7 +316,7 @@ class Rows {
   }
 
   inOrder(): ResultRow[] {
-    return [...this.rows.values()].sort((a, b) => a.key.localeCompare(b.key));
+    return [...this.all()].sort((a, b) => a.key.localeCompare(b.key));
   }
 
   /**
@@ -291,7 +326,7 @@ class Rows {
   top(limit: number): ResultRow[] {
     const best: ResultRow[] = [];
     const rest = new Rows();
-    for (const row of this.rows.values()) {
+    for (const row of this.all()) {
       if (row.key === otherValues) {
         rest.add(otherValues, row);
         continue;
@@ -321,6 +356,6 @@ class Rows {
 
   /** Most visits first, then most leads, then by key. */
   sorted(): ResultRow[] {
-    return [...this.rows.values()].sort((a, b) => (isBefore(a, b) ? -1 : isBefore(b, a) ? 1 : 0));
+    return [...this.all()].sort((a, b) => (isBefore(a, b) ? -1 : isBefore(b, a) ? 1 : 0));
   }
 }

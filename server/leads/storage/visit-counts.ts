@@ -145,7 +145,8 @@ export class VisitCounts {
    * (inclusive). A day that has ended never changes (a count always goes to the current day), so
    * each ended day's sums are read once and kept, and so are the sums over the ended days of the
    * last few ranges asked for: twelve months read and add only today's rows. `bySource` may name
-   * a source twice (once for the ended days, once for today): whoever reads it adds them up.
+   * a source twice (once for the ended days, once for today): whoever reads it adds them up;
+   * `endedSources` and `openSources` are its two parts.
    */
   async totals(fromDay: string, toDay: string, today = buenosAiresDay(this.now())) {
     const lastEnded = dayBefore(today) < toDay ? dayBefore(today) : toDay;
@@ -162,7 +163,10 @@ export class VisitCounts {
     return {
       byDay: [...ended.byDay, ...open.byDay],
       byPage: [...byPage.values()],
-      bySource: open.bySource.length > 0 ? [...ended.bySource, ...open.bySource] : ended.bySource,
+      bySource: [...ended.bySource, ...open.bySource],
+      /** The ended days' part of `bySource`: the same array while the range's ended days are. */
+      endedSources: ended.bySource,
+      openSources: open.bySource,
     };
   }
 

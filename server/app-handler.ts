@@ -47,6 +47,28 @@ export function isSameOrigin(headers: IncomingMessage["headers"], host: string):
   }
 }
 
+/** A Host a URL can carry: a name or a bracketed address, an optional port; no user info. */
+const hostPattern = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The request's address on this host, or undefined when no request to this inbox can be read
+ * from it: a Host with user info or spaces, a target naming user info or another host, or a
+ * path that is not text.
+ */
+function inboxUrl(target: string, protocol: string, host: string): URL | undefined {
+  if (!hostPattern.test(host)) return undefined;
+  const base = URL.parse(`${protocol}://${host}`);
+  const url = base && URL.parse(target, base);
+  if (!base || !url || url.username || url.password || url.host !== base.host) return undefined;
+  // A path whose %-escapes decode to no text ("/bandeja/%ff") names no page either.
+  try {
+    decodeURIComponent(url.pathname);
+  } catch {
+    return undefined;
+  }
+  return url;
+}
+
 export type AppHandlerOptions = {
   buildDir: string;
   inbox: InboxService;
@@ -81,7 +103,7 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       origin && method !== "GET" && method !== "HEAD"
         ? new URL(origin).protocol.slice(0, -1)
         : client.protocol;
-    const url = URL.parse(request.url ?? "/", `${protocol}://${host || "localhost"}`);
+    const url = inboxUrl(request.url ?? "/", protocol, host || "localhost");
     if (!url) {
       sendText(response, 400, "Solicitud rechazada: la dirección o el Host no son válidos.");
       return;

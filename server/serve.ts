@@ -63,6 +63,7 @@ const inbox = await startInboxApp({
   config,
   // The same setting /privacidad states, read from the environment at start.
   retentionMonths: site.leadsRetentionMonths,
+  reportsOffThread: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
 });
 
 const server = createSiteServer({

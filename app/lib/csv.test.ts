@@ -21,6 +21,13 @@ describe("CSV export", () => {
     ["Juan,=1+1", "Juan,'=1+1"],
     ["a;+1;-1,@x", "a;'+1;'-1,'@x"],
     ["Juana;\t=2", "Juana;'\t=2"],
+    // After a line break: a reader that splits lines (or drops the quotes) begins a cell there.
+    ["hola\n=1+1\n@SUM(2)", "hola\n'=1+1\n'@SUM(2)"],
+    ["hola\r=1+1", "hola\r'=1+1"],
+    ["hola\r\n-1+1", "hola\r\n'-1+1"],
+    ["hola\n\r=1", "hola\n'\r'=1"],
+    ["  =1+1", "'  =1+1"],
+    ["a,  +1", "a,'  +1"],
   ])("a formula %j opens as text", (value, cell) => {
     expect(neutralizeFormulas(value)).toBe(cell);
   });

@@ -8,15 +8,16 @@ import { stringify } from "csv-stringify/sync";
  *
  * Safe against formula injection whichever separator a program splits on: a
  * cell is read as a formula when it begins with = + - @, a tab or a carriage
- * return, and a reader splitting on `,` or `;` (or ignoring the quotes) can
- * begin a cell after any of them. So an apostrophe goes before such a
- * character at the start of the text AND after every `,` and `;`, and the
+ * return (spaces before them do not help), and a reader splitting on `,` or
+ * `;`, or on lines (ignoring the quotes), can begin a cell after any of them
+ * and after every line break. So an apostrophe goes before such a character
+ * at the start of the text AND after every `,`, `;`, `\n` and `\r`, and the
  * spreadsheet opens each piece as text.
  */
 
 export const csvSeparator = ";";
 const byteOrderMark = "\uFEFF";
-const formulaAfterBoundary = /(^|[,;])(?=[=+\-@\t\r])/g;
+const formulaAfterBoundary = /(^|[,;\n\r])(?= *[=+\-@\t\r])/g;
 
 export function neutralizeFormulas(value: string): string {
   return value.replace(formulaAfterBoundary, "$1'");

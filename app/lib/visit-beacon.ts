@@ -20,7 +20,16 @@ export const visitFields = {
   campaign: "c",
 } as const;
 
-/** Distinct referring hosts, and campaigns, counted by name each day; the rest count as "otros". */
-export const distinctPerDay = 30;
-/** Every host or campaign past the day's bound. */
+/**
+ * Sources (a referring host and campaign) counted by name each day and kind: the most frequent
+ * ones of the day; the rest add up as "otros" (decision 0017).
+ */
+export const sourcesPerDay = 100;
+/** Every source the day's bound leaves unnamed. */
 export const otherValues = "otros";
+/** Days of counts kept (13 months: the results' 12 months and the week they start in); older ones are deleted. */
+export const visitDaysKept = 400;
+/** A campaign as counted and shown: lower-case letters, digits, "-" and "_", at most this long. */
+export const campaignLabelLength = 40;
+/** A referring host as counted and shown, at most this long. */
+export const hostLabelLength = 64;

@@ -9,7 +9,7 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { createLeadApi } from "../../server/leads/api.ts";
 import { serviceForms } from "../../server/leads/forms.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import type { LeadStore, StorageOptions } from "../../server/leads/storage/lead-store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 
 /** The configuration the inbox benchmarks run with. */
@@ -23,7 +23,12 @@ const password = "una contraseña de benchmark";
  * from. `cookie` is the owner's session; `inbox` answers the same questions
  * without HTTP (the "query" columns).
  */
-export async function startSignedInSite(store: LeadStore, buildDir: string) {
+export async function startSignedInSite(
+  store: LeadStore,
+  buildDir: string,
+  /** The same database again: the results are then built on a worker thread, as `npm start` does. */
+  reportsOffThread?: StorageOptions,
+) {
   const auth = new OwnerAuth(store.db);
   await auth.setOwner(ownerEmail, password);
   const inbox: InboxService = createInboxService({
@@ -34,7 +39,14 @@ export async function startSignedInSite(store: LeadStore, buildDir: string) {
     retentionMonths: 24,
   });
   const config = loadServiceConfig({ LEADS_RATE_LIMIT: "0" });
-  const app = await startInboxApp({ buildDir, store, site: benchSite, config, retentionMonths: 24 });
+  const app = await startInboxApp({
+    buildDir,
+    store,
+    site: benchSite,
+    config,
+    retentionMonths: 24,
+    reportsOffThread,
+  });
   app.retention.stop();
   const server = createSiteServer({
     clientDir: clientDirOf(buildDir),

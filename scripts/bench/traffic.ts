@@ -12,8 +12,8 @@ import {
   type LeadOrigin,
   type NewLead,
 } from "../../server/leads/storage/lead-store.ts";
-import type { VisitCountsTable } from "../../server/leads/storage/schema.ts";
-import { buenosAiresDay } from "../../server/leads/storage/visit-counts.ts";
+import type { VisitKind, VisitPagesTable, VisitSourcesTable } from "../../server/leads/storage/schema.ts";
+import { buenosAiresDay, otherValues, sourcesPerDay } from "../../server/leads/storage/visit-counts.ts";
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -57,7 +57,7 @@ export async function fillVisits(store: LeadStore, options: { days: number; perD
   const next = random(1);
   const weights = pageWeights();
   const pageTotal = weights.reduce((sum, page) => sum + page.weight, 0);
-  const rows: VisitCountsTable[] = [];
+  const rows: VisitRow[] = [];
   for (let back = options.days - 1; back >= 0; back -= 1) {
     const date = new Date(options.now.getTime() - back * dayMs);
     const day = buenosAiresDay(date);
@@ -84,10 +84,85 @@ export async function fillVisits(store: LeadStore, options: { days: number; perD
         if (taps > 0) rows.push({ ...base, kind: "whatsapp", count: taps });
       }
   }
-  await inBatches(store, rows.length, async (start, end) => {
-    await store.db.insertInto("visit_counts").values(rows.slice(start, end)).execute();
+  return writeVisits(store, rows);
+}
+
+type VisitRow = Omit<VisitPagesTable & VisitSourcesTable, "seen_at">;
+
+/**
+ * The worst `days` the bound allows, ending today: every page and kind counted each day, and each
+ * kind naming `sourcesPerDay` sources never seen on another day (a flood of invented hosts), plus
+ * "otros". Returns the rows written.
+ */
+export async function fillWorstCaseVisits(store: LeadStore, options: { days: number; now: Date }) {
+  const pageRows: VisitPagesTable[] = [];
+  const sourceRows: VisitSourcesTable[] = [];
+  const kinds: VisitKind[] = ["view", "form_open", "whatsapp"];
+  for (let back = options.days - 1; back >= 0; back -= 1) {
+    const day = buenosAiresDay(new Date(options.now.getTime() - back * dayMs));
+    for (const page of pages)
+      for (const kind of kinds) pageRows.push({ day, page: page.path, lang: page.lang, kind, count: 40 });
+    for (const kind of kinds) {
+      for (let index = 0; index < sourcesPerDay; index += 1)
+        sourceRows.push({
+          day,
+          kind,
+          referrer: `h${index}-${day}.example`,
+          campaign: "",
+          count: 2,
+          seen_at: day,
+        });
+      sourceRows.push({ day, kind, referrer: otherValues, campaign: "", count: 5000, seen_at: day });
+    }
+  }
+  await insertCounts(store, pageRows, sourceRows);
+  return pageRows.length + sourceRows.length;
+}
+
+/** Writes generated counts as the beacon would have left them: per page, and per source. */
+async function writeVisits(store: LeadStore, rows: VisitRow[]): Promise<number> {
+  const pageRows = new Map<string, VisitPagesTable>();
+  const sourceRows = new Map<string, VisitSourcesTable>();
+  for (const row of rows) {
+    const pageKey = [row.day, row.page, row.kind].join(" ");
+    const sourceKey = [row.day, row.kind, row.referrer, row.campaign].join(" ");
+    const page = pageRows.get(pageKey);
+    if (page) page.count += row.count;
+    else
+      pageRows.set(pageKey, {
+        day: row.day,
+        page: row.page,
+        lang: row.lang,
+        kind: row.kind,
+        count: row.count,
+      });
+    const source = sourceRows.get(sourceKey);
+    if (source) source.count += row.count;
+    else
+      sourceRows.set(sourceKey, {
+        day: row.day,
+        kind: row.kind,
+        referrer: row.referrer,
+        campaign: row.campaign,
+        count: row.count,
+        seen_at: row.day,
+      });
+  }
+  await insertCounts(store, [...pageRows.values()], [...sourceRows.values()]);
+  return pageRows.size + sourceRows.size;
+}
+
+async function insertCounts(
+  store: LeadStore,
+  pageRows: VisitPagesTable[],
+  sourceRows: VisitSourcesTable[],
+): Promise<void> {
+  await inBatches(store, pageRows.length, async (start, end) => {
+    await store.db.insertInto("visit_pages").values(pageRows.slice(start, end)).execute();
   });
-  return rows.length;
+  await inBatches(store, sourceRows.length, async (start, end) => {
+    await store.db.insertInto("visit_sources").values(sourceRows.slice(start, end)).execute();
+  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
+import { reportsInThread, reportsOnWorker } from "../insight/report-runner.ts";
 import { createInboxService } from "./inbox-service.ts";
 import { OwnerAuth } from "./owner-auth.ts";
 import { startRetentionJob, type RetentionJob } from "./retention.ts";
@@ -24,6 +25,8 @@ export async function startInboxApp(options: {
   site: Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
   config: Pick<ServiceConfig, "trustedProxies">;
   retentionMonths: number;
+  /** The database again, for the results' worker thread (decision 0017); without it, results are built in this thread. */
+  reportsOffThread?: StorageOptions;
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
 }): Promise<InboxApp> {
@@ -36,6 +39,7 @@ export async function startInboxApp(options: {
     forms: serviceForms(options.site, now),
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
+    reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),
     now,
   });
   const handler = await createAppHandler({

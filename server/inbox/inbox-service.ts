@@ -11,7 +11,7 @@ import {
   type LeadFilter,
   type LeadStore,
 } from "../leads/storage/lead-store.ts";
-import { buildReport } from "../insight/results.ts";
+import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 
 /**
@@ -26,6 +26,8 @@ export type InboxServiceOptions = {
   forms: ServiceForms;
   offPlanFormId: string;
   retentionMonths: number;
+  /** Where /bandeja/resultados is computed: by default in this thread. */
+  reports?: ReportRunner;
   now?: () => Date;
 };
 
@@ -38,6 +40,7 @@ const liveUpdateLimit = 50;
 export function createInboxService(options: InboxServiceOptions): InboxService {
   const { store, auth, forms } = options;
   const now = options.now ?? (() => new Date());
+  const reports = options.reports ?? reportsInThread(store);
   const formIds = serviceFormIds({ offPlanFormId: options.offPlanFormId });
   const definitionOf = (formId: string) => forms(formId)?.definition;
 
@@ -158,7 +161,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     },
     counts: () => store.counts(now()),
     async results(period) {
-      const report = await buildReport(store, period, now());
+      const report = await reports.build(period, now());
       const date = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
       return {
         period,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { sql, type Kysely } from "kysely";
 
+import { rateLimitKey } from "../leads/client-address.ts";
 import type { LeadDatabase } from "../leads/storage/schema.ts";
 import {
   failureMemoryMs,
@@ -47,8 +48,14 @@ export type SessionCheck = { state: "valid"; email: string } | { state: "expired
 export class OwnerAuth {
   private readonly db: Kysely<LeadDatabase>;
   private readonly now: () => Date;
-  /** Logins run one at a time: a burst of parallel guesses meets the delay its predecessors earned. */
-  private loginQueue: Promise<unknown> = Promise.resolve();
+  /**
+   * Logins that share a throttle key (an address's /64, the account, a device) run one after
+   * another, so a burst of parallel guesses meets the delay its predecessors earned; logins
+   * with no key in common run side by side.
+   */
+  private readonly turns = new Map<string, Promise<unknown>>();
+  /** Password checks for browsers the owner never signed in from: a few at once, a short line. */
+  private readonly strangerChecks = new Lane(strangerChecksAtOnce, strangerLineLength);
 
   constructor(db: Kysely<LeadDatabase>, now: () => Date = () => new Date()) {
     this.db = db;
@@ -99,20 +106,41 @@ export class OwnerAuth {
    * Checks a login. While any of its throttle keys is waiting, the password is
    * not even looked at. A wrong e-mail costs the same time as a wrong password.
    */
-  login(attempt: LoginAttempt): Promise<LoginResult> {
-    const result = this.loginQueue.then(() => this.loginNow(attempt));
-    this.loginQueue = result.catch(() => undefined);
+  async login(attempt: LoginAttempt): Promise<LoginResult> {
+    // No e-mail holds a control character (PostgreSQL refuses a NUL in text): nothing to check.
+    if (/\p{Cc}/u.test(attempt.email)) return { outcome: "wrong-credentials" };
+    const deviceHash = attempt.deviceToken ? await this.knownDevice(attempt.deviceToken) : undefined;
+    const keys: [ThrottleKind, string][] = [
+      // IPv6 by its /64, as the lead limit counts: one household or server rotates through a /64.
+      ["address", `address:${rateLimitKey(attempt.address)}`],
+      deviceHash
+        ? ["device", `device:${deviceHash}`]
+        : ["account", `account:${normaliseEmail(attempt.email)}`],
+    ];
+    return this.inTurn(
+      keys.map(([, key]) => key),
+      () => this.loginNow(attempt, keys, deviceHash),
+    );
+  }
+
+  /** Runs `work` after every earlier login that shares one of `keys`. */
+  private inTurn<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    const result = Promise.all(keys.map((key) => this.turns.get(key))).then(work);
+    const done = result.catch(() => undefined);
+    for (const key of keys) this.turns.set(key, done);
+    void done.then(() => {
+      for (const key of keys) if (this.turns.get(key) === done) this.turns.delete(key);
+    });
     return result;
   }
 
-  private async loginNow(attempt: LoginAttempt): Promise<LoginResult> {
+  private async loginNow(
+    attempt: LoginAttempt,
+    keys: [ThrottleKind, string][],
+    deviceHash: string | undefined,
+  ): Promise<LoginResult> {
     const now = this.now();
     const email = normaliseEmail(attempt.email);
-    const deviceHash = attempt.deviceToken ? await this.knownDevice(attempt.deviceToken) : undefined;
-    const keys: [ThrottleKind, string][] = [
-      ["address", `address:${attempt.address}`],
-      deviceHash ? ["device", `device:${deviceHash}`] : ["account", `account:${email}`],
-    ];
     const records = await this.failureRecords(keys.map(([, key]) => key));
     const wait = Math.max(...keys.map(([kind, key]) => secondsUntilAllowed(kind, records.get(key), now)));
     if (wait > 0) return { outcome: "throttled", retryAfterSeconds: wait };
@@ -123,7 +151,10 @@ export class OwnerAuth {
       .where("id", "=", 1)
       .executeTakeFirst();
     const isOwner = owner?.email === email;
-    const passwordMatches = await verifyPassword(attempt.password, isOwner ? owner.password_hash : decoyHash);
+    const check = () => verifyPassword(attempt.password, isOwner ? owner.password_hash : decoyHash);
+    // The owner's own browser is never in the strangers' line: its check starts at once.
+    const passwordMatches = deviceHash ? await check() : await this.strangerChecks.run(check);
+    if (passwordMatches === busy) return { outcome: "throttled", retryAfterSeconds: 1 };
     if (!isOwner || !passwordMatches) {
       await this.recordFailure(
         keys.map(([, key]) => key),
@@ -291,4 +322,39 @@ function randomToken(): string {
 
 function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
+}
+
+/** Password checks (scrypt, about 100 ms each) a browser unknown to the owner may run at once. */
+export const strangerChecksAtOnce = 2;
+/** Unknown browsers' checks that may wait for a place; past them, "try again in a second". */
+export const strangerLineLength = 8;
+
+const busy = Symbol("busy");
+
+/** At most `width` tasks at once, at most `lineLength` waiting; the rest are refused at once. */
+class Lane {
+  private running = 0;
+  private readonly line: (() => void)[] = [];
+  private readonly width: number;
+  private readonly lineLength: number;
+
+  constructor(width: number, lineLength: number) {
+    this.width = width;
+    this.lineLength = lineLength;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T | typeof busy> {
+    if (this.running < this.width) this.running += 1;
+    else if (this.line.length < this.lineLength)
+      await new Promise<void>((resolve) => this.line.push(resolve));
+    else return busy;
+    try {
+      return await task();
+    } finally {
+      // The place passes to the next in line, or is freed.
+      const next = this.line.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import type { LeadStore } from "../leads/storage/lead-store.ts";
+import { buenosAiresDay, visitDaysKept } from "../leads/storage/visit-counts.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 
 /**
@@ -6,6 +7,8 @@ import type { OwnerAuth } from "./owner-auth.ts";
  * leads received more than LEADS_RETENTION_MONTHS months ago are deleted for
  * good, with their queued notifications; ended sessions and old login
  * failures go too. /privacidad states the same period from the same setting.
+ * Visit counts older than `visitDaysKept` days go too (decision 0017, also
+ * stated on /privacidad).
  */
 export type RetentionJob = {
   /** The run made at start: how many leads it deleted (0 when it failed; it logs why). */
@@ -27,6 +30,9 @@ export function startRetentionJob(options: {
   async function runNow(): Promise<number> {
     const deleted = await options.store.deleteOlderThan(options.months, options.now());
     await options.auth.prune();
+    const visitRows = await options.store.visits.forgetOldDays(buenosAiresDay(options.now()));
+    if (visitRows > 0)
+      log(`Retención: se borraron los recuentos de visitas de más de ${visitDaysKept} días.`);
     if (deleted > 0)
       log(
         `Retención: ${deleted === 1 ? "se borró 1 lead" : `se borraron ${deleted} leads`} de más de ${options.months} meses.`,

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
 import { towerBySlug } from "#app/content/towers.ts";
 import { startOfWeekInBuenosAires, type Lead, type LeadStore } from "../leads/storage/lead-store.ts";
-import { buenosAiresDay } from "../leads/storage/visit-counts.ts";
+import { campaignLabel, hostName } from "../leads/origin.ts";
+import { buenosAiresDay, otherValues } from "../leads/storage/visit-counts.ts";
 
 /**
  * What the site brought in over a period (decision 0016), for
@@ -26,6 +27,8 @@ export type Report = {
 
 /** Weeks before the current one that each period adds (12 months: the 51 before this one). */
 const weeksBefore: Record<ResultPeriod, number> = { semana: 0, "4-semanas": 3, "12-meses": 51 };
+/** Sources a report names; the rest are summed in "otros" (a year can hold thousands of junk hosts). */
+export const shownSources = 40;
 /** The promise on every form: an answer within 24-48 h. */
 export const answerWithinHours = 48;
 const dayMs = 24 * 60 * 60_000;
@@ -44,7 +47,7 @@ export async function buildReport(
   const toDay = buenosAiresDay(new Date(to.getTime() - 1));
   const [visits, leads, waiting] = await Promise.all([
     store.visits.totals(fromDay, toDay),
-    leadTotals(store, from, range?.to),
+    leadTotals(store, from, range?.to, now),
     store.list(
       { status: "nuevo", receivedBefore: new Date(now.getTime() - answerWithinHours * 3_600_000) },
       { limit: 50, offset: 0 },
@@ -61,14 +64,15 @@ export async function buildReport(
     weeks.row(key, `${key.slice(8, 10)}/${key.slice(5, 7)}`);
   }
   const pages = new Rows();
-  const sources = new Rows();
+  // The ended days' visits per source, summed once per range and shared by the reports after.
+  const sources = new Rows(sourceRowsOf(visits.endedSources));
   const totals = new Rows();
   for (const count of visits.byDay) {
     weeks.addVisit(weekOf(count.day), count.kind, count.count);
     totals.addVisit("total", count.kind, count.count);
   }
   for (const count of visits.byPage) pages.addVisit(count.page, count.kind, count.count);
-  for (const count of visits.bySource)
+  for (const count of visits.openSources)
     sources.addVisit(sourceKey(count.campaign, count.referrer), count.kind, count.count);
   for (const count of leads.byDay) {
     weeks.addLeads(weekOf(count.day), count.leads, count.toWhatsApp);
@@ -78,10 +82,7 @@ export async function buildReport(
     pages.addLeads(count.page ?? "(desconocida)", count.leads, count.toWhatsApp);
   for (const count of leads.bySource)
     sources.addLeads(
-      sourceKey(
-        campaignOf(count.origin_utm_campaign || count.origin_utm_source),
-        count.origin_referrer ?? "",
-      ),
+      sourceKey(count.origin_utm_campaign || count.origin_utm_source || "", count.origin_referrer ?? ""),
       count.leads,
       count.toWhatsApp,
     );
@@ -94,7 +95,7 @@ export async function buildReport(
     totals: totals.row("total", "Total"),
     weeks: weeks.inOrder(),
     pages: pageRows,
-    sources: sources.sorted(),
+    sources: sources.top(shownSources),
     towers: pageRows.flatMap((row) => {
       const slug = /^(?:\/torres|\/en\/towers)\/([^/]+)$/.exec(row.key)?.[1];
       const tower = slug ? towerBySlug(slug) : undefined;
@@ -105,19 +106,98 @@ export async function buildReport(
   };
 }
 
-/** How a visit's or a lead's source is named: its campaign, else the referring host, else "directo". */
+/**
+ * How a visit's or a lead's source is named: its campaign, else the referring host, else
+ * "directo"; always a short label (decision 0017), whatever was stored.
+ */
 export function sourceKey(campaign: string, referrer: string): string {
-  if (campaign) return `campaña ${campaign}`;
-  return referrer || "directo";
+  const memoKey = `${campaign}\u0000${referrer}`;
+  let key = sourceKeys.get(memoKey);
+  if (key === undefined) {
+    // Worked out once per source: a year names the same ones day after day.
+    if (sourceKeys.size > 200_000) sourceKeys.clear();
+    key = nameOfSource(campaign, referrer);
+    sourceKeys.set(memoKey, key);
+  }
+  return key;
 }
 
-/** A lead's campaign as the beacon counts it: lower case, at most 60 characters. */
-function campaignOf(value: string | null): string {
-  return (value ?? "").toLowerCase().slice(0, 60);
+const sourceKeys = new Map<string, string>();
+
+function nameOfSource(campaign: string, referrer: string): string {
+  const label = campaignLabel(campaign);
+  if (label) return `campaña ${label}`;
+  if (!referrer) return "directo";
+  return hostName(referrer) ?? otherValues;
 }
 
-/** The leads of the range (spam excluded), per Buenos Aires day, page and source. */
-async function leadTotals(store: LeadStore, from: Date, to: Date | undefined) {
+type LeadSums = {
+  byDay: { day: string; leads: number; toWhatsApp: number }[];
+  byPage: { page: string | null; leads: number; toWhatsApp: number }[];
+  bySource: {
+    origin_utm_campaign: string | null;
+    origin_utm_source: string | null;
+    origin_referrer: string | null;
+    leads: number;
+    toWhatsApp: number;
+  }[];
+};
+
+/**
+ * The leads of the range (spam excluded), per Buenos Aires day, page and source. The hours before
+ * the current one change only when a lead of theirs is deleted or marked spam (or unmarked), and
+ * either changes their count or their spam count: their sums are kept while both stay the same,
+ * so the owner's reloads read one count instead of a year of leads three times.
+ */
+async function leadTotals(store: LeadStore, from: Date, to: Date | undefined, now: Date): Promise<LeadSums> {
+  const hourStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+  const split = to && to < hourStart ? to : hourStart;
+  const ended =
+    from < split ? await endedLeadSums(store, from.toISOString(), split.toISOString()) : undefined;
+  const open =
+    !to || split < to ? await sumLeads(store, split.toISOString(), to?.toISOString() ?? "9999") : undefined;
+  const days = new Map<string, { day: string; leads: number; toWhatsApp: number }>();
+  for (const row of [...(ended?.byDay ?? []), ...(open?.byDay ?? [])]) {
+    const sum = days.get(row.day);
+    if (sum) {
+      sum.leads += row.leads;
+      sum.toWhatsApp += row.toWhatsApp;
+    } else days.set(row.day, { ...row });
+  }
+  return {
+    byDay: [...days.values()],
+    byPage: [...(ended?.byPage ?? []), ...(open?.byPage ?? [])],
+    bySource: [...(ended?.bySource ?? []), ...(open?.bySource ?? [])],
+  };
+}
+
+const keptLeadSums = new WeakMap<LeadStore, Map<string, { fingerprint: string; sums: LeadSums }>>();
+
+async function endedLeadSums(store: LeadStore, from: string, to: string): Promise<LeadSums> {
+  const row = await store.db
+    .selectFrom("leads")
+    .where("received_at", ">=", from)
+    .where("received_at", "<", to)
+    .select([
+      sql<number>`count(*)`.as("total"),
+      sql<number>`sum(case when status = 'spam' then 1 else 0 end)`.as("spam"),
+    ])
+    .executeTakeFirstOrThrow();
+  const fingerprint = `${Number(row.total)} ${Number(row.spam ?? 0)}`;
+  const kept = keptLeadSums.get(store) ?? new Map<string, { fingerprint: string; sums: LeadSums }>();
+  keptLeadSums.set(store, kept);
+  const key = `${from} ${to}`;
+  const entry = kept.get(key);
+  if (entry?.fingerprint === fingerprint) return entry.sums;
+  const sums = await sumLeads(store, from, to);
+  // Ranges ending at an earlier hour will not be asked for again.
+  for (const old of kept.keys()) if (!old.endsWith(to)) kept.delete(old);
+  kept.set(key, { fingerprint, sums });
+  return sums;
+}
+
+/** The leads received from one moment to another (ISO times), summed in the database. */
+async function sumLeads(store: LeadStore, from: string, to: string): Promise<LeadSums> {
   // Per UTC hour in the database (a cheap prefix of the ISO time), per Buenos Aires day here.
   const hour = sql<string>`substr(received_at, 1, 13)`;
   const counts = [
@@ -126,8 +206,8 @@ async function leadTotals(store: LeadStore, from: Date, to: Date | undefined) {
   ] as const;
   const inRange = store.db
     .selectFrom("leads")
-    .where("received_at", ">=", from.toISOString())
-    .where("received_at", "<", to ? to.toISOString() : "9999")
+    .where("received_at", ">=", from)
+    .where("received_at", "<", to)
     .where("status", "!=", "spam");
   const [byDay, byPage, bySource] = await Promise.all([
     inRange
@@ -157,12 +237,53 @@ async function leadTotals(store: LeadStore, from: Date, to: Date | undefined) {
   return { byDay: [...days.values()], byPage: numbers(byPage), bySource: numbers(bySource) };
 }
 
+const summedSources = new WeakMap<object, Map<string, ResultRow>>();
+
+/** Visits per source as result rows, summed once for each array of counts the store keeps. */
+function sourceRowsOf(
+  counts: readonly { referrer: string; campaign: string; kind: string; count: number }[],
+) {
+  let rows = summedSources.get(counts);
+  if (!rows) {
+    const summed = new Rows();
+    for (const count of counts)
+      summed.addVisit(sourceKey(count.campaign, count.referrer), count.kind, count.count);
+    rows = new Map(summed.sorted().map((row) => [row.key, row]));
+    summedSources.set(counts, rows);
+  }
+  return rows;
+}
+
+/** Whether `a` comes before `b`: most visits first, then most leads, then by key. */
+function isBefore(a: ResultRow, b: ResultRow): boolean {
+  if (a.visits !== b.visits) return a.visits > b.visits;
+  if (a.leads !== b.leads) return a.leads > b.leads;
+  return a.key < b.key;
+}
+
 /** Rows by key, summed as counts arrive. */
 class Rows {
   private readonly rows = new Map<string, ResultRow>();
+  /** Rows summed before and shared between reports: read here, copied before a change. */
+  private readonly base: ReadonlyMap<string, ResultRow>;
+
+  constructor(base: ReadonlyMap<string, ResultRow> = new Map()) {
+    this.base = base;
+  }
+
+  /** Every row: the base's unless changed here, then this report's own. */
+  private *all(): Generator<ResultRow> {
+    for (const [key, row] of this.base) if (!this.rows.has(key)) yield row;
+    yield* this.rows.values();
+  }
 
   row(key: string, label = key): ResultRow {
     let row = this.rows.get(key);
+    const shared = row ? undefined : this.base.get(key);
+    if (shared) {
+      row = { ...shared };
+      this.rows.set(key, row);
+    }
     if (!row) {
       row = {
         key,
@@ -195,13 +316,46 @@ class Rows {
   }
 
   inOrder(): ResultRow[] {
-    return [...this.rows.values()].sort((a, b) => a.key.localeCompare(b.key));
+    return [...this.all()].sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  /**
+   * The `limit` first rows as `sorted` would give them, then one "otros" row with the rest: picked
+   * in one pass (a year can hold a hundred thousand sources; sorting them all is what took time).
+   */
+  top(limit: number): ResultRow[] {
+    const best: ResultRow[] = [];
+    const rest = new Rows();
+    for (const row of this.all()) {
+      if (row.key === otherValues) {
+        rest.add(otherValues, row);
+        continue;
+      }
+      if (best.length === limit && !isBefore(row, best.at(-1)!)) {
+        rest.add(otherValues, row);
+        continue;
+      }
+      let at = best.length;
+      while (at > 0 && isBefore(row, best[at - 1]!)) at -= 1;
+      best.splice(at, 0, row);
+      if (best.length > limit) rest.add(otherValues, best.pop()!);
+    }
+    return rest.rows.size > 0 ? [...best, rest.row(otherValues)] : best;
+  }
+
+  private add(key: string, counts: ResultRow): void {
+    this.addVisits(key, counts);
+    this.addLeads(key, counts.leads, counts.leadsToWhatsApp);
+  }
+
+  private addVisits(key: string, counts: ResultRow): void {
+    this.addVisit(key, "view", counts.visits);
+    this.addVisit(key, "form_open", counts.formsOpened);
+    this.addVisit(key, "whatsapp", counts.whatsappTaps);
   }
 
   /** Most visits first, then most leads, then by key. */
   sorted(): ResultRow[] {
-    return [...this.rows.values()].sort(
-      (a, b) => b.visits - a.visits || b.leads - a.leads || a.key.localeCompare(b.key),
-    );
+    return [...this.all()].sort((a, b) => (isBefore(a, b) ? -1 : isBefore(b, a) ? 1 : 0));
   }
 }

@@ -1,3 +1,4 @@
+import { campaignLabelLength, hostLabelLength } from "#app/lib/visit-beacon.ts";
 import { originFields, phonePattern } from "#app/lib/visit-origin.ts";
 import { langOf } from "#app/site-map.ts";
 import type { LeadOrigin } from "./storage/lead-store.ts";
@@ -57,10 +58,32 @@ export function readOrigin(
   };
 }
 
-/** A host name as a browser writes it (letters, digits, dots, dashes, an optional port), lower-cased. */
+/**
+ * A host name as a browser writes it (letters, digits, dots, dashes, an optional port), lower-cased,
+ * at most `hostLabelLength` characters: it is shown to the owner as a short label.
+ */
 export function hostName(value: string): string | null {
   const host = value.trim().toLowerCase();
-  return /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?(:\d{1,5})?$/.test(host) ? host : null;
+  return host.length <= hostLabelLength && /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/.test(host)
+    ? host
+    : null;
+}
+
+/**
+ * A campaign as a source is named to the owner (the results, the weekly e-mail; decision 0017):
+ * accents dropped, lower case, every run of anything but a-z, 0-9 and "_" one "-", at most
+ * `campaignLabelLength` characters. "Llamá ya: https://x.example/login" is
+ * "llama-ya-https-x-example-login": a label, never a sentence or an address.
+ */
+export function campaignLabel(value: string): string {
+  return value
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, campaignLabelLength)
+    .replace(/-+$/, "");
 }
 
 /** A campaign parameter: control characters removed, trimmed, at most 100 characters. */

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { visitFields, visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
 import { langOf, pages } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
-import { campaignValue, hostName } from "./origin.ts";
+import { campaignLabel, hostName } from "./origin.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { readBody } from "./read-body.ts";
 import type { ServiceConfig } from "./service-config.ts";
@@ -11,8 +11,9 @@ import type { LeadStore } from "./storage/lead-store.ts";
 import { buenosAiresDay } from "./storage/visit-counts.ts";
 
 /**
- * `POST /api/visitas` (decision 0016): one count for a page seen, a form opened
- * or a hand-off to WhatsApp. Counts only the site's own pages (any other path
+ * `POST /api/visitas` (decisions 0016, 0017): one count for a page seen, a form
+ * opened or a hand-off to WhatsApp. Counts only what the site's own pages send
+ * (another Origin, "null" or none: 403) about the site's own pages (any other path
  * is refused with 422), bounds hosts and campaigns (visit-counts.ts), leaves out
  * obvious robots (their User-Agent is looked at, never stored) and is
  * rate-limited per client address like the lead endpoint. Nothing about the
@@ -48,9 +49,11 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
   const limiter = createRateLimit(config.rateLimitPerMinute * beaconsPerLead, store);
 
   return async function handleVisit(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Only the site's own pages count: a browser always names the page's origin on a POST. "null"
+    // (a sandboxed frame on any site) or none (not a browser) could be anyone's visitors.
     const origin = request.headers.origin;
-    const allowed = origin === undefined || origin === "null" || options.isAllowedOrigin(origin, request);
-    if (allowed && origin && origin !== "null") response.setHeader("Access-Control-Allow-Origin", origin);
+    const allowed = origin !== undefined && origin !== "null" && options.isAllowedOrigin(origin, request);
+    if (allowed) response.setHeader("Access-Control-Allow-Origin", origin);
     response.setHeader("Vary", "Origin");
     if (request.method !== "POST") {
       response.setHeader("Allow", "POST");
@@ -92,10 +95,7 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
         page,
         lang: langOf(page),
         referrer: hostName(fields.get(visitFields.referrer) ?? "") ?? "",
-        campaign:
-          campaignValue(fields.get(visitFields.campaign) ?? "")
-            ?.toLowerCase()
-            .slice(0, 60) ?? "",
+        campaign: campaignLabel(fields.get(visitFields.campaign) ?? ""),
         kind: kind as VisitKind,
       });
     } catch {

@@ -388,3 +388,48 @@ test("a Host header no URL can hold gets 400 on the inbox, not a server error", 
     expect(response.status, host).toBe(400);
   }
 });
+
+test("a CSV cell with formulas after its line breaks opens as text in LibreOffice, with ';' or ','", async ({
+  inbox,
+}) => {
+  // What the audit sent: a comment whose later lines are formulas, then the same after \r and \r\n.
+  const comment = "hola\n=1+1\n@SUM(2)\r+3*3\r\n-4+4\n  =5+5";
+  await inbox.submit("valuation", { ...sampleValues(definitionOf("valuation"), 1), comentarios: comment });
+  const cookie = sessionCookie((await signIn(inbox)).session);
+  const csv = (await call(inbox, "/bandeja/exportar.csv", { cookie })).decoded();
+  const [header = [], row = []] = parse(csv, { bom: true, delimiter: ";" }) as string[][];
+  // Every line of the cell, however the service stored its breaks, begins as text.
+  const lines = row[header.indexOf("Comentarios")]!.split(/\r\n|\n|\r/);
+  expect(lines).toHaveLength(6);
+  expect(lines.filter((line) => /^ *[=+\-@]/.test(line))).toEqual([]);
+  for (const separator of [";", ","] as const) {
+    const sheet = openInSpreadsheet(csv, separator);
+    expect(sheet.formulas, `separator ${separator}`).toEqual([]);
+  }
+});
+
+test("a Host with user info, or any odd request target, gets a 4xx on the inbox, never a server error", async ({
+  inbox,
+}) => {
+  const { host } = new URL(inbox.url);
+  for (const badHost of ["a@b", `u:p@${host}`, `@${host}`, `${host}@`, "u@[::1]:80"]) {
+    const response = await rawTarget(inbox.url, "/bandeja", { Host: badHost });
+    expect(response.status, badHost).toBeGreaterThanOrEqual(400);
+    expect(response.status, badHost).toBeLessThan(500);
+  }
+  for (const target of [
+    `http://u:p@${host}/bandeja`,
+    `http://${host}@otro.example/bandeja`,
+    `http://otro.example/bandeja`,
+    "//u:p@otro.example/bandeja",
+    "/bandeja?%",
+    "/bandeja/%",
+    "/bandeja/%00",
+    "/bandeja/%ff%fe",
+    "*",
+    "bandeja",
+  ]) {
+    const response = await rawTarget(inbox.url, target);
+    expect(response.status, target).toBeLessThan(500);
+  }
+});

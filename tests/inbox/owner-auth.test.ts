@@ -163,6 +163,56 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
     expect((await auth.login(attempt({ address: "127.0.0.21" }))).outcome).toBe("signed-in");
   });
 
+  it("signs the owner's browser in while 60 strangers guess from 60 addresses, not after their checks", async () => {
+    const first = await auth.login(attempt({ address: "127.0.0.2" }));
+    if (first.outcome !== "signed-in") throw new Error(first.outcome);
+    const pending = new Set<number>();
+    const strangers = Array.from({ length: 60 }, (_, index) => {
+      pending.add(index);
+      return auth
+        .login({
+          // Half guess the owner's account, half invent one: both kinds of key.
+          email: index % 2 ? "titular@ejemplo.com" : `alguien-${index}@ejemplo.com`,
+          password: "adivinanza mala",
+          address: `198.51.100.${index + 1}`,
+          deviceToken: undefined,
+        })
+        .finally(() => pending.delete(index));
+    });
+    const owner = await auth.login(attempt({ address: "127.0.0.2", deviceToken: first.newDeviceToken }));
+    expect(owner.outcome).toBe("signed-in");
+    // The strangers' checks were not all made before the owner's: some are still waiting.
+    expect(pending.size).toBeGreaterThan(0);
+    const outcomes = (await Promise.all(strangers)).map((result) => result.outcome);
+    expect(outcomes).not.toContain("signed-in");
+    // Past the few checked at once and the short line, a stranger is told to retry, unchecked.
+    expect(outcomes.filter((outcome) => outcome === "throttled").length).toBeGreaterThan(30);
+  });
+
+  it("counts an IPv6 guesser by its /64, whichever address of it each guess comes from", async () => {
+    for (let guess = 1; guess <= 5; guess++)
+      expect(
+        (await auth.login(attempt({ password: "adivinanza mala", address: `2001:db8:5:6::${guess}` })))
+          .outcome,
+      ).toBe("wrong-credentials");
+    expect(
+      await auth.login(attempt({ password: "adivinanza mala", address: "2001:db8:5:6:ffff::9" })),
+    ).toEqual({
+      outcome: "throttled",
+      retryAfterSeconds: 1,
+    });
+    // Another /64 is another household.
+    advance(60_000);
+    expect((await auth.login(attempt({ address: "2001:db8:5:7::1" }))).outcome).toBe("signed-in");
+  });
+
+  it("a control character (NUL) in the e-mail is a wrong login, not a database error", async () => {
+    expect(await auth.login(attempt({ email: "titular@ejemplo.com\u0000" }))).toEqual({
+      outcome: "wrong-credentials",
+    });
+    expect(await auth.login(attempt({ email: "\u0000" }))).toEqual({ outcome: "wrong-credentials" });
+  });
+
   it("forgets ended sessions and old failures when pruned", async () => {
     const result = await auth.login(attempt());
     if (result.outcome !== "signed-in") throw new Error(result.outcome);

@@ -4,7 +4,14 @@ import type { InboxService } from "../../app/features/inbox/inbox-service.ts";
 import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { serviceForms } from "../../server/leads/forms.ts";
-import { LeadStore, type LeadOrigin, type NewLead } from "../../server/leads/storage/lead-store.ts";
+import { reportsOnWorker } from "../../server/insight/report-runner.ts";
+import { buildReport, shownSources } from "../../server/insight/results.ts";
+import {
+  LeadStore,
+  type LeadOrigin,
+  type NewLead,
+  type StorageOptions,
+} from "../../server/leads/storage/lead-store.ts";
 import type { VisitKind } from "../../server/leads/storage/schema.ts";
 import { offPlanFormId } from "./sample-leads.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
@@ -25,6 +32,7 @@ const origin = (landing: string, referrer: string | null, utmCampaign: string | 
 describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 }, (backend) => {
   let store: LeadStore;
   let inbox: InboxService;
+  let options: StorageOptions;
 
   const lead = (receivedAt: string, page: string, extra: Partial<NewLead> = {}) =>
     store.insert({
@@ -53,7 +61,8 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
   };
 
   beforeAll(async () => {
-    store = await LeadStore.open(await backend.options());
+    options = await backend.options();
+    store = await LeadStore.open(options);
     inbox = createInboxService({
       store,
       auth: new OwnerAuth(store.db, () => now),
@@ -135,5 +144,42 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
     expect(results.totals.leads).toBe(4);
     expect(results.waiting.map((lead) => lead.name)).toEqual(["Ana", "Espera Larga"]);
     expect(results.waitingTotal).toBe(2);
+  });
+
+  it(`a worker thread builds the same report; a year names its ${shownSources} largest sources and sums the rest as otros`, async () => {
+    // A day of invented hosts early in the year, each once, and one host seen more.
+    for (let index = 0; index < shownSources + 20; index += 1)
+      await visits("2026-03-02", "/", 1, "view", `inventado-${index}.example`);
+    await visits("2026-03-02", "/", 3, "view", "www.bing.com");
+    const worker = reportsOnWorker(options);
+    const reader = LeadStore.openForReading(options);
+    try {
+      const [offThread, inThread] = await Promise.all([
+        worker.build("12-meses", now),
+        buildReport(reader, "12-meses", now),
+      ]);
+      expect(offThread).toEqual(inThread);
+      expect(offThread.sources).toHaveLength(shownSources + 1);
+      expect(offThread.sources.at(-1)).toMatchObject({ key: "otros" });
+      expect(offThread.sources.map((row) => row.key)).toContain("www.bing.com");
+      const visitsNamed = offThread.sources.reduce((sum, row) => sum + row.visits, 0);
+      expect(visitsNamed).toBe(offThread.totals.visits);
+    } finally {
+      await worker.close();
+      await reader.close();
+    }
+  });
+
+  it("a lead of an ended day marked spam, unmarked or deleted changes the next report", async () => {
+    const leads = async () => (await inbox.results("12-meses")).totals.leads;
+    const before = await leads();
+    const added = await lead("2026-05-06T15:00:00Z", "/tasaciones");
+    expect(await leads()).toBe(before + 1);
+    await store.setStatus([added.id], "spam");
+    expect(await leads()).toBe(before);
+    await store.setStatus([added.id], "nuevo");
+    expect(await leads()).toBe(before + 1);
+    await store.deleteByIds([added.id]);
+    expect(await leads()).toBe(before);
   });
 });

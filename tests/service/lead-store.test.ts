@@ -99,6 +99,25 @@ describe.each(backends)("lead storage on $name", (backend) => {
     await store.close();
   });
 
+  it("health proves storage with one write for a burst of checks, not one write each", async () => {
+    const probe = async () =>
+      (
+        await store.db
+          .selectFrom("settings")
+          .select("value")
+          .where("key", "=", "health-probe")
+          .executeTakeFirstOrThrow()
+      ).value;
+    const before = await probe();
+    const checks = await Promise.all(Array.from({ length: 50 }, () => store.health()));
+    expect(checks).toEqual(Array(50).fill({ ok: true }));
+    const proved = await probe();
+    expect(proved).not.toBe(before);
+    // Checked again at once: the same proof, nothing written.
+    expect(await store.health()).toEqual({ ok: true });
+    expect(await probe()).toBe(proved);
+  });
+
   it("stores a lead exactly as typed and reads it back", async () => {
     const values = {
       nombre: `O'Brien "Ñandú" <script>alert(1)</script>`,

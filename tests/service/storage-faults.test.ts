@@ -6,6 +6,7 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, test } from "vitest";
 
+import { visitBeaconPath } from "../../app/lib/visit-beacon.ts";
 import { LeadStore, sqliteFileName } from "../../server/leads/storage/lead-store.ts";
 import { startPostgres } from "../../scripts/postgres-server.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
@@ -86,6 +87,25 @@ describe("SQLite", { timeout: 90_000 }, () => {
     const restarted = await service({ LEADS_DATA_DIR: dataDir });
     expect((await submit(restarted)).status).toBe(201);
     expect((await health(restarted)).status).toBe(200);
+  });
+
+  test("the database file deleted while running: the visit counter answers 503 like leads do, never 204", async () => {
+    const dataDir = folder();
+    const target = await service({ LEADS_DATA_DIR: dataDir });
+    const count = () =>
+      send(`${target.baseUrl}${visitBeaconPath}`, {
+        headers: {
+          "Content-Type": "text/plain;charset=UTF-8",
+          "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0",
+          Origin: target.baseUrl,
+        },
+        body: urlEncoded({ p: "/", k: "view" }),
+      });
+    expect((await count()).status).toBe(204);
+    for (const suffix of ["", "-wal", "-shm"])
+      rmSync(join(dataDir, sqliteFileName + suffix), { force: true });
+    expect((await count()).status).toBe(503);
+    expect((await submit(target)).status).toBe(503);
   });
 
   test.runIf(runningAsRoot)(

@@ -49,16 +49,27 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/** A beacon as the site's own page sends it (its Origin), unless `headers` say otherwise. */
 const beacon = (fields: Record<string, string>, from: string, headers: Record<string, string> = {}) =>
   send(`${service.baseUrl}${visitBeaconPath}`, {
-    headers: { "Content-Type": "text/plain;charset=UTF-8", "User-Agent": browser, ...headers },
+    headers: {
+      "Content-Type": "text/plain;charset=UTF-8",
+      "User-Agent": browser,
+      Origin: service.baseUrl,
+      ...headers,
+    },
     body: urlEncoded(fields),
     from,
   });
 
 async function countsOfToday() {
   const today = buenosAiresDay(new Date());
-  return store.db.selectFrom("visit_counts").selectAll().where("day", "<=", today).execute();
+  return store.db.selectFrom("visit_pages").selectAll().where("day", "<=", today).execute();
+}
+
+async function sourcesOfToday() {
+  const today = buenosAiresDay(new Date());
+  return store.db.selectFrom("visit_sources").selectAll().where("day", "<=", today).execute();
 }
 
 describe("the visit beacon", { timeout: 60_000 }, () => {
@@ -69,16 +80,17 @@ describe("the visit beacon", { timeout: 60_000 }, () => {
     );
     expect(response.status).toBe(204);
     expect(response.headers["set-cookie"]).toBeUndefined();
-    const rows = await countsOfToday();
+    const rows = [...(await countsOfToday()), ...(await sourcesOfToday())];
+    const day = buenosAiresDay(new Date());
     expect(rows).toEqual([
+      { day, page: "/torres/alvear-tower", lang: "es", kind: "view", count: 1 },
       {
-        day: buenosAiresDay(new Date()),
-        page: "/torres/alvear-tower",
-        lang: "es",
+        day,
+        kind: "view",
         referrer: "l.instagram.com",
         campaign: "otono-2026",
-        kind: "view",
         count: 1,
+        seen_at: expect.any(String) as string,
       },
     ]);
     expect(JSON.stringify(rows)).not.toContain("127.0.0.21");
@@ -92,7 +104,7 @@ describe("the visit beacon", { timeout: 60_000 }, () => {
     expect((await beacon({ p: "/", k: "purchase" }, from)).status).toBe(422);
     expect((await send(`${service.baseUrl}${visitBeaconPath}`, { from })).status).toBe(405);
     const jsonBody = await send(`${service.baseUrl}${visitBeaconPath}`, {
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", Origin: service.baseUrl },
       body: "{}",
       from,
     });
@@ -113,7 +125,7 @@ describe("the visit beacon", { timeout: 60_000 }, () => {
         204,
       );
     const noAgent = await send(`${service.baseUrl}${visitBeaconPath}`, {
-      headers: { "Content-Type": "text/plain" },
+      headers: { "Content-Type": "text/plain", Origin: service.baseUrl },
       body: urlEncoded({ p: "/tasador", k: "view" }),
       from: "127.0.0.23",
     });
@@ -136,9 +148,36 @@ describe("the visit beacon", { timeout: 60_000 }, () => {
     expect(Number(row?.count)).toBe(12);
   });
 
-  test("a cross-site page cannot post counts (403)", async () => {
-    const response = await beacon({ p: "/", k: "view" }, "127.0.0.25", { Origin: "https://evil.example" });
-    expect(response.status).toBe(403);
+  test("only the site's own pages count: another site, a sandboxed frame (Origin null) or no Origin get 403", async () => {
+    const fields = { p: "/", k: "view", r: "evil.example", c: "forjado" };
+    for (const origin of ["https://evil.example", "null", `${service.baseUrl}.evil.example`]) {
+      const response = await beacon(fields, "127.0.0.25", { Origin: origin });
+      expect(response.status).toBe(403);
+      expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+    }
+    const withoutOrigin = await send(`${service.baseUrl}${visitBeaconPath}`, {
+      headers: { "Content-Type": "text/plain", "User-Agent": browser },
+      body: urlEncoded(fields),
+      from: "127.0.0.25",
+    });
+    expect(withoutOrigin.status).toBe(403);
+    expect((await sourcesOfToday()).filter((row) => row.campaign === "forjado")).toEqual([]);
+    // The site's own origin still counts.
+    expect((await beacon(fields, "127.0.0.25")).status).toBe(204);
+    expect((await sourcesOfToday()).filter((row) => row.campaign === "forjado")).toHaveLength(1);
+  });
+
+  test("a campaign or host carrying text or an address is stored as a short plain label", async () => {
+    const response = await beacon(
+      { p: "/", k: "view", r: "www.google.com", c: "Llamá YA al 11-6666-6666: https://evil.example/login" },
+      "127.0.0.26",
+    );
+    expect(response.status).toBe(204);
+    const long = await beacon({ p: "/", k: "view", r: `${"a".repeat(70)}.example`, c: "" }, "127.0.0.26");
+    expect(long.status).toBe(204);
+    const sources = (await sourcesOfToday()).map((row) => [row.referrer, row.campaign]);
+    expect(sources).toContainEqual(["www.google.com", "llama-ya-al-11-6666-6666-https-evil-exam"]);
+    expect(sources.flat().some((value) => value.length > 64 || /[^a-z0-9._:-]/.test(value))).toBe(false);
   });
 });
 

@@ -144,8 +144,9 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
       "- Conversión (consultas / visitas): 25%",
       "- /tasaciones: 2 consultas de 8 visitas (25%)",
       "- /torres/alvear-tower: 1 consulta de 4 visitas (25%)",
-      "- www.google.com: 2 consultas de 8 visitas (25%)",
-      "- l.instagram.com: 1 consulta de 4 visitas (25%)",
+      // A host's dots are one-dot leaders: it looks the same, and no mail program makes it a link.
+      "- www\u2024google\u2024com: 2 consultas de 8 visitas (25%)",
+      "- l\u2024instagram\u2024com: 1 consulta de 4 visitas (25%)",
       // Ana's lead (Tuesday) is past 48 h on Monday; Sunday's two are not.
       "Consultas sin contactar después de 48 h: 1",
       "Todo, semana por semana: https://www.tasaciones.example/bandeja/resultados",
@@ -165,6 +166,67 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
     if (process.env.SAVE_WEEKLY_EMAIL)
       writeFileSync(process.env.SAVE_WEEKLY_EMAIL, `Subject: ${mail!.headers.get("subject")}\n\n${text}`);
     await job.stop();
+  });
+
+  test("a campaign or host sent with text and an address reaches the e-mail as a short plain label, never a link", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "weekly-"));
+    cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const store = await LeadStore.open({ dataDir });
+    cleanUp.push(() => store.close());
+    const crafted = (receivedAt: string, referrer: string | null, utmCampaign: string | null): NewLead => ({
+      receivedAt: new Date(receivedAt),
+      formId: "express",
+      page: "/tasaciones",
+      values: { nombre: "Atacante" },
+      handoff: "tab-opened",
+      clientAddress: "127.0.0.2",
+      userAgent: null,
+      spam: false,
+      contact: { name: "Atacante", email: null, phone: null },
+      origin: {
+        landing: "/tasaciones",
+        referrer,
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign,
+        lang: "es",
+        device: "phone",
+      },
+      notify: [],
+    });
+    await store.insert(
+      crafted("2026-05-05T15:00:00Z", null, "llamá ya al 11-6666-6666: https://evil.example/login"),
+    );
+    await store.insert(crafted("2026-05-06T15:00:00Z", "evil-login.example", null));
+    await store.visits.record({
+      day: "2026-05-06",
+      page: "/tasaciones",
+      lang: "es",
+      referrer: "",
+      campaign: "Visitá https://evil.example ya",
+      kind: "view",
+    });
+    const port = await freePort();
+    const smtp = await startSmtp(port);
+    const job = new WeeklySummaryJob({
+      store,
+      send: smtpSender(`smtp://127.0.0.1:${port}`, [owner]),
+      site,
+      backoff: { firstDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 15 },
+      now: () => new Date("2026-05-11T11:00:00Z"),
+    });
+    await job.tick();
+    await job.stop();
+    expect(smtp.received).toHaveLength(1);
+    const { text, html } = smtp.received[0]!;
+    expect(text).toContain("- campaña llama-ya-al-11-6666-6666-https-evil-exam: 1 consulta de 0 visitas");
+    expect(text).toContain("- evil-login\u2024example: 1 consulta de 0 visitas");
+    for (const part of [text, html]) {
+      expect(part).not.toMatch(/evil\.example|evil-login\.example|https?:\/\/evil|llamá ya/);
+      // Every address in the e-mail is the site's own.
+      for (const address of part.match(/https?:\/\/[^\s"<]+/g) ?? [])
+        expect(address.startsWith("https://www.tasaciones.example/")).toBe(true);
+    }
   });
 
   test("LEADS_WEEKLY_SUMMARY: on by default with e-mail, off on request, never without e-mail", () => {

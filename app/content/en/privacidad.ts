@@ -1,6 +1,7 @@
 import { site } from "../../config/site.ts";
 import type { PageMetaCopy } from "../types.ts";
 import { claims } from "./claims.ts";
+import { sourcesPerDay, visitDaysKept } from "../../lib/visit-beacon.ts";
 
 export const meta: PageMetaCopy = {
   title: `Privacy policy | ${site.businessName}`,
@@ -13,6 +14,8 @@ const updated = "November 25, 2026";
 
 const hasService = site.formServiceUrl !== "none";
 const months = site.leadsRetentionMonths;
+/** The visit counts' period in whole months (400 days: 13). */
+const visitMonthsKept = Math.floor(visitDaysKept / 30.4);
 
 export type PolicySection = { id: string; title: string; paragraphs: readonly string[] };
 
@@ -96,7 +99,7 @@ export const privacy = {
             title: "How we count visits",
             paragraphs: [
               "We count visits without cookies and without identifying you. Once a page has loaded, your browser sends this same site a notice with four items: the page, what happened (the page was seen, a form was opened or a WhatsApp link was tapped), the domain of the site that sent you to the first page and the campaign of that address (utm_campaign, or utm_source when there is no campaign).",
-              "We keep only how many notices arrived each day per page, language, referring site and campaign. We keep neither your IP address, nor your browser, nor any identifier, and no one can tell which visits come from the same person. Your IP address is used for an instant, in memory, to limit notices per minute; your browser's name, to leave out search engines and other automated programs. Neither is stored.",
+              `We keep only how many notices arrived each day per page and language, and how many per referring site and campaign (each day, the ${sourcesPerDay} most frequent by name and the rest added up as “otros”). These daily sums are deleted after ${visitMonthsKept} months. We keep neither your IP address, nor your browser, nor any identifier, and no one can tell which visits come from the same person. Your IP address is used for an instant, in memory, to limit notices per minute; your browser's name, to leave out search engines and other automated programs. Neither is stored.`,
             ],
           },
         ]

@@ -1,5 +1,5 @@
 import { site } from "../../config/site.ts";
-import { distinctPerDay } from "../../lib/visit-beacon.ts";
+import { sourcesPerDay } from "../../lib/visit-beacon.ts";
 
 /** The owner's inbox (/bandeja), in Spanish. */
 
@@ -179,7 +179,7 @@ export const results = {
   sources: {
     heading: "Por origen",
     first: "Origen",
-    note: `Sitio de procedencia o campaña (utm_campaign, o utm_source sin campaña) de la página de llegada; «otros» reúne lo que pasa de ${distinctPerDay} valores distintos en un día.`,
+    note: `Sitio de procedencia o campaña (utm_campaign, o utm_source sin campaña) de la página de llegada; cada día se nombran los ${sourcesPerDay} más frecuentes y «otros» reúne el resto.`,
   },
   towers: { heading: "Por torre", first: "Página", name: "Torre" },
   waiting: {

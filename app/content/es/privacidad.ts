@@ -1,6 +1,7 @@
 import { site } from "../../config/site.ts";
 import type { PageMetaCopy } from "../types.ts";
 import { claims } from "./claims.ts";
+import { sourcesPerDay, visitDaysKept } from "../../lib/visit-beacon.ts";
 
 export const meta: PageMetaCopy = {
   title: `Política de privacidad | ${site.businessName}`,
@@ -13,6 +14,8 @@ const updated = "25 de noviembre de 2026";
 
 const hasService = site.formServiceUrl !== "none";
 const months = site.leadsRetentionMonths;
+/** The visit counts' period in whole months (400 days: 13). */
+const visitMonthsKept = Math.floor(visitDaysKept / 30.4);
 
 export type PolicySection = { id: string; title: string; paragraphs: readonly string[] };
 
@@ -96,7 +99,7 @@ export const privacy = {
             title: "Cómo contamos las visitas",
             paragraphs: [
               "Contamos las visitas sin cookies y sin identificarte. Cuando una página terminó de cargar, tu navegador le envía a este mismo sitio un aviso con cuatro datos: la página, qué pasó (se vio la página, se abrió un formulario o se tocó un enlace de WhatsApp), el dominio del sitio que te trajo a la primera página y la campaña de esa dirección (utm_campaign, o utm_source si no hay campaña).",
-              "Guardamos solo cuántos avisos llegaron cada día por página, idioma, sitio de procedencia y campaña. No guardamos tu dirección IP, ni tu navegador, ni ningún identificador, y no se puede saber qué visitas son de la misma persona. Tu dirección IP se usa un instante, en memoria, para limitar los avisos por minuto; el nombre de tu navegador, para no contar a los buscadores y otros programas automáticos. Ninguno de los dos se guarda.",
+              `Guardamos solo cuántos avisos llegaron cada día por página e idioma, y cuántos por sitio de procedencia y campaña (cada día, los ${sourcesPerDay} más frecuentes por nombre y el resto sumado como «otros»). Estas sumas diarias se borran a los ${visitMonthsKept} meses. No guardamos tu dirección IP, ni tu navegador, ni ningún identificador, y no se puede saber qué visitas son de la misma persona. Tu dirección IP se usa un instante, en memoria, para limitar los avisos por minuto; el nombre de tu navegador, para no contar a los buscadores y otros programas automáticos. Ninguno de los dos se guarda.`,
             ],
           },
         ]

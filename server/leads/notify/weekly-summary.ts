@@ -131,6 +131,11 @@ function mondayKey(monday: Date): string {
 const count = new Intl.NumberFormat("es-AR");
 const percent = new Intl.NumberFormat("es-AR", { style: "percent", maximumFractionDigits: 1 });
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+/**
+ * A source's name as the e-mail shows it: each "." a one-dot leader (U+2024), which looks the same
+ * but makes no mail program turn a referring host into a link (decision 0017).
+ */
+const unlinkable = (name: string) => name.replaceAll(".", "\u2024");
 /** How many pages and sources the summary names. */
 const bestCount = 5;
 
@@ -140,14 +145,14 @@ export function composeWeeklySummary(
 ): LeadEmail {
   const { totals } = report;
   const conversion = totals.conversion === null ? "—" : percent.format(totals.conversion);
-  const best = (rows: Report["pages"]) =>
+  const best = (rows: Report["pages"], name = (key: string) => key) =>
     rows
       .filter((row) => row.leads > 0 || row.visits > 0)
       .sort((a, b) => b.leads - a.leads || b.visits - a.visits)
       .slice(0, bestCount)
       .map(
         (row) =>
-          `${row.key}: ${count.format(row.leads)} ${row.leads === 1 ? "consulta" : "consultas"} de ${count.format(row.visits)} ${row.visits === 1 ? "visita" : "visitas"}` +
+          `${name(row.key)}: ${count.format(row.leads)} ${row.leads === 1 ? "consulta" : "consultas"} de ${count.format(row.visits)} ${row.visits === 1 ? "visita" : "visitas"}` +
           (row.conversion === null ? "" : ` (${percent.format(row.conversion)})`),
       );
   const inbox = `${site.siteUrl}/bandeja`;
@@ -164,7 +169,7 @@ export function composeWeeklySummary(
       ],
     ],
     ["Las páginas que más consultas trajeron", best(report.pages)],
-    ["Los orígenes que más consultas trajeron", best(report.sources)],
+    ["Los orígenes que más consultas trajeron", best(report.sources, unlinkable)],
     [
       `Consultas sin contactar después de 48 h: ${count.format(report.waitingTotal)}`,
       report.waiting.slice(0, 10).map((lead) => ({

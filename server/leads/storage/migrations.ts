@@ -209,6 +209,44 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
+  // Pages and sources counted apart (decision 0017): a day's rows are bounded by the site's pages
+  // and by the named sources a day keeps, never by their product.
+  "0007-visit-pages-and-sources": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("visit_pages")
+        .addColumn("day", "text", (column) => column.notNull())
+        .addColumn("page", "text", (column) => column.notNull())
+        .addColumn("lang", "text", (column) => column.notNull())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("count", "integer", (column) => column.notNull())
+        .addPrimaryKeyConstraint("visit_pages_key", ["day", "page", "kind"])
+        .$call((table) => (kind === "sqlite" ? table.modifyEnd(sql`without rowid`) : table))
+        .execute();
+      await db.schema
+        .createTable("visit_sources")
+        .addColumn("day", "text", (column) => column.notNull())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("referrer", "text", (column) => column.notNull())
+        .addColumn("campaign", "text", (column) => column.notNull())
+        .addColumn("count", "integer", (column) => column.notNull())
+        // When the source last counted: of two equally small, the one unseen longer gives way.
+        .addColumn("seen_at", "text", (column) => column.notNull())
+        .addPrimaryKeyConstraint("visit_sources_key", ["day", "kind", "referrer", "campaign"])
+        .$call((table) => (kind === "sqlite" ? table.modifyEnd(sql`without rowid`) : table))
+        .execute();
+      await sql`
+        insert into visit_pages (day, page, lang, kind, count)
+        select day, page, min(lang), kind, sum(count) from visit_counts group by day, page, kind
+      `.execute(db);
+      await sql`
+        insert into visit_sources (day, kind, referrer, campaign, count, seen_at)
+        select day, kind, referrer, campaign, sum(count), day from visit_counts
+        group by day, kind, referrer, campaign
+      `.execute(db);
+      await db.schema.dropTable("visit_counts").execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

@@ -56,18 +56,28 @@ export type LeadDevice = (typeof leadDevices)[number];
 export { visitKinds, type VisitKind };
 
 /**
- * Visits counted per day (Buenos Aires date, "2026-05-01"), page, language, referring host
- * and campaign: counts only, nothing about who visited. "" is none (a direct visit, no
- * campaign); "otros" is every value past the day's bound.
+ * Visits counted per day (Buenos Aires date, "2026-05-01"), page and kind: counts only, nothing
+ * about who visited. At most the site's pages times the kinds, a day.
  */
-export type VisitCountsTable = {
+export type VisitPagesTable = {
   day: string;
   page: string;
   lang: string;
-  referrer: string;
-  campaign: string;
   kind: VisitKind;
   count: number;
+};
+
+/**
+ * Visits counted per day, kind and source (the referring host and campaign at landing; "" is none):
+ * the day's most frequent sources by name, the rest in one "otros" row (decision 0017).
+ */
+export type VisitSourcesTable = {
+  day: string;
+  kind: VisitKind;
+  referrer: string;
+  campaign: string;
+  count: number;
+  seen_at: string;
 };
 
 export type OutboxTable = {
@@ -109,7 +119,8 @@ export type LeadDatabase = {
   inbox_sessions: InboxSessionsTable;
   inbox_devices: InboxDevicesTable;
   inbox_login_failures: InboxLoginFailuresTable;
-  visit_counts: VisitCountsTable;
+  visit_pages: VisitPagesTable;
+  visit_sources: VisitSourcesTable;
   weekly_summaries: WeeklySummariesTable;
 };
 

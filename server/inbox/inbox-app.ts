@@ -8,9 +8,13 @@ import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
+import { smtpSender } from "../leads/notify/email.ts";
 import { createInboxService } from "./inbox-service.ts";
 import { OwnerAuth } from "./owner-auth.ts";
 import { startRetentionJob, type RetentionJob } from "./retention.ts";
+import { factorMailer } from "./second-factor/factor-mail.ts";
+import { relyingParties } from "./second-factor/relying-party.ts";
+import { SecondFactors } from "./second-factor/second-factors.ts";
 
 /**
  * The owner's inbox put together on the lead service's store: the React
@@ -21,8 +25,11 @@ export type InboxApp = { handler: AppHandler; retention: RetentionJob };
 export async function startInboxApp(options: {
   buildDir: string;
   store: LeadStore;
-  site: Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
-  config: Pick<ServiceConfig, "trustedProxies">;
+  site: Pick<
+    SiteConfig,
+    "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"
+  >;
+  config: Pick<ServiceConfig, "trustedProxies" | "smtp">;
   retentionMonths: number;
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
@@ -30,9 +37,19 @@ export async function startInboxApp(options: {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
   const auth = new OwnerAuth(store.db, now);
+  const { site } = options;
+  const secondFactor = new SecondFactors({
+    db: store.db,
+    auth,
+    relyingPartyOf: relyingParties([site.siteUrl, site.formServiceUrl]),
+    issuer: site.businessName,
+    onChange: factorMailer(config.smtp && smtpSender(config.smtp.url, config.smtp.to), site, now),
+    now,
+  });
   const inbox = createInboxService({
     store,
     auth,
+    secondFactor,
     forms: serviceForms(options.site, now),
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
@@ -54,7 +71,7 @@ export async function startInboxApp(options: {
       return { address, protocol: https ? "https" : "http" };
     },
   });
-  const retention = startRetentionJob({ store, auth, months: options.retentionMonths, now });
+  const retention = startRetentionJob({ store, auth, secondFactor, months: options.retentionMonths, now });
   return { handler, retention };
 }
 

@@ -1,5 +1,6 @@
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
+import type { SecondFactors } from "./second-factor/second-factors.ts";
 
 /**
  * Retention (product decision 15, Ley 25.326): once a day, and once at start,
@@ -19,6 +20,8 @@ export const retentionIntervalMs = 24 * 60 * 60_000;
 export function startRetentionJob(options: {
   store: LeadStore;
   auth: OwnerAuth;
+  /** Its unanswered challenges and second steps are dropped too. */
+  secondFactor?: SecondFactors;
   months: number;
   now: () => Date;
   log?: (line: string) => void;
@@ -27,6 +30,7 @@ export function startRetentionJob(options: {
   async function runNow(): Promise<number> {
     const deleted = await options.store.deleteOlderThan(options.months, options.now());
     await options.auth.prune();
+    await options.secondFactor?.prune();
     if (deleted > 0)
       log(
         `Retención: ${deleted === 1 ? "se borró 1 lead" : `se borraron ${deleted} leads`} de más de ${options.months} meses.`,

@@ -54,7 +54,7 @@ export async function logIn(page: Page, inbox: InboxServer, path = "/bandeja"): 
   await page.goto(`${inbox.url}${path}`);
   await page.getByLabel("Email").fill(ownerEmail);
   await page.getByLabel("Contraseña").fill(ownerPassword);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.getByRole("button", { name: "Ingresar", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/bandeja/ingresar");
   await hydrated(page);
 }

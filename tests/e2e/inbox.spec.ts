@@ -326,7 +326,7 @@ test("a session ends after 30 idle minutes and 12 hours after sign-in", async ({
   await expect(page).toHaveURL(new RegExp(`/bandeja/ingresar\\?volver=%2Fbandeja%2Fconsulta%2F${id}$`));
   await page.getByLabel("Email").fill("titular@ejemplo.com");
   await page.getByLabel("Contraseña").fill(ownerPassword);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.getByRole("button", { name: "Ingresar", exact: true }).click();
   await expect(page).toHaveURL(`${inbox.url}/bandeja/consulta/${id}?ingreso=1`);
 
   // However active the owner, the session ends 12 hours after sign-in.

@@ -97,13 +97,16 @@ export const clearSecondStep = () => cookie(secondStepCookie, "", 0);
 export const setCeremony = (token: string) => cookie(ceremonyCookie, token, stepMaxAge);
 export const clearCeremony = () => cookie(ceremonyCookie, "", 0);
 
-/** The cookies of a signed-in session just opened (by password, second step or passkey). */
-export function signedInHeaders(result: { sessionToken: string; newDeviceToken?: string }): Headers {
+/** The cookies of a signed-in session just opened (by password, second step or passkey); a finished step's go. */
+export function signedInHeaders(
+  request: Request,
+  result: { sessionToken: string; newDeviceToken?: string },
+): Headers {
   const headers = new Headers();
   headers.append("Set-Cookie", setSession(result.sessionToken));
   if (result.newDeviceToken) headers.append("Set-Cookie", setDevice(result.newDeviceToken));
-  headers.append("Set-Cookie", clearSecondStep());
-  headers.append("Set-Cookie", clearCeremony());
+  if (readCookie(request, secondStepCookie)) headers.append("Set-Cookie", clearSecondStep());
+  if (readCookie(request, ceremonyCookie)) headers.append("Set-Cookie", clearCeremony());
   return headers;
 }
 

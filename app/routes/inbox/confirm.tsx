@@ -49,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { need, returnTo } = requestOf(url);
   const state = await confirmationState(request, context, need);
   if (isConfirmed(state)) throw redirect(returnTo);
-  return { need, returnTo, state };
+  const passkeys = requireHost(context).inbox.secondFactor.passkeysAvailable(url.origin);
+  return { need, returnTo, state, passkeys };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -123,9 +124,11 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <>
           <p className="text-ink-muted">{copy.lead}</p>
-          <PasskeyButton purpose="confirmar" intent="llave">
-            {copy.passkey}
-          </PasskeyButton>
+          {loaderData.passkeys && (
+            <PasskeyButton purpose="confirmar" intent="llave">
+              {copy.passkey}
+            </PasskeyButton>
+          )}
           <CodeForm intent="codigo" />
         </>
       )}

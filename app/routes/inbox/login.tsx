@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (session.state === "valid") throw redirect(safeReturnPath(url.searchParams.get("volver")));
   return {
     hasOwner: true as const,
+    // Only where a passkey can work (the site's host name, or localhost): never a dead button.
+    passkeys: inbox.secondFactor.passkeysAvailable(url.origin),
     notice: copy.reasons[url.searchParams.get("motivo") ?? ""],
     returnTo: safeReturnPath(url.searchParams.get("volver")),
   };
@@ -61,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 401, headers: { "Set-Cookie": clearCeremony() } },
       );
     if (previous) await inbox.logout(previous);
-    return redirect(afterSignIn(returnTo), { headers: signedInHeaders(result) });
+    return redirect(afterSignIn(returnTo), { headers: signedInHeaders(request, result) });
   }
 
   const email = String(form.get("email") ?? "").slice(0, 320);
@@ -89,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": setSecondStep(result.stepToken) },
     });
   }
-  return redirect(afterSignIn(returnTo), { headers: signedInHeaders(result) });
+  return redirect(afterSignIn(returnTo), { headers: signedInHeaders(request, result) });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,16 +121,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 {actionData.error}
               </p>
             )}
-            <div className="mt-6">
-              <PasskeyButton
-                purpose="ingreso"
-                intent="llave"
-                fields={() => ({ volver: loaderData.returnTo })}
-              >
-                {passkeyLogin.button}
-              </PasskeyButton>
-            </div>
-            <p className="mt-6 text-center text-sm text-ink-muted">{passkeyLogin.or}</p>
+            {loaderData.passkeys && (
+              <>
+                <div className="mt-6">
+                  <PasskeyButton
+                    purpose="ingreso"
+                    intent="llave"
+                    fields={() => ({ volver: loaderData.returnTo })}
+                  >
+                    {passkeyLogin.button}
+                  </PasskeyButton>
+                </div>
+                <p className="mt-6 text-center text-sm text-ink-muted">{passkeyLogin.or}</p>
+              </>
+            )}
             <Form method="post" className="mt-4 flex flex-col gap-5">
               <input type="hidden" name="volver" value={loaderData.returnTo} />
               <InboxField

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnPath(new URL(request.url).searchParams.get("volver"));
   if (!(await secondFactor.secondStepValid(readCookie(request, secondStepCookie))))
     throw loginRedirect("paso-vencido", returnTo, { "Set-Cookie": clearSecondStep() });
-  return { returnTo };
+  return { returnTo, passkeys: secondFactor.passkeysAvailable(new URL(request.url).origin) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await secondFactor.finishWithCode(stepToken, String(form.get("codigo") ?? "").slice(0, 64));
   }
   if (result.outcome === "signed-in")
-    return redirect(afterSignIn(form.get("volver")), { headers: signedInHeaders(result) });
+    return redirect(afterSignIn(form.get("volver")), { headers: signedInHeaders(request, result) });
   if (!(await secondFactor.secondStepValid(stepToken)))
     throw loginRedirect("paso-vencido", safeReturnPath(form.get("volver")), {
       "Set-Cookie": clearSecondStep(),
@@ -77,9 +77,11 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
         <h1 className="font-display text-3xl leading-tight font-semibold">{copy.title}</h1>
         <p className="text-ink-muted">{copy.lead}</p>
         <Problem text={actionData?.error} />
-        <PasskeyButton purpose="verificar" intent="llave" fields={() => ({ volver: loaderData.returnTo })}>
-          {copy.passkey}
-        </PasskeyButton>
+        {loaderData.passkeys && (
+          <PasskeyButton purpose="verificar" intent="llave" fields={() => ({ volver: loaderData.returnTo })}>
+            {copy.passkey}
+          </PasskeyButton>
+        )}
         <CodeForm intent="codigo" returnTo={loaderData.returnTo} />
       </div>
     </main>

@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/security";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { waitText } from "../../content/es/inbox.ts";
-import { codeWords, security as copy } from "../../content/es/inbox-security.ts";
+import { codeWords, passkeyWords, security as copy } from "../../content/es/inbox-security.ts";
 import { Notice, Problem } from "../../features/inbox/factor-forms.tsx";
 import {
   confirmationState,
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmed = isConfirmed(await confirmationState(request, context, "factores"));
   return {
     overview: await secondFactor.overview(),
+    passkeys: secondFactor.passkeysAvailable(new URL(request.url).origin),
     // The pending secret is shown only to a confirmed owner: it is as good as the factor.
     pendingTotp: confirmed ? await secondFactor.pendingTotp() : undefined,
   };
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const section = "flex flex-col gap-4 rounded-xl border border-line bg-white p-4 sm:p-6";
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview, pendingTotp } = loaderData;
+  const { overview, pendingTotp, passkeys } = loaderData;
   const nameInput = useRef<HTMLFormElement>(null);
   const hasFactor = overview.passkeys.length > 0 || overview.totpEnabled;
   return (
@@ -132,18 +133,33 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ul>
         )}
-        <form ref={nameInput} className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
-          <InboxField label={copy.passkeys.name} hint={copy.passkeys.nameHint} name="nombre" maxLength={60} />
-        </form>
-        <PasskeyButton
-          purpose="registro"
-          intent="registrar"
-          fields={() => ({
-            nombre: String(new FormData(nameInput.current ?? undefined).get("nombre") ?? ""),
-          })}
-        >
-          {copy.passkeys.add}
-        </PasskeyButton>
+        {passkeys ? (
+          <>
+            <form
+              ref={nameInput}
+              className="flex flex-col gap-4"
+              onSubmit={(event) => event.preventDefault()}
+            >
+              <InboxField
+                label={copy.passkeys.name}
+                hint={copy.passkeys.nameHint}
+                name="nombre"
+                maxLength={60}
+              />
+            </form>
+            <PasskeyButton
+              purpose="registro"
+              intent="registrar"
+              fields={() => ({
+                nombre: String(new FormData(nameInput.current ?? undefined).get("nombre") ?? ""),
+              })}
+            >
+              {copy.passkeys.add}
+            </PasskeyButton>
+          </>
+        ) : (
+          <p className="text-ink-muted">{passkeyWords.unavailable}</p>
+        )}
       </section>
 
       <section aria-labelledby="app-codigos" className={section}>

@@ -41,7 +41,7 @@ export function waitText(seconds: number): string {
 
 export const layout = {
   title: "Bandeja",
-  nav: { list: "Consultas", results: "Resultados", dataSubject: "Pedidos de datos" },
+  nav: { list: "Consultas", results: "Resultados", dataSubject: "Pedidos de datos", security: "Seguridad" },
   signedInAs: "Sesión de",
   logout: "Salir",
 };

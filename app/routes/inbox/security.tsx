@@ -136,6 +136,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         {passkeys ? (
           <>
             <form
+              // A new, empty field once a passkey was added.
+              key={overview.passkeys.length}
               ref={nameInput}
               className="flex flex-col gap-4"
               onSubmit={(event) => event.preventDefault()}

@@ -195,7 +195,7 @@ function post(inbox: InboxServer, path: string, body: string, cookie: string, fr
   return rawRequest(`${inbox.url}${path}`, {
     method: "POST",
     headers: {
-      Host: new URL(origin(inbox)).host,
+      Host: new URL(from).host,
       Origin: from,
       "Sec-Fetch-Site": "same-origin",
       "Content-Type": "application/x-www-form-urlencoded",
@@ -203,6 +203,33 @@ function post(inbox: InboxServer, path: string, body: string, cookie: string, fr
     },
     body,
   });
+}
+
+/** Runs in the page: the authenticator signs `challenge` for the relying party "localhost", as JSON. */
+async function signWithRpLocalhost(challenge: string) {
+  const bytes = (text: string) =>
+    Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const text = (buffer: ArrayBuffer) =>
+    btoa(String.fromCharCode(...new Uint8Array(buffer)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  const credential = (await navigator.credentials.get({
+    publicKey: { challenge: bytes(challenge), rpId: "localhost", userVerification: "required" },
+  })) as PublicKeyCredential;
+  const response = credential.response as AuthenticatorAssertionResponse;
+  return {
+    id: credential.id,
+    rawId: credential.id,
+    type: "public-key",
+    clientExtensionResults: {},
+    response: {
+      clientDataJSON: text(response.clientDataJSON),
+      authenticatorData: text(response.authenticatorData),
+      signature: text(response.signature),
+      userHandle: response.userHandle ? text(response.userHandle) : undefined,
+    },
+  };
 }
 
 const signedIn = (response: { headers: Map<string, string[]> }) =>
@@ -239,55 +266,36 @@ test("attacks on passkeys: a replayed assertion, a challenge of another sign-in,
   expect(foreign.status).toBe(401);
   expect(signedIn(foreign)).toBe(false);
 
-  // A page on another origin (same host name, another port) gets the owner's authenticator to sign
-  // this server's challenge: the assertion names that origin and is refused.
+  // Assertions made by hand in the page, for a challenge this server gave: the control (the inbox's
+  // own page) signs in, so the two attacks below fail for what they change, not for their form.
   const phishing: Server = createServer((_request, response) =>
     response.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>x</title>"),
   );
   await new Promise<void>((resolve) => phishing.listen(0, "127.0.0.1", resolve));
   try {
-    const challengeAnswer = await post(inbox, "/bandeja/llave", "para=ingreso", "");
-    const stolenCeremony = /__Host-bandeja-desafio=([^;]+)/.exec(
-      challengeAnswer.header("set-cookie") ?? "",
-    )![1]!;
-    const { options: requestOptions } = JSON.parse(challengeAnswer.body.toString()) as {
-      options: { challenge: string };
+    const elsewhere = `http://localhost:${(phishing.address() as AddressInfo).port}`;
+    const siteOrigin = "https://www.tasaciones-madero.example";
+    const attempt = async (pageUrl: string, relyingParty: string) => {
+      const begun = await post(inbox, "/bandeja/llave", "para=ingreso", "", relyingParty);
+      const cookie = `__Host-bandeja-desafio=${/__Host-bandeja-desafio=([^;]+)/.exec(begun.header("set-cookie") ?? "")![1]}`;
+      const { options } = JSON.parse(begun.body.toString()) as { options: { challenge: string } };
+      await page.goto(pageUrl);
+      const assertion = await page.evaluate(signWithRpLocalhost, options.challenge);
+      const form = new URLSearchParams({ intent: "llave", respuesta: JSON.stringify(assertion) });
+      return post(inbox, "/bandeja/ingresar.data", form.toString(), cookie, relyingParty);
     };
-    await page.goto(`http://localhost:${(phishing.address() as AddressInfo).port}/`);
-    const assertion = await page.evaluate(async (challenge) => {
-      const bytes = (text: string) =>
-        Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-      const text = (buffer: ArrayBuffer) =>
-        btoa(String.fromCharCode(...new Uint8Array(buffer)))
-          .replace(/\+/g, "-")
-          .replace(/\//g, "_")
-          .replace(/=+$/, "");
-      const credential = (await navigator.credentials.get({
-        publicKey: { challenge: bytes(challenge), rpId: "localhost", userVerification: "required" },
-      })) as PublicKeyCredential;
-      const response = credential.response as AuthenticatorAssertionResponse;
-      return {
-        id: credential.id,
-        rawId: credential.id,
-        type: "public-key",
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: text(response.clientDataJSON),
-          authenticatorData: text(response.authenticatorData),
-          signature: text(response.signature),
-          userHandle: response.userHandle ? text(response.userHandle) : undefined,
-        },
-      };
-    }, requestOptions.challenge);
-    const form = new URLSearchParams({ intent: "llave", respuesta: JSON.stringify(assertion) }).toString();
-    const phished = await post(
-      inbox,
-      "/bandeja/ingresar.data",
-      form,
-      `__Host-bandeja-desafio=${stolenCeremony}`,
-    );
+    const control = await attempt(`${origin(inbox)}/bandeja/ingresar`, origin(inbox));
+    expect(signedIn(control)).toBe(true);
+    // Another origin (same host name, another port) gets the owner's authenticator to sign this
+    // server's challenge: the assertion names that origin.
+    const phished = await attempt(`${elsewhere}/`, origin(inbox));
     expect(phished.status).toBe(401);
     expect(signedIn(phished)).toBe(false);
+    // An assertion made for the relying party "localhost", answered to this service as the site's
+    // own relying party (its Host and Origin): the RP ID's hash differs.
+    const otherParty = await attempt(`${origin(inbox)}/bandeja/ingresar`, siteOrigin);
+    expect(otherParty.status).toBe(401);
+    expect(signedIn(otherParty)).toBe(false);
   } finally {
     phishing.close();
   }

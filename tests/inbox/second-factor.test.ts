@@ -1,11 +1,14 @@
 import { Secret, TOTP } from "otpauth";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { OwnerAuth, type LoginAttempt } from "../../server/inbox/owner-auth.ts";
-import { composeFactorEmail } from "../../server/inbox/second-factor/factor-mail.ts";
+import { composeFactorEmail, factorMailer } from "../../server/inbox/second-factor/factor-mail.ts";
 import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
 import { freshnessMs, SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
+import { smtpSender } from "../../server/leads/notify/email.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { parseMail, type MailMessage } from "../service/mail-message.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**
@@ -227,4 +230,65 @@ describe("the owner's e-mail about a factor", () => {
     expect(email.text).toContain("npm run owner:password");
     expect(email.html).not.toContain("<script");
   });
+});
+
+describe("the owner's e-mail when a factor is added or removed, through a real SMTP server", () => {
+  it(
+    "arrives once for each change, from the site's address, and says what changed",
+    { timeout: 60_000 },
+    async () => {
+      const received: MailMessage[] = [];
+      const smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["AUTH", "STARTTLS"],
+        logger: false,
+        onData(stream, _session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            received.push(parseMail(Buffer.concat(chunks).toString("utf8")));
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+      const [sqlite] = storageBackends("inbox_factor_mail");
+      const store = await LeadStore.open(await sqlite!.options());
+      try {
+        const clock = () => new Date("2026-05-14T15:00:00.000Z");
+        const auth = new OwnerAuth(store.db, clock);
+        await auth.setOwner("titular@ejemplo.com", password);
+        const site = { businessName: "Madero Tasaciones", email: "contacto@example.com" };
+        const port = (smtp.server.address() as { port: number }).port;
+        const factors = new SecondFactors({
+          db: store.db,
+          auth,
+          relyingPartyOf: relyingParties([]),
+          issuer: site.businessName,
+          onChange: factorMailer(
+            smtpSender(`smtp://127.0.0.1:${port}`, ["titular@ejemplo.com"]),
+            site,
+            clock,
+          ),
+          now: clock,
+        });
+        const { secret } = await factors.beginTotp();
+        const code = TOTP.generate({
+          secret: Secret.fromBase32(secret.replace(/\s/g, "")),
+          timestamp: clock().getTime(),
+        });
+        expect((await factors.enableTotp(undefined, code)).outcome).toBe("added");
+        expect(await factors.disableTotp()).toBe(true);
+        expect(received.map((mail) => mail.headers.get("subject"))).toEqual([
+          "Bandeja: Se activaron los códigos de una app de autenticación.",
+          "Bandeja: Se desactivaron los códigos de la app de autenticación.",
+        ]);
+        expect(received[0]!.headers.get("from")).toContain("contacto@example.com");
+        expect(received[0]!.text).toContain("14/05/2026 12:00");
+      } finally {
+        await store.close();
+        await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      }
+    },
+  );
 });

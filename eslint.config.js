@@ -103,6 +103,7 @@ export const serverDoor = [
   "features/leads/compose-message.ts",
   "features/leads/forms/*.ts",
   "features/inbox/inbox-service.ts",
+  "features/inbox/second-factor.ts",
   "features/inbox/host.ts",
 ];
 

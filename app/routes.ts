@@ -17,6 +17,8 @@ export default [
   // The owner's inbox: rendered per request on the server, behind a login.
   ...prefix("bandeja", [
     route("ingresar", "routes/inbox/login.tsx"),
+    route("ingresar/verificar", "routes/inbox/second-step.tsx"),
+    route("llave", "routes/inbox/passkey-options.ts"),
     route("salir", "routes/inbox/logout.ts"),
     route("novedades", "routes/inbox/updates.ts"),
     layout("routes/inbox/layout.tsx", [
@@ -24,6 +26,8 @@ export default [
       route("consulta/:id", "routes/inbox/lead.tsx"),
       route("titular", "routes/inbox/data-subject.tsx"),
       route("resultados", "routes/inbox/results.tsx"),
+      route("seguridad", "routes/inbox/security.tsx"),
+      route("confirmar", "routes/inbox/confirm.tsx"),
       route("exportar.csv", "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),

@@ -150,8 +150,23 @@ export function inboxContentSecurityPolicy(nonce: string): string {
 }
 
 /**
+ * The inbox's Permissions-Policy: the site's, except that its own pages may
+ * use passkeys (WebAuthn's `get` and `create`, never from a frame of another
+ * origin). The public pages keep `publickey-credentials-get=()`.
+ */
+export function inboxPermissionsPolicy(): string {
+  return [
+    ...disabledFeatures
+      .filter((feature) => feature !== "publickey-credentials-get")
+      .map((feature) => `${feature}=()`),
+    "publickey-credentials-get=(self)",
+    "publickey-credentials-create=(self)",
+  ].join(", ");
+}
+
+/**
  * Headers of every inbox response: the site's security headers with the
- * inbox's own CSP, never stored by any cache, never indexed.
+ * inbox's own CSP and Permissions-Policy, never stored by any cache, never indexed.
  */
 export function inboxHeaders(nonce: string): [name: string, value: string][] {
   const siteHeaders = securityHeaders({
@@ -160,7 +175,11 @@ export function inboxHeaders(nonce: string): [name: string, value: string][] {
   });
   return [
     ...siteHeaders.map(([name, value]): [string, string] =>
-      name === "Content-Security-Policy" ? [name, inboxContentSecurityPolicy(nonce)] : [name, value],
+      name === "Content-Security-Policy"
+        ? [name, inboxContentSecurityPolicy(nonce)]
+        : name === "Permissions-Policy"
+          ? [name, inboxPermissionsPolicy()]
+          : [name, value],
     ),
     ["Cache-Control", "no-store"],
     ["X-Robots-Tag", "noindex, nofollow"],

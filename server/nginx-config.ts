@@ -84,6 +84,7 @@ export function renderNginxSite(options: SiteOptions): string {
     ].join("\n"),
     INBOX_PATH: inboxPathPattern,
     SITE_CSP: quote(contentSecurityPolicy(options.policy)),
+    SITE_PERMISSIONS: quote(headers.find(([name]) => name === "Permissions-Policy")![1]!),
     LEAD_SERVICE: options.leadService ?? "127.0.0.1:3000",
     PROXY: proxyLines(
       headers.map(([name]) => name!).filter((name) => !["Vary", "Allow", "Cache-Control"].includes(name)),
@@ -93,7 +94,12 @@ export function renderNginxSite(options: SiteOptions): string {
     INBOX_PROXY: proxyLines(
       headers
         .map(([name]) => name!)
-        .filter((name) => !["Vary", "Allow", "Cache-Control", "Content-Security-Policy"].includes(name)),
+        .filter(
+          (name) =>
+            !["Vary", "Allow", "Cache-Control", "Content-Security-Policy", "Permissions-Policy"].includes(
+              name,
+            ),
+        ),
       "$http_host",
     ),
     ALLOW: allowedMethods.join(", "),
@@ -117,9 +123,11 @@ export function renderNginxSite(options: SiteOptions): string {
         // The inbox sends its own policy: this one is mapped to nothing under /bandeja (see $site_csp).
         name === "Content-Security-Policy"
           ? `    add_header ${name} $site_csp always;`
-          : name === "Vary"
-            ? `    add_header ${name} $site_vary always;`
-            : `    add_header ${name} ${quote(value!)} always;`,
+          : name === "Permissions-Policy"
+            ? `    add_header ${name} $site_permissions always;`
+            : name === "Vary"
+              ? `    add_header ${name} $site_vary always;`
+              : `    add_header ${name} ${quote(value!)} always;`,
       )
       .join("\n"),
     HIDDEN: hiddenPathPattern(),

@@ -11,6 +11,10 @@ import { stdin, stderr, stdout } from "node:process";
 import { LeadStore } from "./leads/storage/lead-store.ts";
 import { emailProblem, OwnerAuth } from "./inbox/owner-auth.ts";
 import { passwordProblem } from "./inbox/password.ts";
+import { factorMailer } from "./inbox/second-factor/factor-mail.ts";
+import { smtpSender } from "./leads/notify/email.ts";
+import { loadServiceConfig, type ServiceConfig } from "./leads/service-config.ts";
+import { loadSiteConfig, type SiteConfig } from "#app/config/site-config.ts";
 
 const usage = "Uso: printf '%s' \"$CONTRASEÑA\" | npm run --silent owner:password -- titular@ejemplo.com";
 
@@ -60,6 +64,32 @@ function readHidden(prompt: string): Promise<string> {
   });
 }
 
+async function hasFactors(store: LeadStore): Promise<boolean> {
+  const passkey = await store.db.selectFrom("inbox_passkeys").select("credential_id").executeTakeFirst();
+  const totp = await store.db.selectFrom("inbox_totp").select("id").where("id", "=", 1).executeTakeFirst();
+  return passkey !== undefined || totp !== undefined;
+}
+
+/** The same e-mail as any factor removed in the inbox, when SMTP_URL and LEADS_NOTIFY_TO are set. */
+async function tellOwner(): Promise<void> {
+  let smtp: ServiceConfig["smtp"];
+  let site: SiteConfig;
+  try {
+    smtp = loadServiceConfig(process.env).smtp;
+    site = loadSiteConfig(process.env).config;
+  } catch (error) {
+    stderr.write(`No se envió el aviso por e-mail: ${(error as Error).message}\n`);
+    return;
+  }
+  if (!smtp) return;
+  await factorMailer(
+    smtpSender(smtp.url, smtp.to),
+    site,
+    () => new Date(),
+    (line) => stderr.write(`${line}\n`),
+  )({ kind: "all-removed-on-server" });
+}
+
 const email = process.argv[2];
 if (!email || process.argv.length > 3) fail(`Falta el email de la cuenta (y solo eso).\n${usage}`);
 const emailError = emailProblem(email);
@@ -84,12 +114,19 @@ const store = await LeadStore.open({
 try {
   const auth = new OwnerAuth(store.db);
   const previous = await auth.ownerEmail();
+  const hadFactors = await hasFactors(store);
   await auth.setOwner(email, password);
   stdout.write(
     previous
       ? `Listo: contraseña cambiada para ${email.trim().toLowerCase()}. Se cerraron todas las sesiones abiertas.\n`
       : `Listo: cuenta creada para ${email.trim().toLowerCase()}. Ingresá en /bandeja.\n`,
   );
+  if (hadFactors) {
+    stdout.write(
+      "Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación: la contraseña sola abre la bandeja hasta que agregues otro en /bandeja/seguridad.\n",
+    );
+    await tellOwner();
+  }
 } finally {
   await store.close();
 }

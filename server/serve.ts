@@ -88,7 +88,9 @@ server.listen(port, host, () => {
     ? "PostgreSQL (DATABASE_URL)"
     : `SQLite en ${join(config.dataDir, sqliteFileName)}`;
   console.log(`Sitio disponible en http://${host}:${port}/`);
-  console.log(`Bandeja del titular: http://${host}:${port}/bandeja`);
+  // Browsers refuse passkeys on an IP address: on this machine the inbox is opened by name (decision 0018).
+  const inboxHost = host === "127.0.0.1" ? "localhost" : host;
+  console.log(`Bandeja del titular: http://${inboxHost}:${port}/bandeja`);
   console.log(
     `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
   );

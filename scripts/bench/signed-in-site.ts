@@ -13,7 +13,14 @@ import type { LeadStore, StorageOptions } from "../../server/leads/storage/lead-
 import { createSiteServer } from "../../server/site-server.ts";
 
 /** The configuration the inbox benchmarks run with. */
-export const benchSite = { offPlanFormId: "consulta-inversion-pozo", deliveryHours: "24-48" };
+export const benchSite = {
+  offPlanFormId: "consulta-inversion-pozo",
+  deliveryHours: "24-48",
+  businessName: "Bandeja de prueba",
+  email: "bandeja@example.com",
+  siteUrl: "https://www.tasaciones-madero.example",
+  formServiceUrl: "",
+};
 const ownerEmail = "titular@ejemplo.com";
 const password = "una contraseña de benchmark";
 

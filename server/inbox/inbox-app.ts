@@ -8,10 +8,14 @@ import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
+import { smtpSender } from "../leads/notify/email.ts";
 import { reportsInThread, reportsOnWorker } from "../insight/report-runner.ts";
 import { createInboxService } from "./inbox-service.ts";
 import { OwnerAuth } from "./owner-auth.ts";
 import { startRetentionJob, type RetentionJob } from "./retention.ts";
+import { factorMailer } from "./second-factor/factor-mail.ts";
+import { relyingParties } from "./second-factor/relying-party.ts";
+import { SecondFactors } from "./second-factor/second-factors.ts";
 
 /**
  * The owner's inbox put together on the lead service's store: the React
@@ -22,8 +26,11 @@ export type InboxApp = { handler: AppHandler; retention: RetentionJob };
 export async function startInboxApp(options: {
   buildDir: string;
   store: LeadStore;
-  site: Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
-  config: Pick<ServiceConfig, "trustedProxies">;
+  site: Pick<
+    SiteConfig,
+    "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"
+  >;
+  config: Pick<ServiceConfig, "trustedProxies" | "smtp">;
   retentionMonths: number;
   /** The database again, for the results' worker thread (decision 0017); without it, results are built in this thread. */
   reportsOffThread?: StorageOptions;
@@ -33,9 +40,19 @@ export async function startInboxApp(options: {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
   const auth = new OwnerAuth(store.db, now);
+  const { site } = options;
+  const secondFactor = new SecondFactors({
+    db: store.db,
+    auth,
+    relyingPartyOf: relyingParties([site.siteUrl, site.formServiceUrl]),
+    issuer: site.businessName,
+    onChange: factorMailer(config.smtp && smtpSender(config.smtp.url, config.smtp.to), site, now),
+    now,
+  });
   const inbox = createInboxService({
     store,
     auth,
+    secondFactor,
     forms: serviceForms(options.site, now),
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
@@ -58,7 +75,7 @@ export async function startInboxApp(options: {
       return { address, protocol: https ? "https" : "http" };
     },
   });
-  const retention = startRetentionJob({ store, auth, months: options.retentionMonths, now });
+  const retention = startRetentionJob({ store, auth, secondFactor, months: options.retentionMonths, now });
   return { handler, retention };
 }
 

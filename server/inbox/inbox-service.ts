@@ -13,6 +13,8 @@ import {
 } from "../leads/storage/lead-store.ts";
 import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
+import { relyingParties } from "./second-factor/relying-party.ts";
+import { SecondFactors } from "./second-factor/second-factors.ts";
 
 /**
  * The inbox's data, as the pages show it: leads from the store, labelled with
@@ -23,6 +25,8 @@ import type { OwnerAuth } from "./owner-auth.ts";
 export type InboxServiceOptions = {
   store: LeadStore;
   auth: OwnerAuth;
+  /** Without one (tests of the lead data alone), a second factor that answers only on localhost. */
+  secondFactor?: SecondFactors;
   forms: ServiceForms;
   offPlanFormId: string;
   retentionMonths: number;
@@ -142,6 +146,9 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     login: (attempt) => auth.login(attempt),
     checkSession: (token, check) => auth.checkSession(token, check),
     logout: (token) => auth.logout(token),
+    secondFactor:
+      options.secondFactor ??
+      new SecondFactors({ db: store.db, auth, relyingPartyOf: relyingParties([]), issuer: "Bandeja", now }),
 
     forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
     retentionMonths: options.retentionMonths,

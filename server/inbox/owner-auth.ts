@@ -40,6 +40,7 @@ export type LoginResult =
       sessionToken: string;
       /** Set when the browser was not a known device yet. */ newDeviceToken?: string;
     }
+  | { outcome: "second-factor"; stepToken: string }
   | { outcome: "wrong-credentials" }
   | { outcome: "throttled"; retryAfterSeconds: number };
 
@@ -56,6 +57,9 @@ export class OwnerAuth {
   private readonly turns = new Map<string, Promise<unknown>>();
   /** Password checks for browsers the owner never signed in from: a few at once, a short line. */
   private readonly strangerChecks = new Lane(strangerChecksAtOnce, strangerLineLength);
+
+  /** Whether a password sign-in also needs a second factor (any factor exists); set by the second-factor service. */
+  secondFactorRequired: () => Promise<boolean> = async () => false;
 
   constructor(db: Kysely<LeadDatabase>, now: () => Date = () => new Date()) {
     this.db = db;
@@ -99,6 +103,8 @@ export class OwnerAuth {
       await transaction.deleteFrom("inbox_sessions").execute();
       await transaction.deleteFrom("inbox_devices").execute();
       await transaction.deleteFrom("inbox_login_failures").execute();
+      // Whoever runs this on the server is the owner: every factor goes too, so a lost phone never locks the business out.
+      for (const table of factorTables) await transaction.deleteFrom(table).execute();
     });
   }
 
@@ -163,38 +169,61 @@ export class OwnerAuth {
       return { outcome: "wrong-credentials" };
     }
 
+    await this.db
+      .deleteFrom("inbox_login_failures")
+      .where(
+        "key",
+        "in",
+        keys.map(([, key]) => key),
+      )
+      .execute();
+    // With a second factor, the password opens no session: it opens the second step.
+    if (await this.secondFactorRequired()) {
+      const stepToken = randomToken();
+      await this.db
+        .insertInto("inbox_second_steps")
+        .values({
+          token_hash: sha256(stepToken),
+          device_hash: deviceHash ?? null,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      return { outcome: "second-factor", stepToken };
+    }
+    return this.openSession(deviceHash, { factorConfirmed: false });
+  }
+
+  /**
+   * A new session (after the password alone, a second step or a passkey), and
+   * a device token for a browser not known yet. A factor just used counts as
+   * the session's fresh confirmation.
+   */
+  async openSession(
+    deviceHash: string | undefined,
+    options: { factorConfirmed: boolean },
+  ): Promise<Extract<LoginResult, { outcome: "signed-in" }>> {
+    const now = this.now().toISOString();
     const sessionToken = randomToken();
     const newDeviceToken = deviceHash ? undefined : randomToken();
     await this.db.transaction().execute(async (transaction) => {
       await transaction
-        .deleteFrom("inbox_login_failures")
-        .where(
-          "key",
-          "in",
-          keys.map(([, key]) => key),
-        )
-        .execute();
-      await transaction
         .insertInto("inbox_sessions")
         .values({
           id_hash: sha256(sessionToken),
-          created_at: now.toISOString(),
-          last_seen_at: now.toISOString(),
+          created_at: now,
+          last_seen_at: now,
+          factor_confirmed_at: options.factorConfirmed ? now : null,
         })
         .execute();
       if (newDeviceToken) {
         await transaction
           .insertInto("inbox_devices")
-          .values({
-            token_hash: sha256(newDeviceToken),
-            created_at: now.toISOString(),
-            last_used_at: now.toISOString(),
-          })
+          .values({ token_hash: sha256(newDeviceToken), created_at: now, last_used_at: now })
           .execute();
       } else if (deviceHash) {
         await transaction
           .updateTable("inbox_devices")
-          .set({ last_used_at: now.toISOString() })
+          .set({ last_used_at: now })
           .where("token_hash", "=", deviceHash)
           .execute();
       }
@@ -262,7 +291,8 @@ export class OwnerAuth {
       .execute();
   }
 
-  private async knownDevice(token: string): Promise<string | undefined> {
+  /** The stored hash of a device token still known, or undefined. */
+  async knownDevice(token: string): Promise<string | undefined> {
     const tokenHash = sha256(token);
     const row = await this.db
       .selectFrom("inbox_devices")
@@ -316,11 +346,20 @@ export function emailProblem(email: string): string | null {
     : `"${email}" no parece un email: escribilo completo, por ejemplo titular@ejemplo.com.`;
 }
 
-function randomToken(): string {
+/** The second factor's tables, emptied by a password reset on the server. */
+export const factorTables = [
+  "inbox_passkeys",
+  "inbox_totp",
+  "inbox_recovery_codes",
+  "inbox_challenges",
+  "inbox_second_steps",
+] as const;
+
+export function randomToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-function sha256(text: string): string {
+export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 

@@ -1,6 +1,7 @@
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { buenosAiresDay, visitDaysKept } from "../leads/storage/visit-counts.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
+import type { SecondFactors } from "./second-factor/second-factors.ts";
 
 /**
  * Retention (product decision 15, Ley 25.326): once a day, and once at start,
@@ -22,6 +23,8 @@ export const retentionIntervalMs = 24 * 60 * 60_000;
 export function startRetentionJob(options: {
   store: LeadStore;
   auth: OwnerAuth;
+  /** Its unanswered challenges and second steps are dropped too. */
+  secondFactor?: SecondFactors;
   months: number;
   now: () => Date;
   log?: (line: string) => void;
@@ -33,6 +36,7 @@ export function startRetentionJob(options: {
     const visitRows = await options.store.visits.forgetOldDays(buenosAiresDay(options.now()));
     if (visitRows > 0)
       log(`Retención: se borraron los recuentos de visitas de más de ${visitDaysKept} días.`);
+    await options.secondFactor?.prune();
     if (deleted > 0)
       log(
         `Retención: ${deleted === 1 ? "se borró 1 lead" : `se borraron ${deleted} leads`} de más de ${options.months} meses.`,

@@ -38,7 +38,8 @@ type WorkerFixtures = {
   leadStore: LeadStore;
 };
 
-const isLoopback = (url: URL) => /^127(\.\d{1,3}){3}$/.test(url.hostname);
+// Chromium resolves localhost to loopback itself (passkeys need a host name, never an IP address).
+const isLoopback = (url: URL) => url.hostname === "localhost" || /^127(\.\d{1,3}){3}$/.test(url.hostname);
 
 async function fence(context: BrowserContext): Promise<Network> {
   const network: Network = { outside: [], handoffs: [] };

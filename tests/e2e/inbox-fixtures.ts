@@ -54,8 +54,20 @@ export async function logIn(page: Page, inbox: InboxServer, path = "/bandeja"): 
   await page.goto(`${inbox.url}${path}`);
   await page.getByLabel("Email").fill(ownerEmail);
   await page.getByLabel("Contraseña").fill(ownerPassword);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.getByRole("button", { name: "Ingresar", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/bandeja/ingresar");
+  await hydrated(page);
+}
+
+/**
+ * The fresh confirmation without a second factor (decision 0018): the
+ * password typed again, then back to the page that asked.
+ */
+export async function confirmWithPassword(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
+  await page.getByLabel("Contraseña").fill(ownerPassword);
+  await page.getByRole("button", { name: "Confirmar con la contraseña" }).click();
+  await page.waitForURL((url) => url.pathname !== "/bandeja/confirmar");
   await hydrated(page);
 }
 

@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { originFields } from "../../app/lib/visit-origin.ts";
 import { buenosAiresDay } from "../../server/leads/storage/visit-counts.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { expect, hydrated, logIn, test } from "./inbox-fixtures.ts";
+import { confirmWithPassword, expect, hydrated, logIn, test } from "./inbox-fixtures.ts";
 import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
 import { rawRequest } from "./raw-http.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
@@ -129,6 +129,9 @@ test("the owner sees a lead's origin on its page and in the CSV, and the counts 
   for (const text of ["/torres/alvear-tower", secretHost, "instagram", "paid", "otono-2026", "teléfono"])
     await expect(origin).toContainText(text);
 
+  // The export asks for the password again first (no second factor here).
+  await page.goto(`${inbox.url}/bandeja/confirmar?para=datos&volver=/bandeja`);
+  await confirmWithPassword(page);
   const csv = await page.request.get(`${inbox.url}/bandeja/exportar.csv`);
   const [header = [], row = []] = parse(await csv.body(), { bom: true, delimiter: ";" }) as string[][];
   expect(header.slice(8, 15)).toEqual([

@@ -71,6 +71,15 @@ async function signIn(
 }
 
 const sessionCookie = (token: string | undefined) => `__Host-bandeja-sesion=${token}`;
+
+/** Types the password again, as an export or a deletion asks of an owner without a second factor. */
+async function confirmAgain(inbox: InboxServer, cookie: string): Promise<void> {
+  const answer = await call(inbox, "/bandeja/confirmar?para=datos", {
+    form: { intent: "contrasena", password: ownerPassword },
+    cookie,
+  });
+  expect(answer.header("location")).toBe("/bandeja");
+}
 const isLogin = (response: RawResponse) =>
   [301, 302, 303].includes(response.status) &&
   (response.header("location") ?? "").startsWith("/bandeja/ingresar");
@@ -164,6 +173,7 @@ test("a forged cross-site POST gets 403, even with the owner's cookie", async ({
   // The session survived the forged logout…
   expect((await call(inbox, "/bandeja", { cookie })).status).toBe(200);
   // …and the same request from the inbox's own page does what it says: the test can see an attack work.
+  await confirmAgain(inbox, cookie);
   const genuine = await call(inbox, `/bandeja/consulta/${id}`, {
     form: { intent: "delete" },
     cookie,
@@ -299,6 +309,7 @@ test("a CSV of formula payloads opens as text in a spreadsheet set to es-AR, wit
   };
   await inbox.submit("express", { ...sampleValues(definitionOf("express"), 1), ...payloads });
   const cookie = sessionCookie((await signIn(inbox)).session);
+  await confirmAgain(inbox, cookie);
   const csv = (await call(inbox, "/bandeja/exportar.csv", { cookie })).decoded();
   const [header = [], row = []] = parse(csv, { bom: true, delimiter: ";" }) as string[][];
   const column = (label: string) => row[header.indexOf(label)];
@@ -330,6 +341,7 @@ test("inbox answers are never cached or indexed, and run only scripts carrying t
   const cookie = sessionCookie((await signIn(inbox)).session);
   const list = await call(inbox, "/bandeja", { cookie });
   const again = await call(inbox, "/bandeja", { cookie });
+  await confirmAgain(inbox, cookie);
   const exported = await call(inbox, "/bandeja/exportar.csv", { cookie });
   const updates = await call(inbox, "/bandeja/novedades", { cookie });
   for (const response of [login, list, exported, updates]) {

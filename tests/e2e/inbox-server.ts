@@ -31,6 +31,8 @@ export type InboxServer = {
   store: LeadStore;
   /** Moves the inbox's clock forward. */
   advance(ms: number): void;
+  /** The inbox's clock (authenticator codes are computed for it). */
+  now(): Date;
   /** Posts a lead the way a browser's form does (JSON answer), returns its id. */
   submit(formId: string, values: LeadValues, extra?: Record<string, string>): Promise<string>;
   setOwner(): Promise<void>;
@@ -72,6 +74,7 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
     url,
     store: service.store,
     advance: (ms) => (offset += ms),
+    now,
     setOwner,
     async submit(formId, values, extra = {}) {
       const response = await fetch(`${url}/api/form/submit/${formId}`, {

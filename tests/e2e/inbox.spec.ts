@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { adversarialName, definitionOf, formIds, sampleValues } from "../inbox/sample-leads.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { expect, hydrated, logIn, test } from "./inbox-fixtures.ts";
+import { confirmWithPassword, expect, hydrated, logIn, test } from "./inbox-fixtures.ts";
 import { ownerPassword, startInboxServer } from "./inbox-server.ts";
 
 /** The owner's inbox in Chromium, against the real server, database and build. */
@@ -197,6 +197,10 @@ test("exports the current filter as CSV: UTF-8 with BOM, formulas as text", asyn
   await logIn(page, inbox, `/bandeja?formulario=${formIds.at(-1)}`);
   await expect(cards(page)).toHaveCount(1);
 
+  // Without a second factor, the export asks for the password again first, and comes back here.
+  await page.getByRole("link", { name: "Exportar CSV" }).click();
+  await confirmWithPassword(page);
+  await expect(page).toHaveURL(`${inbox.url}/bandeja?formulario=${formIds.at(-1)}`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exportar CSV" }).click();
   const download = await downloading;
@@ -221,6 +225,7 @@ test("deletes a lead only after the owner confirms", async ({ page, inbox, guard
   const id = await inbox.submit("apartment", sampleValues(definitionOf("apartment"), 3));
   await logIn(page, inbox, `/bandeja/consulta/${id}`);
   await page.getByRole("link", { name: "Eliminar" }).click();
+  await confirmWithPassword(page);
   await expect(page.getByRole("heading", { name: "¿Eliminar esta consulta para siempre?" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Cancelar" }).click();
@@ -258,6 +263,8 @@ test("answers a data-subject request: finds every lead of one person, exports an
   ).toBeVisible();
   await expect(cards(page)).toHaveCount(2);
 
+  await page.getByRole("link", { name: "Exportar sus datos (CSV)" }).click();
+  await confirmWithPassword(page);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exportar sus datos (CSV)" }).click();
   const csv = readFileSync(await (await downloading).path(), "utf8");
@@ -319,7 +326,7 @@ test("a session ends after 30 idle minutes and 12 hours after sign-in", async ({
   await expect(page).toHaveURL(new RegExp(`/bandeja/ingresar\\?volver=%2Fbandeja%2Fconsulta%2F${id}$`));
   await page.getByLabel("Email").fill("titular@ejemplo.com");
   await page.getByLabel("Contraseña").fill(ownerPassword);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.getByRole("button", { name: "Ingresar", exact: true }).click();
   await expect(page).toHaveURL(`${inbox.url}/bandeja/consulta/${id}?ingreso=1`);
 
   // However active the owner, the session ends 12 hours after sign-in.

@@ -15,7 +15,13 @@ import {
   notFoundFile,
   pageFile,
 } from "../../server/build-layout.ts";
-import { immutableCache, readHeaderPolicy, revalidateCache, securityHeaders } from "../../server/headers.ts";
+import {
+  immutableCache,
+  inboxPermissionsPolicy,
+  readHeaderPolicy,
+  revalidateCache,
+  securityHeaders,
+} from "../../server/headers.ts";
 import type { NginxServer } from "../../scripts/nginx-server.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { postedFields } from "./form-checks.ts";
@@ -185,8 +191,11 @@ test.describe("nginx: the owner's inbox behind it", () => {
     expect(login.headers.get("cache-control")).toEqual(["no-store"]);
     expect(login.headers.get("x-robots-tag")).toEqual(["noindex, nofollow"]);
     for (const [name, value] of securityHeaders(policy))
-      if (name !== "Content-Security-Policy")
+      if (name !== "Content-Security-Policy" && name !== "Permissions-Policy")
         expect(login.headers.get(name.toLowerCase()), name).toEqual([value]);
+    // Its own Permissions-Policy, once: passkeys on its pages, on no public page.
+    expect(login.headers.get("permissions-policy")).toEqual([inboxPermissionsPolicy()]);
+    expect((await get(nginx, "/")).header("permissions-policy")).toContain("publickey-credentials-get=()");
 
     const list = await get(nginx, "/bandeja");
     expect(list.status).toBe(302);

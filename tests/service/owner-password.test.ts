@@ -1,11 +1,13 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { SMTPServer } from "smtp-server";
 import { afterAll, expect, test } from "vitest";
 
-import { sqliteFileName } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, sqliteFileName } from "../../server/leads/storage/lead-store.ts";
+import { parseMail, type MailMessage } from "./mail-message.ts";
 
 /**
  * `npm run owner:password` as the owner runs it: a password the login form
@@ -69,3 +71,93 @@ test("a database that cannot be opened is reported with its cause, not an empty 
     rmSync(broken, { recursive: true, force: true });
   }
 });
+
+test(
+  "a reset with a second factor removes every factor, says so, and e-mails the owner",
+  { timeout: 60_000 },
+  async () => {
+    const directory = mkdtempSync(join(tmpdir(), "owner-password-factors-"));
+    const received: MailMessage[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push(parseMail(Buffer.concat(chunks).toString("utf8")));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+    try {
+      expect(ownerPassword("doce letras y más", directory).status).toBe(0);
+      const store = await LeadStore.open({ dataDir: directory });
+      const now = new Date().toISOString();
+      await store.db
+        .insertInto("inbox_passkeys")
+        .values({
+          credential_id: "llave",
+          public_key: "clave",
+          counter: 0,
+          transports: "[]",
+          name: "Teléfono",
+          created_at: now,
+          last_used_at: null,
+        })
+        .execute();
+      await store.db
+        .insertInto("inbox_totp")
+        .values({ id: 1, secret: "JBSWY3DPEHPK3PXP", enabled_at: now, created_at: now })
+        .execute();
+      await store.db
+        .insertInto("inbox_recovery_codes")
+        .values({ code_hash: "x", created_at: now, used_at: null })
+        .execute();
+      await store.close();
+
+      // Run without blocking this process: the SMTP server above answers the command's e-mail.
+      const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
+        (resolve) => {
+          const child = spawn(
+            process.execPath,
+            ["--disable-warning=ExperimentalWarning", script, "titular@example.com"],
+            {
+              env: {
+                PATH: process.env.PATH,
+                LEADS_DATA_DIR: directory,
+                SMTP_URL: smtpUrl,
+                LEADS_NOTIFY_TO: "titular@example.com",
+              },
+            },
+          );
+          let stdout = "";
+          let stderr = "";
+          child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+          child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on("close", (status) => resolve({ status, stdout, stderr }));
+          child.stdin.end("otra contraseña larga");
+        },
+      );
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/Se cerraron todas las sesiones abiertas\./);
+      expect(result.stdout).toMatch(
+        /Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación/,
+      );
+      const after = await LeadStore.open({ dataDir: directory });
+      for (const table of ["inbox_passkeys", "inbox_totp", "inbox_recovery_codes"] as const)
+        expect(await after.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+      await after.close();
+      expect(received).toHaveLength(1);
+      expect(received[0]!.headers.get("subject")).toMatch(/^Bandeja: Se cambió la contraseña en el servidor/);
+      expect(received[0]!.text).toContain("se quitaron todas las llaves de acceso");
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      rmSync(directory, { recursive: true, force: true });
+    }
+  },
+);

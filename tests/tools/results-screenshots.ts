@@ -24,7 +24,7 @@ try {
     await page.goto(`${inbox.url}/bandeja/ingresar?volver=/bandeja/resultados`);
     await page.getByLabel("Email").fill(ownerEmail);
     await page.getByLabel("Contraseña").fill(ownerPassword);
-    await page.getByRole("button", { name: "Ingresar" }).click();
+    await page.getByRole("button", { name: "Ingresar", exact: true }).click();
     await page.waitForURL((url) => url.pathname !== "/bandeja/ingresar");
     for (const period of ["12-meses", "4-semanas"]) {
       await page.goto(`${inbox.url}/bandeja/resultados?periodo=${period}`);

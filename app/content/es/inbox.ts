@@ -20,6 +20,7 @@ export const login = {
   reasons: {
     vencida: "Tu sesión se cerró por inactividad o porque pasaron 12 horas. Ingresá de nuevo.",
     salida: "Cerraste la sesión.",
+    "paso-vencido": "Pasaron más de 5 minutos desde que escribiste la contraseña. Ingresá de nuevo.",
     "sin-cookie":
       "Tu navegador no guardó la sesión: la bandeja necesita HTTPS, o abrirse en la misma computadora que el servidor.",
   } as Record<string, string>,
@@ -40,7 +41,7 @@ export function waitText(seconds: number): string {
 
 export const layout = {
   title: "Bandeja",
-  nav: { list: "Consultas", results: "Resultados", dataSubject: "Pedidos de datos" },
+  nav: { list: "Consultas", results: "Resultados", dataSubject: "Pedidos de datos", security: "Seguridad" },
   signedInAs: "Sesión de",
   logout: "Salir",
 };

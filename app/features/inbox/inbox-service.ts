@@ -5,6 +5,7 @@
  * the lead storage and the forms' definitions; its types are checked against
  * these when it hands the service over.
  */
+import type { SecondFactorService } from "./second-factor.ts";
 
 import type { HandoffOutcome, LeadStatus } from "../../lib/lead-states.ts";
 
@@ -101,6 +102,8 @@ export type Results = {
 
 export type LoginResult =
   | { outcome: "signed-in"; sessionToken: string; newDeviceToken?: string }
+  /** The password was right and a second factor exists: the sign-in waits for it. */
+  | { outcome: "second-factor"; stepToken: string }
   | { outcome: "wrong-credentials" }
   | { outcome: "throttled"; retryAfterSeconds: number };
 
@@ -117,6 +120,8 @@ export type InboxService = {
   }): Promise<LoginResult>;
   checkSession(token: string | undefined, options: { touch: boolean }): Promise<SessionCheck>;
   logout(token: string | undefined): Promise<void>;
+  /** Passkeys, authenticator codes, recovery codes and the fresh confirmation (decision 0018). */
+  secondFactor: SecondFactorService;
 
   /** /bandeja/resultados: visits and leads of the period, per week, page, source and tower. */
   results(period: ResultPeriod): Promise<Results>;

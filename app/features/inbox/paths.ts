@@ -1,5 +1,8 @@
 /** The inbox's own addresses that code outside its routes needs. */
 export const loginPath = "/bandeja/ingresar";
+/** A password sign-in's second step, when the owner has a second factor. */
+export const secondStepPath = "/bandeja/ingresar/verificar";
+export const securityPath = "/bandeja/seguridad";
 
 const inboxRoot = "/bandeja";
 // Any origin will do: the address is resolved against it only to compare what comes back.

@@ -53,7 +53,7 @@ export function loginRedirect(
 }
 
 /** The page a request is for, as the owner would type it (no data-request suffix or parameters). */
-function pageAddress(url: URL): string {
+export function pageAddress(url: URL): string {
   const query = new URLSearchParams(url.search);
   query.delete("_routes");
   query.delete(justSignedIn);
@@ -86,3 +86,33 @@ export const requireOwner: MiddlewareFunction<Response> = async ({ request, cont
   context.set(ownerContext, { email: check.email });
   return next();
 };
+
+/** A sign-in waiting for its second factor (5 minutes), and a WebAuthn ceremony's challenge key (5 minutes). */
+export const secondStepCookie = "__Host-bandeja-paso";
+export const ceremonyCookie = "__Host-bandeja-desafio";
+const stepMaxAge = 5 * 60;
+
+export const setSecondStep = (token: string) => cookie(secondStepCookie, token, stepMaxAge);
+export const clearSecondStep = () => cookie(secondStepCookie, "", 0);
+export const setCeremony = (token: string) => cookie(ceremonyCookie, token, stepMaxAge);
+export const clearCeremony = () => cookie(ceremonyCookie, "", 0);
+
+/** The cookies of a signed-in session just opened (by password, second step or passkey); a finished step's go. */
+export function signedInHeaders(
+  request: Request,
+  result: { sessionToken: string; newDeviceToken?: string },
+): Headers {
+  const headers = new Headers();
+  headers.append("Set-Cookie", setSession(result.sessionToken));
+  if (result.newDeviceToken) headers.append("Set-Cookie", setDevice(result.newDeviceToken));
+  if (readCookie(request, secondStepCookie)) headers.append("Set-Cookie", clearSecondStep());
+  if (readCookie(request, ceremonyCookie)) headers.append("Set-Cookie", clearCeremony());
+  return headers;
+}
+
+/** Where a sign-in lands: the safe return path, marked so a refused cookie is noticed. */
+export function afterSignIn(returnTo: unknown): string {
+  const target = new URL(safeReturnPath(returnTo), "http://inbox");
+  target.searchParams.set(justSignedIn, "1");
+  return target.pathname + target.search;
+}

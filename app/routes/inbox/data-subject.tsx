@@ -8,6 +8,7 @@ import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { LeadCard } from "../../features/inbox/lead-card.tsx";
 import { contactOf } from "../../features/inbox/query.ts";
+import { exportAddress, requireConfirmation } from "../../features/inbox/fresh-confirmation.server.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
 
@@ -16,10 +17,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const contact = (url.searchParams.get("contacto") ?? "").trim().slice(0, 320);
   const leads = contact ? await inbox.findByContact(contactOf(contact)) : [];
+  const confirming = url.searchParams.has("eliminar") && leads.length > 0;
+  // Deleting needs the fresh confirmation: asked before the question, so the owner comes back to it.
+  if (confirming) await requireConfirmation(request, context, "datos");
   return {
     contact,
     leads,
-    confirming: url.searchParams.has("eliminar") && leads.length > 0,
+    confirming,
+    exportAddress: await exportAddress(
+      request,
+      context,
+      `/bandeja/exportar.csv?${new URLSearchParams({ contacto: contact })}`,
+    ),
     deleted: Number(url.searchParams.get("eliminadas") ?? "0") || 0,
     retentionMonths: inbox.retentionMonths,
   };
@@ -27,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Deletes the leads the owner saw and confirmed, and only those that still belong to this contact. */
 export async function action({ request, context }: Route.ActionArgs) {
+  await requireConfirmation(request, context, "datos");
   const { inbox } = requireHost(context);
   const form = await request.formData();
   const contact = String(form.get("contacto") ?? "").trim();
@@ -39,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DataSubject({ loaderData }: Route.ComponentProps) {
-  const { contact, leads, confirming, deleted, retentionMonths } = loaderData;
+  const { contact, leads, confirming, deleted, retentionMonths, exportAddress } = loaderData;
   const contactQuery = new URLSearchParams({ contacto: contact }).toString();
   return (
     <div className="flex flex-col gap-6">
@@ -73,7 +83,11 @@ export default function DataSubject({ loaderData }: Route.ComponentProps) {
           </h2>
           {leads.length > 0 && (
             <div className="flex flex-wrap gap-3">
-              <a href={`/bandeja/exportar.csv?${contactQuery}`} download className={buttonStyles.secondary}>
+              <a
+                href={exportAddress.href}
+                download={exportAddress.download}
+                className={buttonStyles.secondary}
+              >
                 {copy.export}
               </a>
               {!confirming && (

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/export";
+import { requireConfirmation } from "../../features/inbox/fresh-confirmation.server.ts";
 import { requireHost } from "../../features/inbox/host.ts";
 import { contactOf, readListParams } from "../../features/inbox/query.ts";
 
@@ -7,6 +8,7 @@ import { contactOf, readListParams } from "../../features/inbox/query.ts";
  * (`?contacto=`, a data-subject request). UTF-8 with a BOM, formula-safe.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireConfirmation(request, context, "datos");
   const { inbox } = requireHost(context);
   const url = new URL(request.url);
   const contact = (url.searchParams.get("contacto") ?? "").trim();

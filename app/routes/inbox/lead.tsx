@@ -6,6 +6,7 @@ import { lead as copy } from "../../content/es/inbox.ts";
 import { ContactLinks } from "../../features/inbox/contact-links.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
+import { requireConfirmation } from "../../features/inbox/fresh-confirmation.server.ts";
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
 import { StatusActions } from "../../features/inbox/status-actions.tsx";
 import { StatusBadge } from "../../features/inbox/status-badge.tsx";
@@ -15,6 +16,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => inboxMeta(loaderData
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await requireHost(context).inbox.lead(params.id);
   const confirmingDelete = new URL(request.url).searchParams.has("eliminar");
+  // Deleting needs the fresh confirmation: asked before the question, so the owner comes back to it.
+  if (confirmingDelete && lead) await requireConfirmation(request, context, "datos");
   return data({ lead: lead ?? null, confirmingDelete }, { status: lead ? 200 : 404 });
 }
 
@@ -22,6 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { inbox } = requireHost(context);
   const form = await request.formData();
   if (form.get("intent") === "delete") {
+    await requireConfirmation(request, context, "datos");
     const deleted = await inbox.remove([params.id]);
     return redirect(`/bandeja?eliminadas=${deleted}`);
   }

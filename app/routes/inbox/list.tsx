@@ -8,6 +8,7 @@ import { useLiveLeads } from "../../features/inbox/live-leads.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { Pagination } from "../../features/inbox/pagination.tsx";
 import { isFiltered, listSearch, pageSize, readListParams } from "../../features/inbox/query.ts";
+import { exportAddress } from "../../features/inbox/fresh-confirmation.server.ts";
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
@@ -24,7 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inbox.counts(),
   ]);
   const deleted = Number(url.searchParams.get("eliminadas") ?? "0");
-  return { query, page, leads, total, counts, forms: inbox.forms, deleted: deleted > 0 ? deleted : 0 };
+  return {
+    query,
+    page,
+    leads,
+    total,
+    counts,
+    forms: inbox.forms,
+    deleted: deleted > 0 ? deleted : 0,
+    exportAddress: await exportAddress(request, context, `/bandeja/exportar.csv${listSearch(query)}`),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LeadList({ loaderData }: Route.ComponentProps) {
-  const { query, page, leads, total, forms, deleted } = loaderData;
+  const { query, page, leads, total, forms, deleted, exportAddress } = loaderData;
   const { fresh, counts } = useLiveLeads(loaderData, listSearch(query), page === 1);
   return (
     <div className="flex flex-col gap-6">
@@ -40,8 +50,8 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
         {/* A document download of the current filters, not a client navigation. */}
         <a
-          href={`/bandeja/exportar.csv${listSearch(query)}`}
-          download
+          href={exportAddress.href}
+          download={exportAddress.download}
           className="inline-flex min-h-11 items-center"
         >
           {copy.export}

@@ -3,17 +3,23 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { login as copy, ownerCommand, waitText } from "../../content/es/inbox.ts";
+import { passkeyLogin } from "../../content/es/inbox-security.ts";
 import { requireHost } from "../../features/inbox/host.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
+import { PasskeyButton } from "../../features/inbox/passkey-button.tsx";
 import {
+  afterSignIn,
+  ceremonyCookie,
+  clearCeremony,
   deviceCookie,
-  justSignedIn,
   readCookie,
   safeReturnPath,
   sessionCookie,
-  setDevice,
-  setSession,
+  setSecondStep,
+  signedInHeaders,
 } from "../../features/inbox/session.server.ts";
+import { passkeyAnswer } from "../../features/inbox/passkey-answer.ts";
+import { secondStepPath } from "../../features/inbox/paths.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import "../../styles/inbox.css";
 
@@ -30,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (session.state === "valid") throw redirect(safeReturnPath(url.searchParams.get("volver")));
   return {
     hasOwner: true as const,
+    // Only where a passkey can work (the site's host name, or localhost): never a dead button.
+    passkeys: inbox.secondFactor.passkeysAvailable(url.origin),
     notice: copy.reasons[url.searchParams.get("motivo") ?? ""],
     returnTo: safeReturnPath(url.searchParams.get("volver")),
   };
@@ -38,6 +46,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { inbox, clientAddress } = requireHost(context);
   const form = await request.formData();
+  const returnTo = form.get("volver");
+  // Whatever session id the browser brought is void once the owner signs in again.
+  const previous = readCookie(request, sessionCookie);
+
+  if (form.get("intent") === "llave") {
+    const result = await inbox.secondFactor.signInWithPasskey({
+      origin: new URL(request.url).origin,
+      ceremonyToken: readCookie(request, ceremonyCookie),
+      response: passkeyAnswer(form),
+      deviceToken: readCookie(request, deviceCookie),
+    });
+    if (result.outcome !== "signed-in")
+      return data(
+        { error: passkeyLogin.failed, email: "" },
+        { status: 401, headers: { "Set-Cookie": clearCeremony() } },
+      );
+    if (previous) await inbox.logout(previous);
+    return redirect(afterSignIn(returnTo), { headers: signedInHeaders(request, result) });
+  }
+
   const email = String(form.get("email") ?? "").slice(0, 320);
   const password = String(form.get("password") ?? "").slice(0, 2048);
   if (!email.trim() || !password) return data({ error: copy.missingFields, email }, { status: 400 });
@@ -56,16 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.outcome === "wrong-credentials")
     return data({ error: copy.wrongCredentials, email }, { status: 401 });
-
-  // Whatever session id the browser brought is void: the owner gets a new one.
-  const previous = readCookie(request, sessionCookie);
   if (previous) await inbox.logout(previous);
-  const headers = new Headers();
-  headers.append("Set-Cookie", setSession(result.sessionToken));
-  if (result.newDeviceToken) headers.append("Set-Cookie", setDevice(result.newDeviceToken));
-  const target = new URL(safeReturnPath(form.get("volver")), "http://inbox");
-  target.searchParams.set(justSignedIn, "1");
-  return redirect(target.pathname + target.search, { headers });
+  if (result.outcome === "second-factor") {
+    const query = new URLSearchParams({ volver: safeReturnPath(returnTo) });
+    return redirect(`${secondStepPath}?${query}`, {
+      headers: { "Set-Cookie": setSecondStep(result.stepToken) },
+    });
+  }
+  return redirect(afterSignIn(returnTo), { headers: signedInHeaders(request, result) });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +121,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 {actionData.error}
               </p>
             )}
-            <Form method="post" className="mt-6 flex flex-col gap-5">
+            {loaderData.passkeys && (
+              <>
+                <div className="mt-6">
+                  <PasskeyButton
+                    purpose="ingreso"
+                    intent="llave"
+                    fields={() => ({ volver: loaderData.returnTo })}
+                  >
+                    {passkeyLogin.button}
+                  </PasskeyButton>
+                </div>
+                <p className="mt-6 text-center text-sm text-ink-muted">{passkeyLogin.or}</p>
+              </>
+            )}
+            <Form method="post" className="mt-4 flex flex-col gap-5">
               <input type="hidden" name="volver" value={loaderData.returnTo} />
               <InboxField
                 label={copy.email}

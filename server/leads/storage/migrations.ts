@@ -247,6 +247,53 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
       await db.schema.dropTable("visit_counts").execute();
     },
   },
+  // The owner's second factor (decision 0018): passkeys (public keys only), the authenticator
+  // app's secret, recovery codes (SHA-256 only), the one-use challenges of each ceremony, the
+  // half-done sign-ins waiting for their second step, and when each session last confirmed.
+  "0008-inbox-second-factor": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("inbox_sessions").addColumn("factor_confirmed_at", "text").execute();
+      await db.schema.alterTable("inbox_sessions").addColumn("password_confirmed_at", "text").execute();
+      await db.schema
+        .createTable("inbox_passkeys")
+        .addColumn("credential_id", "text", (column) => column.primaryKey())
+        .addColumn("public_key", "text", (column) => column.notNull())
+        .addColumn("counter", "bigint", (column) => column.notNull())
+        .addColumn("transports", "text", (column) => column.notNull())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("last_used_at", "text")
+        .execute();
+      await db.schema
+        .createTable("inbox_totp")
+        .addColumn("id", "integer", (column) => column.primaryKey())
+        .addColumn("secret", "text", (column) => column.notNull())
+        .addColumn("enabled_at", "text")
+        .addColumn("last_step", "bigint", (column) => column.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("inbox_recovery_codes")
+        .addColumn("code_hash", "text", (column) => column.primaryKey())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("used_at", "text")
+        .execute();
+      await db.schema
+        .createTable("inbox_challenges")
+        .addColumn("token_hash", "text", (column) => column.primaryKey())
+        .addColumn("purpose", "text", (column) => column.notNull())
+        .addColumn("challenge", "text", (column) => column.notNull())
+        .addColumn("session_hash", "text")
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("inbox_second_steps")
+        .addColumn("token_hash", "text", (column) => column.primaryKey())
+        .addColumn("device_hash", "text")
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

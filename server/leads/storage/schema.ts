@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /**
  * The tables of the lead service, as Kysely sees them. Times are ISO-8601 UTC
  * strings of fixed width ("2026-05-01T13:45:00.000Z"), so they sort and compare
@@ -99,7 +101,54 @@ export type SettingsTable = { key: string; value: string };
 export type InboxOwnerTable = { id: number; email: string; password_hash: string; updated_at: string };
 
 /** Signed-in sessions, by the SHA-256 of their id: the id itself is only ever in the owner's cookie. */
-export type InboxSessionsTable = { id_hash: string; created_at: string; last_seen_at: string };
+export type InboxSessionsTable = {
+  id_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  /** When this session last confirmed with a passkey, an authenticator code or a recovery code. */
+  factor_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the owner last typed the password again in this session. */
+  password_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** The owner's passkeys: the credential's id and public key (base64url), never anything secret. */
+export type InboxPasskeysTable = {
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter (0 for passkeys that keep none). */
+  counter: number | string;
+  /** JSON array of the transports the browser reported. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+/** The authenticator app's secret (one row, id 1): pending until a first correct code. */
+export type InboxTotpTable = {
+  id: number;
+  secret: string;
+  enabled_at: string | null;
+  /** The last time step whose code was accepted: no code of it or before it is accepted again. */
+  last_step: ColumnType<number | string, number | undefined, number>;
+  created_at: string;
+};
+
+/** Recovery codes by their SHA-256; used_at once spent. */
+export type InboxRecoveryCodesTable = { code_hash: string; created_at: string; used_at: string | null };
+
+/** One-use WebAuthn challenges, by the SHA-256 of the cookie that holds their key. */
+export type InboxChallengesTable = {
+  token_hash: string;
+  purpose: string;
+  challenge: string;
+  /** The session that asked (registration, confirmation); null for a sign-in. */
+  session_hash: string | null;
+  created_at: string;
+};
+
+/** Sign-ins whose password was right and that wait for their second factor. */
+export type InboxSecondStepsTable = { token_hash: string; device_hash: string | null; created_at: string };
 
 /** Browsers the owner has signed in from (SHA-256 of their device cookie): spared the per-account login delay. */
 export type InboxDevicesTable = { token_hash: string; created_at: string; last_used_at: string };
@@ -121,6 +170,11 @@ export type LeadDatabase = {
   inbox_login_failures: InboxLoginFailuresTable;
   visit_pages: VisitPagesTable;
   visit_sources: VisitSourcesTable;
+  inbox_passkeys: InboxPasskeysTable;
+  inbox_totp: InboxTotpTable;
+  inbox_recovery_codes: InboxRecoveryCodesTable;
+  inbox_challenges: InboxChallengesTable;
+  inbox_second_steps: InboxSecondStepsTable;
   weekly_summaries: WeeklySummariesTable;
 };
 

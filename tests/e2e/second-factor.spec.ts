@@ -235,7 +235,7 @@ async function signWithRpLocalhost(challenge: string) {
 const signedIn = (response: { headers: Map<string, string[]> }) =>
   (response.headers.get("set-cookie") ?? []).some((line) => /^__Host-bandeja-sesion=[^;]/.test(line));
 
-test("attacks on passkeys: a replayed assertion, a challenge of another sign-in, an assertion made for another origin, enumeration", async ({
+test("attacks on passkeys: a replayed assertion, a challenge of another sign-in or session, an assertion for another origin or relying party, enumeration", async ({
   page,
   inbox,
   guard,
@@ -286,6 +286,43 @@ test("attacks on passkeys: a replayed assertion, a challenge of another sign-in,
     };
     const control = await attempt(`${origin(inbox)}/bandeja/ingresar`, origin(inbox));
     expect(signedIn(control)).toBe(true);
+
+    // A confirmation's challenge belongs to the session that asked for it: answered in another
+    // session, it confirms nothing; in its own, it does.
+    const sessionOf = (response: { header: (name: string) => string | undefined }) =>
+      `__Host-bandeja-sesion=${/__Host-bandeja-sesion=([^;]+)/.exec(response.header("set-cookie") ?? "")![1]}`;
+    const first = sessionOf(control);
+    const second = sessionOf(await attempt(`${origin(inbox)}/bandeja/ingresar`, origin(inbox)));
+    inbox.advance(11 * 60_000);
+    const asked = await post(inbox, "/bandeja/llave", "para=confirmar", first);
+    const askedCookie = `__Host-bandeja-desafio=${/__Host-bandeja-desafio=([^;]+)/.exec(asked.header("set-cookie") ?? "")![1]}`;
+    const { options: confirmOptions } = JSON.parse(asked.body.toString()) as {
+      options: { challenge: string };
+    };
+    await page.goto(`${origin(inbox)}/bandeja/ingresar`);
+    const confirmation = new URLSearchParams({
+      intent: "llave",
+      respuesta: JSON.stringify(await page.evaluate(signWithRpLocalhost, confirmOptions.challenge)),
+    }).toString();
+    const inOther = await post(
+      inbox,
+      "/bandeja/confirmar.data?para=datos",
+      confirmation,
+      `${second}; ${askedCookie}`,
+    );
+    expect(inOther.status).toBe(401);
+    const stillStale = await rawRequest(`${inbox.url}/bandeja/exportar.csv`, { headers: { Cookie: second } });
+    expect(stillStale.header("location")).toMatch(/^\/bandeja\/confirmar/);
+    const asked2 = await post(inbox, "/bandeja/llave", "para=confirmar", first);
+    const ownCookie = `__Host-bandeja-desafio=${/__Host-bandeja-desafio=([^;]+)/.exec(asked2.header("set-cookie") ?? "")![1]}`;
+    const { options: ownOptions } = JSON.parse(asked2.body.toString()) as { options: { challenge: string } };
+    const own = new URLSearchParams({
+      intent: "llave",
+      respuesta: JSON.stringify(await page.evaluate(signWithRpLocalhost, ownOptions.challenge)),
+    }).toString();
+    await post(inbox, "/bandeja/confirmar.data?para=datos", own, `${first}; ${ownCookie}`);
+    const confirmed = await rawRequest(`${inbox.url}/bandeja/exportar.csv`, { headers: { Cookie: first } });
+    expect(confirmed.status).toBe(200);
     // Another origin (same host name, another port) gets the owner's authenticator to sign this
     // server's challenge: the assertion names that origin.
     const phished = await attempt(`${elsewhere}/`, origin(inbox));

@@ -1,0 +1,28 @@
+/**
+ * The tables a backup carries (decision 0019). A table joins with one line here: its key columns,
+ * and whether each change to it is copied off the machine within seconds (`continuous`, through
+ * triggers that queue the changed row's key in the same transaction) or only with the periodic
+ * full snapshot. Tables left out hold nothing worth restoring: sessions, login failures, rate-limit
+ * buckets, queued notifications (a restored service must not e-mail old leads again) and the
+ * backup's own state.
+ */
+export type BackedUpTable = {
+  name: string;
+  /** The primary key's columns, in order. */
+  key: readonly string[];
+  continuous: boolean;
+};
+
+export const backedUpTables: readonly BackedUpTable[] = [
+  { name: "leads", key: ["id"], continuous: true },
+  { name: "visit_counts", key: ["day", "page", "lang", "referrer", "campaign", "kind"], continuous: true },
+  { name: "weekly_summaries", key: ["week"], continuous: false },
+  { name: "inbox_owner", key: ["id"], continuous: false },
+  { name: "settings", key: ["key"], continuous: false },
+];
+
+export function backedUpTable(name: string): BackedUpTable {
+  const table = backedUpTables.find((candidate) => candidate.name === name);
+  if (!table) throw new Error(`la tabla ${name} no está entre las que se copian`);
+  return table;
+}

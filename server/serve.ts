@@ -63,6 +63,7 @@ const inbox = await startInboxApp({
   config,
   // The same setting /privacidad states, read from the environment at start.
   retentionMonths: site.leadsRetentionMonths,
+  backup: service.backup,
 });
 
 const server = createSiteServer({
@@ -90,6 +91,9 @@ server.listen(port, host, () => {
   console.log(`Bandeja del titular: http://${host}:${port}/bandeja`);
   console.log(
     `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
+  );
+  console.log(
+    `Copia fuera del servidor: ${config.backup ? `${config.backup.url}, cifrada para ${config.backup.recipient}` : "desactivada (LEADS_BACKUP_URL)"}`,
   );
 });
 

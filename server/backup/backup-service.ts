@@ -146,8 +146,20 @@ export class BackupService {
     this.timer.unref();
   }
 
-  /** One round: what the schedule asks for, if this instance holds the lease. Exposed for tests. */
-  async cycle(): Promise<void> {
+  /** One round: what the schedule asks for, if this instance holds the lease. After any round in progress. */
+  cycle(): Promise<void> {
+    return this.inTurn(() => this.round());
+  }
+
+  /** Rounds and drills never overlap: one at a time, in the order asked. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.turn.then(work);
+    this.turn = next.catch(() => {});
+    return next;
+  }
+
+  private async round(): Promise<void> {
     try {
       if (!(await this.holdLease())) return;
       const began = this.now();
@@ -161,8 +173,9 @@ export class BackupService {
         await this.snapshot();
       await this.removeExpired();
       const drill = await this.state<Drill>("drill");
-      if (!drill || this.now().getTime() - new Date(drill.at).getTime() >= this.schedule.drillEveryMs)
-        await this.drill();
+      // A failed drill is tried again after an hour, not a week.
+      const drillEvery = drill?.ok === false ? this.schedule.alertAfterMs : this.schedule.drillEveryMs;
+      if (!drill || this.now().getTime() - new Date(drill.at).getTime() >= drillEvery) await this.runDrill();
     } catch (error) {
       this.failures++;
       const problem = oneLine(error);
@@ -220,7 +233,11 @@ export class BackupService {
    * The drill: the latest backup restored into a temporary folder with the service's drill key,
    * verified (integrity, counts, checksums), deleted; the result kept for the inbox and health.
    */
-  async drill(): Promise<Drill> {
+  drill(): Promise<Drill> {
+    return this.inTurn(() => this.runDrill());
+  }
+
+  private async runDrill(): Promise<Drill> {
     const folder = mkdtempSync(join(tmpdir(), "leads-restore-drill-"));
     let drill: Drill;
     try {

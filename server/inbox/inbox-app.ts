@@ -6,6 +6,7 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
+import type { BackupStatus } from "../backup/backup-service.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { createInboxService } from "./inbox-service.ts";
@@ -24,6 +25,8 @@ export async function startInboxApp(options: {
   site: Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
   config: Pick<ServiceConfig, "trustedProxies">;
   retentionMonths: number;
+  /** The off-site copy, whose state every inbox page shows. */
+  backup?: { status(): Promise<BackupStatus> };
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
 }): Promise<InboxApp> {
@@ -36,6 +39,7 @@ export async function startInboxApp(options: {
     forms: serviceForms(options.site, now),
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
+    backup: options.backup,
     now,
   });
   const handler = await createAppHandler({

@@ -13,6 +13,8 @@ import {
 } from "../leads/storage/lead-store.ts";
 import { buildReport } from "../insight/results.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
+import { backupGlance } from "./backup-glance.ts";
+import type { BackupStatus } from "../backup/backup-service.ts";
 
 /**
  * The inbox's data, as the pages show it: leads from the store, labelled with
@@ -26,6 +28,8 @@ export type InboxServiceOptions = {
   forms: ServiceForms;
   offPlanFormId: string;
   retentionMonths: number;
+  /** The off-site copy, when LEADS_BACKUP_URL is set. */
+  backup?: { status(): Promise<BackupStatus> };
   now?: () => Date;
 };
 
@@ -142,6 +146,8 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
 
     forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
     retentionMonths: options.retentionMonths,
+    backup: async () =>
+      options.backup ? backupGlance(await options.backup.status(), now()) : { state: "off" },
 
     async list(query, page) {
       const { leads, total } = await store.list(filterOf(query, now()), page);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 
+import { backupRetentionDays } from "#app/lib/backup-retention.ts";
 import type { EmailSender } from "../leads/notify/email.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
@@ -46,7 +47,7 @@ export const defaultSchedule: BackupSchedule = {
   pollMs: 5_000,
   snapshotEveryMs: day,
   drillEveryMs: 7 * day,
-  retentionMs: 30 * day,
+  retentionMs: backupRetentionDays * day,
   alertAfterMs: 60 * 60_000,
 };
 

@@ -7,6 +7,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { expressForm } from "../../app/features/leads/site-forms.ts";
+import { backupRetentionDays } from "../../app/lib/backup-retention.ts";
 import { unseal, type ChangeSet } from "../../server/backup/archive.ts";
 import { BackupService, type BackupSchedule } from "../../server/backup/backup-service.ts";
 import { restoreBackup } from "../../server/backup/restore.ts";
@@ -218,6 +219,41 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
       "Copias de seguridad atrasadas",
     ]);
   });
+});
+
+test("a deleted lead leaves every backup within the period /privacidad states: older snapshots and change sets are removed", async () => {
+  const targetFolder = folder("retention");
+  const store = await LeadStore.open({ dataDir: folder("data") });
+  cleanUp.push(() => store.close());
+  let clock = Date.now();
+  const backup = await backupOf(store, `file://${targetFolder}`, { now: () => new Date(clock) });
+  const lead = await store.insert(newLead());
+  await backup.cycle();
+  await store.deleteByIds([lead.id]);
+  const objectsWithTheLead = [
+    ...readdirSync(join(targetFolder, "snapshots")),
+    ...readdirSync(join(targetFolder, "changes")),
+  ];
+  expect(objectsWithTheLead.length).toBeGreaterThanOrEqual(2);
+
+  clock += (backupRetentionDays - 1) * 24 * 60 * 60_000;
+  await backup.cycle();
+  const left = () => [
+    ...readdirSync(join(targetFolder, "snapshots")),
+    ...readdirSync(join(targetFolder, "changes")),
+  ];
+  for (const name of objectsWithTheLead) expect(left()).toContain(name);
+
+  clock += 2 * 24 * 60 * 60_000;
+  await backup.cycle();
+  for (const name of objectsWithTheLead) expect(left()).not.toContain(name);
+  // What remains restores to a database without the lead.
+  const report = await restoreBackup({
+    target: openTarget(`file://${targetFolder}`),
+    identity,
+    to: { dataDir: join(folder("after"), "datos") },
+  });
+  expect(report.rows.leads).toBe(0);
 });
 
 describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {

@@ -1,3 +1,5 @@
+import { Fragment } from "react";
+
 import { layout } from "../../content/es/inbox.ts";
 import type { BackupGlance } from "./inbox-service.ts";
 
@@ -25,10 +27,13 @@ export function BackupLine({ backup }: { backup: BackupGlance }) {
     >
       {/* The dot ends a part, so a narrow screen breaks after it and never starts a line with it. */}
       {parts.map((part, index) => (
-        <span key={part} className="mr-1 inline-block">
-          {part}
-          {index < parts.length - 1 && " ·"}
-        </span>
+        <Fragment key={part}>
+          {index > 0 && " "}
+          <span className="inline-block">
+            {part}
+            {index < parts.length - 1 && " ·"}
+          </span>
+        </Fragment>
       ))}
     </p>
   );

@@ -57,7 +57,7 @@ export async function seal(
 ): Promise<Uint8Array> {
   const encrypter = new Encrypter();
   for (const recipient of recipients) encrypter.addRecipient(recipient);
-  const compressed = await promisify(gzip)(JSON.stringify(content));
+  const compressed = await promisify(gzip)(JSON.stringify(content, keepBytes));
   return encrypter.encrypt(compressed);
 }
 
@@ -68,7 +68,22 @@ export async function unseal<T extends Snapshot | ChangeSet>(
   const decrypter = new Decrypter();
   decrypter.addIdentity(identity);
   const compressed = await decrypter.decrypt(bytes);
-  return JSON.parse((await promisify(gunzip)(compressed)).toString("utf8")) as T;
+  return JSON.parse((await promisify(gunzip)(compressed)).toString("utf8"), restoreBytes) as T;
+}
+
+/**
+ * A BLOB (SQLite's Uint8Array, PostgreSQL's Buffer) travels as base64 and comes back as bytes: a
+ * table that keeps files (the owner's photos) joins the registry like any other.
+ */
+function keepBytes(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  return original instanceof Uint8Array ? { $base64: Buffer.from(original).toString("base64") } : value;
+}
+
+function restoreBytes(_key: string, value: unknown): unknown {
+  if (value && typeof value === "object" && "$base64" in value && Object.keys(value).length === 1)
+    return new Uint8Array(Buffer.from(String(value.$base64), "base64"));
+  return value;
 }
 
 /**
@@ -85,6 +100,7 @@ function normalised(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
   if (typeof value === "bigint") return Number(value);
+  if (value instanceof Uint8Array) return { $base64: Buffer.from(value).toString("base64") };
   return value;
 }
 

@@ -64,6 +64,7 @@ const inbox = await startInboxApp({
   // The same setting /privacidad states, read from the environment at start.
   retentionMonths: site.leadsRetentionMonths,
   reportsOffThread: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+  backup: service.backup,
 });
 
 const server = createSiteServer({
@@ -93,6 +94,9 @@ server.listen(port, host, () => {
   console.log(`Bandeja del titular: http://${inboxHost}:${port}/bandeja`);
   console.log(
     `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
+  );
+  console.log(
+    `Copia fuera del servidor: ${config.backup ? `${config.backup.url}, cifrada para ${config.backup.recipient}` : "desactivada (LEADS_BACKUP_URL)"}`,
   );
 });
 

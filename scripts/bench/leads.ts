@@ -98,7 +98,11 @@ export async function measureLeadService(buildDir: string): Promise<LeadFigures[
 }
 
 /** Posts as fast as `clients` keep-alive connections allow, for `duration` seconds. */
-async function httpLoad(service: ServiceProcess, clients: number, duration: number): Promise<Throughput> {
+export async function httpLoad(
+  service: ServiceProcess,
+  clients: number,
+  duration: number,
+): Promise<Throughput> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();

@@ -6,6 +6,7 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
+import type { BackupStatus } from "../backup/backup-service.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
 import { smtpSender } from "../leads/notify/email.ts";
@@ -34,6 +35,8 @@ export async function startInboxApp(options: {
   retentionMonths: number;
   /** The database again, for the results' worker thread (decision 0017); without it, results are built in this thread. */
   reportsOffThread?: StorageOptions;
+  /** The off-site copy, whose state every inbox page shows. */
+  backup?: { status(): Promise<BackupStatus> };
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
 }): Promise<InboxApp> {
@@ -57,6 +60,7 @@ export async function startInboxApp(options: {
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
     reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),
+    backup: options.backup,
     now,
   });
   const handler = await createAppHandler({

@@ -15,6 +15,8 @@ import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts"
 import type { OwnerAuth } from "./owner-auth.ts";
 import { relyingParties } from "./second-factor/relying-party.ts";
 import { SecondFactors } from "./second-factor/second-factors.ts";
+import { backupGlance } from "./backup-glance.ts";
+import type { BackupStatus } from "../backup/backup-service.ts";
 
 /**
  * The inbox's data, as the pages show it: leads from the store, labelled with
@@ -32,6 +34,8 @@ export type InboxServiceOptions = {
   retentionMonths: number;
   /** Where /bandeja/resultados is computed: by default in this thread. */
   reports?: ReportRunner;
+  /** The off-site copy, when LEADS_BACKUP_URL is set. */
+  backup?: { status(): Promise<BackupStatus> };
   now?: () => Date;
 };
 
@@ -152,6 +156,8 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
 
     forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
     retentionMonths: options.retentionMonths,
+    backup: async () =>
+      options.backup ? backupGlance(await options.backup.status(), now()) : { state: "off" },
 
     async list(query, page) {
       const { leads, total } = await store.list(filterOf(query, now()), page);

@@ -18,6 +18,7 @@ import type { ServiceConfig } from "./service-config.ts";
 import { storageProblem, type Lead, type LeadStore } from "./storage/lead-store.ts";
 import type { NotificationChannel } from "./storage/schema.ts";
 import { pagePath, readSubmission } from "./submission.ts";
+import type { BackupStatus } from "../backup/backup-service.ts";
 
 /**
  * The lead service's HTTP side: `POST /api/form/submit/{formId}` (the spec's
@@ -42,6 +43,8 @@ export type LeadApiOptions = {
   stylesheets: readonly string[];
   /** Called after each stored lead: the outbox worker delivers right away instead of at its next poll. */
   onStored?: () => void;
+  /** The off-site copy's state, for health's `backup` member (absent: backups off). */
+  backupStatus?: () => Promise<BackupStatus>;
   now?: () => Date;
   /** Where the cause of every 5xx goes (the process's log: stderr). */
   log?: (line: string) => void;
@@ -95,12 +98,14 @@ export function createLeadApi(options: LeadApiOptions) {
       }
       const health = await store.health();
       if (!health.ok) log(`GET /api/health 503: ${health.cause}`);
+      // `ok` stays about storing leads: a backup behind never turns a working service into a 503.
+      const backup = await backupHealth(options.backupStatus);
       sendJson(
         response,
         health.ok ? 200 : 503,
         health.ok
-          ? { ok: true, database: "ok" }
-          : { ok: false, database: "unavailable", cause: health.cause },
+          ? { ok: true, database: "ok", backup }
+          : { ok: false, database: "unavailable", cause: health.cause, backup },
         request.method === "HEAD",
       );
       return;
@@ -379,4 +384,14 @@ function sendHtml(response: ServerResponse, status: number, html: string): void 
       "Cache-Control": "no-store",
     })
     .end(html);
+}
+
+async function backupHealth(status: LeadApiOptions["backupStatus"]): Promise<unknown> {
+  if (!status) return { state: "off" };
+  try {
+    const { state, newestCopyAt, lastVerifiedRestore, pending, problem } = await status();
+    return { state, newestCopyAt, lastVerifiedRestore, pending, ...(problem ? { problem } : {}) };
+  } catch {
+    return { state: "unknown" };
+  }
 }

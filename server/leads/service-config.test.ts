@@ -58,4 +58,35 @@ describe("lead service configuration", () => {
     ])
       expect(problems).toContain(name);
   });
+  describe("off-site backups", () => {
+    const recipient = "age1y8mnpqn65ngfn5wl5rkgq6f6uwsrzru3j87a77thtdg07fw97p4shvsgk3";
+
+    test("a URL with the owner's public key turns them on", () => {
+      expect(
+        loadServiceConfig({ LEADS_BACKUP_URL: "s3://copias/sitio", LEADS_BACKUP_RECIPIENT: recipient })
+          .backup,
+      ).toEqual({ url: "s3://copias/sitio", recipient });
+      expect(loadServiceConfig({}).backup).toBeUndefined();
+    });
+
+    test("a URL without a recipient is refused in one sentence: a copy the server could read is never written", () => {
+      expect(() => loadServiceConfig({ LEADS_BACKUP_URL: "s3://copias/sitio" })).toThrow(
+        new ServiceConfigError([
+          "LEADS_BACKUP_URL sin LEADS_BACKUP_RECIPIENT: las copias se cifran con la clave pública del titular (age1…, ver docs/deploy.md), definila o quitá la URL",
+        ]),
+      );
+    });
+
+    test("refuses a recipient that is not an age public key, and a target that is neither s3:// nor an absolute file:// path", () => {
+      for (const [url, key, problem] of [
+        ["s3://copias", "AGE-SECRET-KEY-1QQQ", /LEADS_BACKUP_RECIPIENT=.*clave pública de age/],
+        ["https://copias.example.com", recipient, /LEADS_BACKUP_URL=https:.*s3:\/\/ o file:\/\//],
+        ["file://relativa/copias", recipient, /file:\/\/\/RUTA\/ABSOLUTA/],
+        ["", recipient, /LEADS_BACKUP_RECIPIENT sin LEADS_BACKUP_URL/],
+      ] as const)
+        expect(() => loadServiceConfig({ LEADS_BACKUP_URL: url, LEADS_BACKUP_RECIPIENT: key })).toThrow(
+          problem,
+        );
+    });
+  });
 });

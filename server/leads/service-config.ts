@@ -21,6 +21,8 @@ export type ServiceConfig = {
   trustedProxies: BlockList;
   /** The owner's Monday summary (LEADS_WEEKLY_SUMMARY, on by default): only with `smtp`. */
   weeklySummary: boolean;
+  /** Off-site copies (LEADS_BACKUP_URL), encrypted to LEADS_BACKUP_RECIPIENT; see server/backup/. */
+  backup?: { url: string; recipient: string };
 };
 
 export class ServiceConfigError extends Error {
@@ -96,6 +98,27 @@ export function loadServiceConfig(env: Environment): ServiceConfig {
   if (weeklySummary !== "on" && weeklySummary !== "off")
     problems.push(`LEADS_WEEKLY_SUMMARY=${weeklySummary}: on u off`);
 
+  let backup: ServiceConfig["backup"];
+  const backupUrl = value("LEADS_BACKUP_URL");
+  const backupRecipient = value("LEADS_BACKUP_RECIPIENT");
+  if (backupUrl && !backupRecipient)
+    problems.push(
+      "LEADS_BACKUP_URL sin LEADS_BACKUP_RECIPIENT: las copias se cifran con la clave pública del titular (age1…, ver docs/deploy.md), definila o quitá la URL",
+    );
+  else if (backupRecipient && !backupUrl)
+    problems.push(
+      "LEADS_BACKUP_RECIPIENT sin LEADS_BACKUP_URL: definí dónde guardar las copias o quitá la clave",
+    );
+  else if (backupUrl && backupRecipient) {
+    const urlProblem = backupUrlProblem(backupUrl);
+    if (urlProblem) problems.push(`LEADS_BACKUP_URL=${backupUrl}: ${urlProblem}`);
+    if (!/^age1[02-9ac-hj-np-z]{58}$/.test(backupRecipient))
+      problems.push(
+        `LEADS_BACKUP_RECIPIENT=${backupRecipient}: debe ser una clave pública de age (age1… de 62 caracteres, la que imprime npm run backup:keygen)`,
+      );
+    if (!urlProblem) backup = { url: backupUrl, recipient: backupRecipient };
+  }
+
   if (problems.length > 0) throw new ServiceConfigError(problems);
   return {
     dataDir: value("LEADS_DATA_DIR") ?? "data",
@@ -105,5 +128,15 @@ export function loadServiceConfig(env: Environment): ServiceConfig {
     rateLimitPerMinute,
     trustedProxies,
     weeklySummary: smtp !== undefined && weeklySummary === "on",
+    backup,
   };
+}
+
+function backupUrlProblem(url: string): string | undefined {
+  if (!URL.canParse(url)) return "no es una URL (s3://BUCKET/PREFIJO o file:///RUTA/ABSOLUTA)";
+  const parsed = new URL(url);
+  if (parsed.protocol === "s3:") return parsed.hostname ? undefined : "falta el bucket (s3://BUCKET/PREFIJO)";
+  if (parsed.protocol === "file:")
+    return parsed.host === "" && parsed.pathname.length > 1 ? undefined : "debe ser file:///RUTA/ABSOLUTA";
+  return "debe empezar con s3:// o file://";
 }

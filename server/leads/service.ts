@@ -1,4 +1,6 @@
 import type { SiteConfig } from "#app/config/site-config.ts";
+import { BackupService, type BackupSchedule } from "../backup/backup-service.ts";
+import { removeCapture } from "../backup/capture.ts";
 import { languages, pathIn, thanksPath, type Lang } from "#app/site-map.ts";
 import { createLeadApi } from "./api.ts";
 import { serviceForms } from "./forms.ts";
@@ -17,6 +19,8 @@ export type LeadService = {
   worker: OutboxWorker;
   /** The owner's Monday summary, when LEADS_WEEKLY_SUMMARY is on and e-mail is configured. */
   weeklySummary?: WeeklySummaryJob;
+  /** Off-site copies, when LEADS_BACKUP_URL is set. */
+  backup?: BackupService;
   /** Stops the worker (after its current delivery) and closes the database. */
   close(): Promise<void>;
 };
@@ -29,10 +33,27 @@ export async function startLeadService(options: {
   backoff?: Backoff;
   pollMs?: number;
   now?: () => Date;
+  backupSchedule?: Partial<BackupSchedule>;
 }): Promise<LeadService> {
   const { config, site } = options;
   const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const forms = serviceForms(site);
+  const backup = config.backup
+    ? new BackupService({
+        store,
+        settings: config.backup,
+        schedule: options.backupSchedule,
+        send: config.smtp && smtpSender(config.smtp.url, config.smtp.to),
+        from: { name: site.businessName, address: site.email },
+        now: options.now,
+      })
+    : undefined;
+  if (backup)
+    await backup.start().catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
+  else await removeCapture(store.db, store.kind);
 
   const channels: Partial<Record<NotificationChannel, Deliver>> = {};
   if (config.smtp) {
@@ -64,7 +85,11 @@ export async function startLeadService(options: {
     whatsappNumber: site.whatsappNumber,
     siteName: site.businessName,
     stylesheets: options.stylesheets,
-    onStored: () => worker.kick(),
+    onStored: () => {
+      worker.kick();
+      backup?.kick();
+    },
+    backupStatus: backup && (() => backup.status()),
   });
   worker.start();
 
@@ -85,7 +110,9 @@ export async function startLeadService(options: {
     api,
     worker,
     weeklySummary,
+    backup,
     async close() {
+      await backup?.stop();
       await weeklySummary?.stop();
       await worker.stop();
       await store.close();

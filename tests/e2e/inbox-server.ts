@@ -12,6 +12,7 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
 import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import type { BackupService } from "../../server/backup/backup-service.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
@@ -36,15 +37,19 @@ export type InboxServer = {
   /** Posts a lead the way a browser's form does (JSON answer), returns its id. */
   submit(formId: string, values: LeadValues, extra?: Record<string, string>): Promise<string>;
   setOwner(): Promise<void>;
+  /** The off-site copy, when started with LEADS_BACKUP_URL in `env`. */
+  backup?: BackupService;
   /** Status of a stored lead, read straight from the database ("gone" once deleted). */
   statusOf(id: string): Promise<string>;
   stop(): Promise<void>;
 };
 
-export async function startInboxServer(options: { owner?: boolean } = {}): Promise<InboxServer> {
+export async function startInboxServer(
+  options: { owner?: boolean; env?: Record<string, string> } = {},
+): Promise<InboxServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "inbox-e2e-"));
   const site = loadSiteConfig(process.env).config;
-  const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0" });
+  const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0", ...options.env });
   const service = await startLeadService({ config, site, stylesheets: [] });
   // Stands still unless the test moves it: a delay of one second stays one second however slow the machine.
   const started = Date.now();
@@ -56,6 +61,7 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
     site,
     config,
     retentionMonths: site.leadsRetentionMonths,
+    backup: service.backup,
     now,
   });
   const server = createSiteServer({
@@ -73,6 +79,7 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
   return {
     url,
     store: service.store,
+    backup: service.backup,
     advance: (ms) => (offset += ms),
     now,
     setOwner,

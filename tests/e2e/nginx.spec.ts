@@ -147,7 +147,11 @@ test.describe("nginx: the lead service behind it", () => {
   }) => {
     const health = await get(nginx, "/api/health");
     expect(health.status).toBe(200);
-    expect(JSON.parse(health.body.toString())).toEqual({ ok: true, database: "ok" });
+    expect(JSON.parse(health.body.toString())).toEqual({
+      ok: true,
+      database: "ok",
+      backup: { state: "off" },
+    });
     for (const [name, value] of securityHeaders(policy))
       expect(health.headers.get(name.toLowerCase()), name).toEqual([value]);
     expect(health.headers.get("cache-control")).toEqual(["no-store"]);

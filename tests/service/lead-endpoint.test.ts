@@ -632,7 +632,7 @@ describe("operations", { timeout: 60_000 }, () => {
   test("health reports the database", async () => {
     const response = await send(`${service.baseUrl}/api/health`);
     expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({ ok: true, database: "ok" });
+    expect(JSON.parse(response.body)).toEqual({ ok: true, database: "ok", backup: { state: "off" } });
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 

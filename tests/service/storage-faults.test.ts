@@ -67,7 +67,10 @@ describe("SQLite", { timeout: 90_000 }, () => {
     const dataDir = folder();
     const target = await service({ LEADS_DATA_DIR: dataDir });
     expect((await submit(target)).status).toBe(201);
-    expect(await health(target)).toEqual({ status: 200, body: { ok: true, database: "ok" } });
+    expect(await health(target)).toEqual({
+      status: 200,
+      body: { ok: true, database: "ok", backup: { state: "off" } },
+    });
 
     for (const suffix of ["", "-wal", "-shm"])
       rmSync(join(dataDir, sqliteFileName + suffix), { force: true });

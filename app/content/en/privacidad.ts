@@ -1,4 +1,5 @@
 import { site } from "../../config/site.ts";
+import { backupRetentionDays } from "../../lib/backup-retention.ts";
 import type { PageMetaCopy } from "../types.ts";
 import { claims } from "./claims.ts";
 import { sourcesPerDay, visitDaysKept } from "../../lib/visit-beacon.ts";
@@ -70,7 +71,7 @@ export const privacy = {
       title: "Where it is kept and for how long",
       paragraphs: [
         hasService
-          ? `Your request is kept in the site's database, which only ${site.appraiserName} can access. We keep it for ${months} months from the day we receive it and then delete it; if you ask us to delete it sooner, we do.`
+          ? `Your request is kept in the site's database, which only ${site.appraiserName} can access. We keep it for ${months} months from the day we receive it and then delete it; if you ask us to delete it sooner, we do. We also keep an encrypted backup away from the server: what we delete also leaves that backup within ${backupRetentionDays} days at most.`
           : `We keep WhatsApp conversations for ${months} months and then delete them; if you ask us to delete them sooner, we do.`,
       ],
     },

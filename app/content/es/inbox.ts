@@ -44,6 +44,17 @@ export const layout = {
   nav: { list: "Consultas", results: "Resultados", dataSubject: "Pedidos de datos", security: "Seguridad" },
   signedInAs: "Sesión de",
   logout: "Salir",
+  backup: {
+    copy: "Copia fuera del servidor",
+    never: "todavía ninguna",
+    verified: "Última restauración verificada",
+    noneVerified: "todavía ninguna",
+    waiting: (pending: number) =>
+      `${pending} ${pending === 1 ? "cambio espera" : "cambios esperan"}; se reintenta`,
+    behind: "atrasada",
+    drillFailed: "La última restauración de prueba falló",
+    off: "Copia fuera del servidor: desactivada (ver docs/deploy.md)",
+  },
 };
 
 export const statusLabels = {

@@ -1,4 +1,5 @@
 import { site } from "../../config/site.ts";
+import { backupRetentionDays } from "../../lib/backup-retention.ts";
 import type { PageMetaCopy } from "../types.ts";
 import { claims } from "./claims.ts";
 import { sourcesPerDay, visitDaysKept } from "../../lib/visit-beacon.ts";
@@ -70,7 +71,7 @@ export const privacy = {
       title: "Dónde se guardan y por cuánto tiempo",
       paragraphs: [
         hasService
-          ? `Tu solicitud se guarda en la base de datos del sitio, a la que solo accede ${site.appraiserName}. La conservamos ${months} meses desde que la recibimos y después la borramos; si nos pedís que la borremos antes, lo hacemos.`
+          ? `Tu solicitud se guarda en la base de datos del sitio, a la que solo accede ${site.appraiserName}. La conservamos ${months} meses desde que la recibimos y después la borramos; si nos pedís que la borremos antes, lo hacemos. Además guardamos una copia de seguridad cifrada fuera del servidor: lo que borramos desaparece también de esa copia en ${backupRetentionDays} días como máximo.`
           : `Conservamos las conversaciones de WhatsApp ${months} meses y después las borramos; si nos pedís que las borremos antes, lo hacemos.`,
       ],
     },

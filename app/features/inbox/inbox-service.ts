@@ -107,6 +107,23 @@ export type LoginResult =
   | { outcome: "wrong-credentials" }
   | { outcome: "throttled"; retryAfterSeconds: number };
 
+/**
+ * The off-site copy at a glance (decision 0019), formatted: how long ago everything was last
+ * copied ("hace 40 s") and the last restore the service verified ("lunes 08:10", its lead count).
+ */
+export type BackupGlance =
+  | { state: "off" }
+  | {
+      state: "ok" | "retrying" | "behind" | "drill-failed";
+      /** "hace 40 s"; null before the first copy. */
+      copiedAgo: string | null;
+      verified: { when: string; leads: string } | null;
+      /** Changes waiting to be copied. */
+      pending: number;
+      /** The last failure in one line, while it lasts. */
+      problem: string | null;
+    };
+
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 
 export type InboxService = {
@@ -141,4 +158,6 @@ export type InboxService = {
   csv(selection: { query: LeadQuery } | { ids: readonly string[] }): Promise<string>;
   /** How long leads are kept (LEADS_RETENTION_MONTHS). */
   retentionMonths: number;
+  /** The off-site copy's state, shown on every inbox page. */
+  backup(): Promise<BackupGlance>;
 };

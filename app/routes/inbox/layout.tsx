@@ -3,14 +3,16 @@ import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { site } from "../../config/site.ts";
 import { layout as copy } from "../../content/es/inbox.ts";
+import { BackupLine } from "../../features/inbox/backup-line.tsx";
+import { requireHost } from "../../features/inbox/host.ts";
 import { ownerContext, requireOwner } from "../../features/inbox/session.server.ts";
 import "../../styles/inbox.css";
 
 /** Every page below needs the owner's session (the login and its helpers live outside this layout). */
 export const middleware: Route.MiddlewareFunction[] = [requireOwner];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: context.get(ownerContext).email };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { email: context.get(ownerContext).email, backup: await requireHost(context).inbox.backup() };
 }
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -59,6 +61,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
               {copy.nav.security}
             </NavLink>
           </nav>
+          <BackupLine backup={loaderData.backup} />
         </div>
       </header>
       <main id="contenido" tabIndex={-1} className="container-page py-6 outline-none md:py-10">

@@ -294,6 +294,28 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
+  // Off-site backups (decision 0019): the durable queue of rows changed since they were last
+  // copied (filled by triggers in the same transaction as the change, see server/backup/), and the
+  // backup's own state (lease, newest copy, last verified restore), which no backup carries.
+  "0009-backup-changes": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("backup_changes")
+        .$call((table) =>
+          kind === "postgres"
+            ? table.addColumn("id", "bigserial", (column) => column.primaryKey())
+            : table.addColumn("id", "integer", (column) => column.primaryKey().autoIncrement()),
+        )
+        .addColumn("table_name", "text", (column) => column.notNull())
+        .addColumn("row_key", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("backup_state")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("value", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

@@ -1,10 +1,10 @@
-import type { ColumnType } from "kysely";
-
 /**
  * The tables of the lead service, as Kysely sees them. Times are ISO-8601 UTC
  * strings of fixed width ("2026-05-01T13:45:00.000Z"), so they sort and compare
  * the same way in SQLite and PostgreSQL (see docs/decisions/0009-lead-storage.md).
  */
+import type { ColumnType, Generated } from "kysely";
+
 import type { HandoffOutcome, LeadStatus } from "#app/lib/lead-states.ts";
 import { visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
 
@@ -176,7 +176,15 @@ export type LeadDatabase = {
   inbox_challenges: InboxChallengesTable;
   inbox_second_steps: InboxSecondStepsTable;
   weekly_summaries: WeeklySummariesTable;
+  backup_changes: BackupChangesTable;
+  backup_state: BackupStateTable;
 };
+
+/** A row changed since the last off-site copy: its table and its key (JSON array of the key's values). */
+export type BackupChangesTable = { id: Generated<number>; table_name: string; row_key: string };
+
+/** The backup's own state (lease, newest copy, drill), one JSON value per key; never in a backup. */
+export type BackupStateTable = { key: string; value: string };
 
 /** The owner's weekly summary, by its week's Monday ("2026-05-04"), with the outbox's retry columns. */
 export type WeeklySummariesTable = {

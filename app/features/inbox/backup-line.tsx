@@ -1,0 +1,40 @@
+import { Fragment } from "react";
+
+import { layout } from "../../content/es/inbox.ts";
+import type { BackupGlance } from "./inbox-service.ts";
+
+const copy = layout.backup;
+
+/**
+ * The off-site copy at a glance, under the inbox's navigation (decision 0019): when everything was
+ * last copied and the last restore the service verified. Framed in red when it needs the owner's eye.
+ */
+export function BackupLine({ backup }: { backup: BackupGlance }) {
+  if (backup.state === "off") return <p className="text-xs text-ink-muted">{copy.off}</p>;
+  // A retry is routine (the target blinked); an hour behind or a failed drill is not.
+  const attention = backup.state === "behind" || backup.state === "drill-failed";
+  const parts = [
+    backup.state === "drill-failed"
+      ? `${copy.drillFailed}: ${backup.problem ?? ""}`
+      : `${copy.copy}${backup.state === "behind" ? ` ${copy.behind}` : ""}: ${backup.copiedAgo ?? copy.never}`,
+    ...(backup.state === "retrying" || backup.state === "behind" ? [copy.waiting(backup.pending)] : []),
+    `${copy.verified}: ${backup.verified ? `${backup.verified.when}, ${backup.verified.leads}` : copy.noneVerified}`,
+  ];
+  return (
+    <p
+      data-backup-state={backup.state}
+      className={`text-xs ${attention ? "rounded-md border border-red-700 px-2 py-1 text-red-700" : "text-ink-muted"}`}
+    >
+      {/* The dot ends a part, so a narrow screen breaks after it and never starts a line with it. */}
+      {parts.map((part, index) => (
+        <Fragment key={part}>
+          {index > 0 && " "}
+          <span className="inline-block">
+            {part}
+            {index < parts.length - 1 && " ·"}
+          </span>
+        </Fragment>
+      ))}
+    </p>
+  );
+}

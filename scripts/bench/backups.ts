@@ -1,0 +1,277 @@
+/**
+ * Off-site backup benchmark (part of `npm run bench`; alone: `node scripts/bench/backups.ts`),
+ * decision 0019. Against moto (S3-compatible, loopback) with the real service process:
+ * - lead throughput with backups off and on, at 1, 10 and 50 clients, on SQLite and PostgreSQL;
+ * - time from a lead's 201 to "everything up to it is off the machine" (health's newestCopyAt),
+ *   p50/p99, one lead at a time while 10 clients keep posting;
+ * - 100,000 leads and a year of visit counts backed up, then restored into a fresh folder: the
+ *   restore time and the bucket's bytes per lead.
+ * BENCH_BACKUP_DATABASES=sqlite measures SQLite alone.
+ */
+import { Agent, request } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { generateX25519Identity, identityToRecipient } from "age-encryption";
+
+import { BackupService } from "../../server/backup/backup-service.ts";
+import { restoreBackup } from "../../server/backup/restore.ts";
+import { openTarget } from "../../server/backup/targets.ts";
+import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
+import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { startPostgres, type PostgresServer } from "../postgres-server.ts";
+import { startS3Server, type S3Server } from "../s3-server.ts";
+import { startService, type ServiceProcess } from "../service-process.ts";
+import { httpLoad, type Throughput } from "./leads.ts";
+import { fillLeads, fillVisits } from "./traffic.ts";
+
+const concurrencies = [1, 10, 50];
+const seconds = Number(process.env.BENCH_LEAD_SECONDS ?? 5);
+const restoreLeads = Number(process.env.BENCH_BACKUP_LEADS ?? 100_000);
+const offsiteSamples = 100;
+
+export type BackupFigures = {
+  database: string;
+  throughput: { clients: number; off: Throughput; on: Throughput }[];
+  offsite: { p50: number; p99: number; samples: number };
+  restore: {
+    leads: number;
+    visitRows: number;
+    backupSeconds: number;
+    restoreSeconds: number;
+    bytes: number;
+    bytesPerLead: number;
+  };
+};
+
+export async function measureBackups(buildDir = defaultBuildDir): Promise<BackupFigures[]> {
+  const databases = (process.env.BENCH_BACKUP_DATABASES ?? "sqlite,postgres").split(",");
+  const s3 = await startS3Server("bench");
+  const identity = await generateX25519Identity();
+  const recipient = await identityToRecipient(identity);
+  let postgres: PostgresServer | undefined;
+  let prefix = 0;
+  const figures: BackupFigures[] = [];
+  try {
+    for (const database of databases) {
+      if (database === "postgres") postgres ??= await startPostgres();
+      const fresh = async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), "bench-backups-"));
+        const databaseUrl =
+          postgres && database === "postgres" ? await postgres.createDatabase(`b${++prefix}`) : undefined;
+        return { dataDir, databaseUrl };
+      };
+      const environment = async (backups: boolean) => {
+        const { dataDir, databaseUrl } = await fresh();
+        return {
+          dataDir,
+          env: {
+            BUILD_DIR: buildDir,
+            LEADS_DATA_DIR: dataDir,
+            LEADS_RATE_LIMIT: "0",
+            LEADS_WEEKLY_SUMMARY: "off",
+            ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+            ...(backups
+              ? {
+                  LEADS_BACKUP_URL: `s3://${s3.bucket}/p${++prefix}`,
+                  LEADS_BACKUP_RECIPIENT: recipient,
+                  ...s3.env,
+                }
+              : {}),
+          },
+        };
+      };
+
+      const throughput: BackupFigures["throughput"] = [];
+      for (const clients of concurrencies) {
+        const row = {} as { off: Throughput; on: Throughput };
+        // Off and on alternate per row, so a machine busier for a while weighs on both.
+        for (const mode of ["off", "on"] as const) {
+          const { dataDir, env } = await environment(mode === "on");
+          const service = await startService(env);
+          try {
+            if (mode === "on") await copiedSince(service, new Date(0));
+            row[mode] = await httpLoad(service, clients, seconds);
+          } finally {
+            await service.stop();
+            rmSync(dataDir, { recursive: true, force: true });
+          }
+        }
+        throughput.push({ clients, ...row });
+        process.stderr.write(`backups: ${database}, ${clients} clients measured\n`);
+      }
+
+      const offsite = await measureOffsite(await environment(true));
+      process.stderr.write(`backups: ${database}, time to off-site measured\n`);
+      const restore = await measureRestore(await fresh(), s3, recipient, identity, `r${++prefix}`);
+      process.stderr.write(`backups: ${database}, restore of ${restoreLeads} leads measured\n`);
+      figures.push({ database, throughput, offsite, restore });
+    }
+  } finally {
+    await postgres?.stop();
+    await s3.stop();
+  }
+  return figures;
+}
+
+/** One lead at a time while 10 clients keep posting: 201 → health says it is off the machine. */
+async function measureOffsite({ dataDir, env }: { dataDir: string; env: Record<string, string> }) {
+  const service = await startService(env);
+  const latencies: number[] = [];
+  try {
+    await copiedSince(service, new Date(0));
+    let loading = true;
+    const background = httpLoadUntil(service, 10, () => loading);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (let sample = 0; sample < offsiteSamples; sample++) {
+      const status = await postOne(service, agent);
+      if (status !== 201) continue;
+      const acknowledged = new Date();
+      const started = performance.now();
+      await copiedSince(service, acknowledged);
+      latencies.push(performance.now() - started);
+    }
+    loading = false;
+    await background;
+    agent.destroy();
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))]!);
+  return { p50: at(0.5), p99: at(0.99), samples: latencies.length };
+}
+
+async function httpLoadUntil(service: ServiceProcess, clients: number, going: () => boolean): Promise<void> {
+  await Promise.all(
+    Array.from({ length: clients }, async (_, index) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.0.${2 + index}` });
+      while (going()) await postOne(service, agent);
+      agent.destroy();
+    }),
+  );
+}
+
+async function measureRestore(
+  { dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string },
+  s3: S3Server,
+  recipient: string,
+  identity: string,
+  prefix: string,
+): Promise<BackupFigures["restore"]> {
+  const url = `s3://${s3.bucket}/${prefix}`;
+  Object.assign(process.env, s3.env);
+  const store = await LeadStore.open({ dataDir, databaseUrl });
+  const restoredDir = mkdtempSync(join(tmpdir(), "bench-restored-"));
+  try {
+    const now = new Date();
+    const visitRows = await fillVisits(store, { days: 365, perDay: 5_000, now });
+    await fillLeads(store, { count: restoreLeads, days: 365, now });
+    const backup = new BackupService({ store, settings: { url, recipient }, log: () => {} });
+    await backup.start();
+    await backup.stop();
+    const backupStarted = performance.now();
+    await backup.snapshot();
+    const backupSeconds = (performance.now() - backupStarted) / 1000;
+    const started = performance.now();
+    const report = await restoreBackup({
+      target: openTarget(url),
+      identity,
+      to: { dataDir: join(restoredDir, "datos") },
+    });
+    const restoreSeconds = (performance.now() - started) / 1000;
+    if (report.rows.leads !== restoreLeads)
+      throw new Error(`restored ${report.rows.leads} leads of ${restoreLeads}`);
+    return {
+      leads: restoreLeads,
+      visitRows,
+      backupSeconds: round(backupSeconds),
+      restoreSeconds: round(restoreSeconds),
+      bytes: report.bytes,
+      bytesPerLead: Math.round(report.bytes / restoreLeads),
+    };
+  } finally {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(restoredDir, { recursive: true, force: true });
+  }
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+async function copiedSince(service: ServiceProcess, since: Date): Promise<void> {
+  for (let attempt = 0; attempt < 12_000; attempt++) {
+    const health = JSON.parse(await get(`${service.baseUrl}/api/health`)) as {
+      backup: { newestCopyAt: string | null; pending: number };
+    };
+    const copied = health.backup.newestCopyAt && new Date(health.backup.newestCopyAt) > since;
+    if (copied) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("never copied off the machine");
+}
+
+function get(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    request(url, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve(text));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const leadBody = new URLSearchParams({
+  tipoPropiedad: "Departamento",
+  direccion: "Juana Manso 1000, piso 3",
+  superficie: "80",
+  ambientes: "3 ambientes",
+  nombre: "Visitante de prueba",
+  telefono: "11 5555 0000",
+  email: "prueba@example.com",
+  _page: "/",
+  _handoff: "tab-opened",
+}).toString();
+
+function postOne(service: ServiceProcess, agent: Agent): Promise<number> {
+  return new Promise((resolve) => {
+    const outgoing = request(
+      `${service.baseUrl}/api/form/submit/express`,
+      {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    outgoing.on("error", () => resolve(0));
+    outgoing.end(leadBody);
+  });
+}
+
+export function printBackupTables(figures: BackupFigures[]): void {
+  for (const { database, throughput, offsite, restore } of figures) {
+    console.log(`\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on`);
+    console.log("clients | off            | on             | change");
+    for (const { clients, off, on } of throughput)
+      console.log(
+        `${String(clients).padStart(7)} | ${`${off.perSecond}/s (${off.p99})`.padEnd(14)} | ${`${on.perSecond}/s (${on.p99})`.padEnd(14)} | ${(((on.perSecond - off.perSecond) / off.perSecond) * 100).toFixed(1)} %`,
+      );
+    console.log(
+      `201 → off the machine (10 clients posting meanwhile, ${offsite.samples} leads): p50 ${offsite.p50} ms, p99 ${offsite.p99} ms`,
+    );
+    console.log(
+      `${restore.leads.toLocaleString("en")} leads and ${restore.visitRows.toLocaleString("en")} visit-count rows: snapshot ${restore.backupSeconds} s, restore (download, decrypt, write, verify) ${restore.restoreSeconds} s, ${restore.bytes.toLocaleString("en")} bytes in the bucket (${restore.bytesPerLead} bytes per lead)`,
+    );
+  }
+}
+
+if (import.meta.main) printBackupTables(await measureBackups());

@@ -1,0 +1,75 @@
+/**
+ * Rebuilds the lead service's data from the off-site backup (decision 0019):
+ *   npm run --silent backup:restore -- --identity FILE --to DIR [--at 2026-12-01T10:00:00-03:00]
+ *   npm run --silent backup:restore -- --identity FILE --to postgres://user:password@host/empty_db
+ * Reads LEADS_BACKUP_URL (and the AWS_* variables for s3://). FILE holds the owner's private key
+ * (AGE-SECRET-KEY-1…), which never lives on the server. DIR must hold no leads; it becomes a
+ * LEADS_DATA_DIR that `npm run serve` serves. Prints what it restored and how it was checked.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+import { restoreBackup, RestoreError, type RestoreDestination } from "./backup/restore.ts";
+import { openTarget } from "./backup/targets.ts";
+import { sqliteFileName } from "./leads/storage/lead-store.ts";
+
+const usage =
+  "Uso: npm run --silent backup:restore -- --identity ARCHIVO --to CARPETA|postgres://… [--at 2026-12-01T10:00:00-03:00]";
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let values: { identity?: string; to?: string; at?: string };
+try {
+  ({ values } = parseArgs({
+    options: { identity: { type: "string" }, to: { type: "string" }, at: { type: "string" } },
+  }));
+} catch (error) {
+  fail(`${(error as Error).message}\n${usage}`);
+}
+const url = process.env.LEADS_BACKUP_URL?.trim();
+if (!url)
+  fail(`Falta LEADS_BACKUP_URL: dónde están las copias (s3://BUCKET/PREFIJO o file:///RUTA).\n${usage}`);
+const { identity: identityFile, to: destination } = values;
+if (!identityFile || !destination) fail(usage);
+if (!existsSync(identityFile)) fail(`No existe el archivo de clave ${identityFile}.`);
+const identity = readFileSync(identityFile, "utf8")
+  .split("\n")
+  .map((line) => line.trim())
+  .find((line) => line.startsWith("AGE-SECRET-KEY-"));
+if (!identity) fail(`${identityFile} no contiene una clave privada de age (AGE-SECRET-KEY-1…).`);
+let at: Date | undefined;
+if (values.at) {
+  // An instant, never a wall-clock time: the offset says which.
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(values.at) || Number.isNaN(Date.parse(values.at)))
+    fail(`--at ${values.at}: una fecha y hora ISO con zona, por ejemplo 2026-12-01T10:00:00-03:00`);
+  at = new Date(values.at);
+}
+const to: RestoreDestination = /^postgres(ql)?:\/\//.test(destination)
+  ? { databaseUrl: destination }
+  : { dataDir: destination };
+if ("dataDir" in to && existsSync(join(to.dataDir, sqliteFileName)))
+  fail(`${join(to.dataDir, sqliteFileName)} ya existe: restaure en una carpeta nueva.`);
+
+const started = performance.now();
+try {
+  const target = openTarget(url);
+  const report = await restoreBackup({ target, identity, to, at });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const where = "dataDir" in to ? join(to.dataDir, sqliteFileName) : "la base PostgreSQL indicada";
+  const lines = [
+    `Restaurado en ${where} desde ${target.describe}`,
+    `  copia completa del ${report.snapshotAt.toISOString()} y ${report.changeSets} conjuntos de cambios, hasta ${report.through.toISOString()}${at ? ` (pedido: ${at.toISOString()})` : ""}`,
+    `  ${report.objects} objetos, ${report.bytes.toLocaleString("es-AR")} bytes, ${seconds} s`,
+    ...Object.entries(report.rows).map(
+      ([table, count]) => `  ${table}: ${count.toLocaleString("es-AR")} filas`,
+    ),
+    `  verificado: integridad ${report.integrity}; cantidades y sumas de control iguales a las registradas en la copia`,
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+} catch (error) {
+  fail(`No se pudo restaurar: ${error instanceof RestoreError ? error.message : (error as Error).message}`);
+}

@@ -1,0 +1,384 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { generateX25519Identity, identityToRecipient } from "age-encryption";
+
+import { backupRetentionDays } from "#app/lib/backup-retention.ts";
+import type { EmailSender } from "../leads/notify/email.ts";
+import type { LeadStore } from "../leads/storage/lead-store.ts";
+import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
+import { countQueuedChanges, forgetChanges, installCapture, queuedChanges } from "./capture.ts";
+import { backedUpTable } from "./registry.ts";
+import { restoreBackup } from "./restore.ts";
+import { keyOf, readRows, readSnapshot } from "./tables.ts";
+import { openTarget, type BackupTarget } from "./targets.ts";
+
+/**
+ * The off-site copy, run inside the service (decision 0019): ships queued changes within seconds,
+ * takes a full snapshot on a schedule, removes objects past the retention period, restores the
+ * latest backup into a temporary folder on a schedule to prove it works (the drill), and tells the
+ * owner when copies fall behind or a drill fails. It never touches the path of a lead: a target
+ * that is down only makes the queue wait.
+ *
+ * Several instances on one PostgreSQL share the work through a lease in `backup_state`: one ships,
+ * the others stand by and take over when its lease runs out.
+ */
+export type BackupSettings = {
+  url: string;
+  /** The owner's age recipient (age1…). */
+  recipient: string;
+};
+
+export type BackupSchedule = {
+  /** How often the queue is looked at when nothing kicks it. */
+  pollMs: number;
+  snapshotEveryMs: number;
+  drillEveryMs: number;
+  /** Objects older than this are removed: the longest a deleted lead stays in a backup. */
+  retentionMs: number;
+  /** Copies this far behind, or a failed drill, e-mail the owner. */
+  alertAfterMs: number;
+};
+
+const day = 24 * 60 * 60_000;
+
+export const defaultSchedule: BackupSchedule = {
+  pollMs: 5_000,
+  snapshotEveryMs: day,
+  drillEveryMs: 7 * day,
+  retentionMs: backupRetentionDays * day,
+  alertAfterMs: 60 * 60_000,
+};
+
+/** What health and the inbox show. */
+export type BackupStatus = {
+  state: "ok" | "retrying" | "behind" | "drill-failed";
+  /** Everything stored up to this moment is off the machine (ISO), or null before the first copy. */
+  newestCopyAt: string | null;
+  lastVerifiedRestore: { at: string; leads: number } | null;
+  /** Changes waiting to be copied. */
+  pending: number;
+  /** The last failure, while it lasts (the target's answer, in one line). */
+  problem: string | null;
+};
+
+type Drill = { at: string; ok: boolean; leads: number; problem?: string };
+
+/**
+ * Longest the lease holder may go silent before another instance takes over: a standby resumes
+ * the copies of an instance killed mid-cycle within this, well inside the 60 s promise.
+ */
+const leaseMs = 30_000;
+const batchLimit = 1000;
+
+export class BackupService {
+  private readonly store: LeadStore;
+  private readonly target: BackupTarget;
+  private readonly schedule: BackupSchedule;
+  private readonly now: () => Date;
+  private readonly alert?: (subject: string, text: string) => Promise<void>;
+  private readonly log: (line: string) => void;
+  private readonly owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  private readonly startedAt: Date;
+  private recipients: string[] = [];
+  private drillIdentity = "";
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private failures = 0;
+
+  constructor(options: {
+    store: LeadStore;
+    settings: BackupSettings;
+    schedule?: Partial<BackupSchedule>;
+    /** The owner's e-mail (SMTP_URL and LEADS_NOTIFY_TO), for copies behind and failed drills. */
+    send?: EmailSender;
+    from?: { name: string; address: string };
+    now?: () => Date;
+    log?: (line: string) => void;
+  }) {
+    this.store = options.store;
+    this.target = openTarget(options.settings.url);
+    this.recipients = [options.settings.recipient];
+    this.schedule = { ...defaultSchedule, ...options.schedule };
+    this.now = options.now ?? (() => new Date());
+    this.startedAt = this.now();
+    this.log = options.log ?? ((line) => console.error(line));
+    const { send, from } = options;
+    if (send && from) this.alert = (subject, text) => send({ from, subject, text, html: "" });
+  }
+
+  /** Installs the change capture and the service's drill key, then copies in the background. */
+  async start(): Promise<void> {
+    await installCapture(this.store.db, this.store.kind);
+    this.drillIdentity = await this.drillKey();
+    this.recipients.push(await identityToRecipient(this.drillIdentity));
+    this.schedule_(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Something changed (a lead stored): copy it now rather than at the next poll. */
+  kick(): void {
+    if (this.stopped || this.failures > 0) return;
+    if (this.running) this.again = true;
+    else this.schedule_(0);
+  }
+
+  private schedule_(ms: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.cycle().finally(() => {
+        this.running = undefined;
+        const retry = Math.min(5 * 60_000, this.schedule.pollMs * 2 ** this.failures);
+        this.schedule_(
+          this.again && this.failures === 0 ? 0 : this.failures > 0 ? retry : this.schedule.pollMs,
+        );
+        this.again = false;
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One round: what the schedule asks for, if this instance holds the lease. After any round in progress. */
+  cycle(): Promise<void> {
+    return this.inTurn(() => this.round());
+  }
+
+  /** Rounds and drills never overlap: one at a time, in the order asked. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.turn.then(work);
+    this.turn = next.catch(() => {});
+    return next;
+  }
+
+  private async round(): Promise<void> {
+    try {
+      if (!(await this.holdLease())) return;
+      const began = this.now();
+      if (!(await this.state<string>("last-snapshot"))) await this.snapshot();
+      await this.shipChanges();
+      await this.setState("copied-through", began.toISOString());
+      await this.setState("problem", null);
+      this.failures = 0;
+      const lastSnapshot = new Date((await this.state<string>("last-snapshot"))!);
+      if (this.now().getTime() - lastSnapshot.getTime() >= this.schedule.snapshotEveryMs)
+        await this.snapshot();
+      await this.removeExpired();
+      const drill = await this.state<Drill>("drill");
+      // A failed drill is tried again after an hour, not a week.
+      const drillEvery = drill?.ok === false ? this.schedule.alertAfterMs : this.schedule.drillEveryMs;
+      if (!drill || this.now().getTime() - new Date(drill.at).getTime() >= drillEvery) await this.runDrill();
+    } catch (error) {
+      this.failures++;
+      const problem = oneLine(error);
+      this.log(`Copia fuera del servidor: falló (${problem}); se reintenta.`);
+      await this.setState("problem", { at: this.now().toISOString(), message: problem }).catch(() => {});
+    }
+    await this.alertIfBehind().catch((error: unknown) =>
+      this.log(`Aviso de copias atrasadas: ${oneLine(error)}`),
+    );
+  }
+
+  /** Copies every queued change, a batch per object, and forgets each batch once it is stored. */
+  async shipChanges(): Promise<number> {
+    let shipped = 0;
+    for (;;) {
+      const changes = await queuedChanges(this.store.db, batchLimit);
+      if (changes.length === 0) return shipped;
+      const entries: ChangeSet["entries"] = [];
+      const byTable = Map.groupBy(changes, (change) => change.table);
+      for (const [name, tableChanges] of byTable) {
+        const table = backedUpTable(name);
+        const keys = [
+          ...new Map(tableChanges.map((change) => [JSON.stringify(change.key), change.key])).values(),
+        ];
+        const rows = new Map(
+          (await readRows(this.store.db, table, keys)).map((row) => [JSON.stringify(keyOf(table, row)), row]),
+        );
+        for (const key of keys)
+          entries.push({ table: name, key, row: rows.get(JSON.stringify(key)) ?? null });
+      }
+      // The time after reading: every row in the set is at least this recent (restore orders by it).
+      const at = this.now();
+      await this.target.put(
+        objectName("changes", at),
+        await seal({ kind: "changes", at: at.toISOString(), entries }, this.recipients),
+      );
+      await forgetChanges(
+        this.store.db,
+        changes.map((change) => change.id),
+      );
+      shipped += changes.length;
+      await this.holdLease();
+    }
+  }
+
+  async snapshot(): Promise<void> {
+    // The time before reading: every change after it is in a later change set (see tables.ts).
+    const takenAt = this.now();
+    const snapshot = await readSnapshot(this.store.db, takenAt);
+    await this.target.put(objectName("snapshots", takenAt), await seal(snapshot, this.recipients));
+    await this.setState("last-snapshot", takenAt.toISOString());
+  }
+
+  /**
+   * The drill: the latest backup restored into a temporary folder with the service's drill key,
+   * verified (integrity, counts, checksums), deleted; the result kept for the inbox and health.
+   */
+  drill(): Promise<Drill> {
+    return this.inTurn(() => this.runDrill());
+  }
+
+  private async runDrill(): Promise<Drill> {
+    const folder = mkdtempSync(join(tmpdir(), "leads-restore-drill-"));
+    let drill: Drill;
+    try {
+      const report = await restoreBackup({
+        target: this.target,
+        identity: this.drillIdentity,
+        to: { dataDir: folder },
+      });
+      drill = { at: this.now().toISOString(), ok: true, leads: report.rows.leads ?? 0 };
+    } catch (error) {
+      drill = { at: this.now().toISOString(), ok: false, leads: 0, problem: oneLine(error) };
+      this.log(`Restauración de prueba fallida: ${drill.problem}`);
+      await this.alert?.(
+        "Copias de seguridad: la restauración de prueba falló",
+        `La restauración de prueba de la copia fuera del servidor falló el ${drill.at}:\n\n${drill.problem}\n\nLas consultas siguen guardándose en el servidor. Revise la copia (docs/deploy.md, "Backups").`,
+      ).catch((mailError: unknown) => this.log(`Aviso de restauración fallida: ${oneLine(mailError)}`));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    await this.setState("drill", drill);
+    if (drill.ok) {
+      const last = await this.state<Drill>("verified");
+      if (!last || last.at < drill.at) await this.setState("verified", drill);
+    }
+    return drill;
+  }
+
+  /** Snapshots and change sets older than the retention period go (a key that may not delete: see docs). */
+  async removeExpired(): Promise<number> {
+    const last = await this.state<string>("last-removal");
+    if (last && this.now().getTime() - new Date(last).getTime() < day / 24) return 0;
+    const cutoff = this.now().getTime() - this.schedule.retentionMs;
+    let removed = 0;
+    for (const kind of ["snapshots", "changes"] as const)
+      for (const name of await this.target.list(kind)) {
+        const parsed = parseObjectName(name);
+        if (!parsed || parsed.at.getTime() >= cutoff) continue;
+        await this.target.remove(name);
+        removed++;
+      }
+    await this.setState("last-removal", this.now().toISOString());
+    return removed;
+  }
+
+  async status(): Promise<BackupStatus> {
+    const [copiedThrough, verified, drill, problem, pending] = await Promise.all([
+      this.state<string>("copied-through"),
+      this.state<Drill>("verified"),
+      this.state<Drill>("drill"),
+      this.state<{ message: string }>("problem"),
+      countQueuedChanges(this.store.db),
+    ]);
+    const behind =
+      this.now().getTime() - new Date(copiedThrough ?? this.startedAt).getTime() > this.schedule.alertAfterMs;
+    return {
+      state: drill && !drill.ok ? "drill-failed" : behind ? "behind" : problem ? "retrying" : "ok",
+      newestCopyAt: copiedThrough ?? null,
+      lastVerifiedRestore: verified ? { at: verified.at, leads: verified.leads } : null,
+      pending,
+      problem: problem?.message ?? drill?.problem ?? null,
+    };
+  }
+
+  /** One e-mail when copies fall behind the alert threshold; another only after they caught up. */
+  private async alertIfBehind(): Promise<void> {
+    const status = await this.status();
+    const alerted = await this.state<string>("behind-alert");
+    if (status.state !== "behind") {
+      if (alerted) await this.setState("behind-alert", null);
+      return;
+    }
+    if (alerted || !this.alert) return;
+    await this.alert(
+      "Copias de seguridad atrasadas",
+      `La copia fuera del servidor está atrasada: lo último copiado es de ${status.newestCopyAt ?? "nunca"} y hay ${status.pending} cambios esperando.\n\n${status.problem ?? ""}\n\nLas consultas siguen guardándose en el servidor y se copiarán cuando el destino responda.`,
+    );
+    await this.setState("behind-alert", this.now().toISOString());
+  }
+
+  /** Takes or renews the lease; false while another instance holds it. */
+  private async holdLease(): Promise<boolean> {
+    // One process per SQLite file: nobody to share with, and a restart after kill -9 must not wait.
+    if (this.store.kind === "sqlite") return true;
+    const now = this.now().getTime();
+    const mine = JSON.stringify({ owner: this.owner, until: now + leaseMs });
+    await this.store.db
+      .insertInto("backup_state")
+      .values({ key: "lease", value: mine })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
+    const row = await this.store.db
+      .selectFrom("backup_state")
+      .select("value")
+      .where("key", "=", "lease")
+      .executeTakeFirstOrThrow();
+    const held = JSON.parse(row.value) as { owner: string; until: number };
+    if (held.owner !== this.owner && held.until > now) return false;
+    // Compare-and-set: of two instances racing for an expired lease, one wins.
+    const result = await this.store.db
+      .updateTable("backup_state")
+      .set({ value: mine })
+      .where("key", "=", "lease")
+      .where("value", "=", row.value)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The service's own key for drills, made once and kept in the database (never in a backup). */
+  private async drillKey(): Promise<string> {
+    await this.store.db
+      .insertInto("backup_state")
+      .values({ key: "drill-identity", value: JSON.stringify(await generateX25519Identity()) })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
+    return (await this.state<string>("drill-identity"))!;
+  }
+
+  private async state<T>(key: string): Promise<T | undefined> {
+    const row = await this.store.db
+      .selectFrom("backup_state")
+      .select("value")
+      .where("key", "=", key)
+      .executeTakeFirst();
+    return row ? ((JSON.parse(row.value) as T | null) ?? undefined) : undefined;
+  }
+
+  private async setState(key: string, value: unknown): Promise<void> {
+    const text = JSON.stringify(value);
+    await this.store.db
+      .insertInto("backup_state")
+      .values({ key, value: text })
+      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: text }))
+      .execute();
+  }
+}
+
+function oneLine(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`
+      : String(error);
+  return text.replace(/\s+/g, " ").trim().slice(0, 300);
+}

@@ -1,0 +1,33 @@
+/**
+ * The tables a backup carries (decision 0019). A table joins with one line here: its key columns,
+ * and whether each change to it is copied off the machine within seconds (`continuous`, through
+ * triggers that queue the changed row's key in the same transaction) or only with the periodic
+ * full snapshot. Tables left out hold nothing worth restoring: sessions, login failures, rate-limit
+ * buckets, queued notifications (a restored service must not e-mail old leads again) and the
+ * backup's own state.
+ */
+export type BackedUpTable = {
+  name: string;
+  /** The primary key's columns, in order. */
+  key: readonly string[];
+  continuous: boolean;
+};
+
+export const backedUpTables: readonly BackedUpTable[] = [
+  { name: "leads", key: ["id"], continuous: true },
+  { name: "visit_pages", key: ["day", "page", "kind"], continuous: true },
+  { name: "visit_sources", key: ["day", "kind", "referrer", "campaign"], continuous: true },
+  { name: "weekly_summaries", key: ["week"], continuous: false },
+  { name: "inbox_owner", key: ["id"], continuous: false },
+  // The owner's second factors (decision 0018): a restored service keeps asking for them.
+  { name: "inbox_passkeys", key: ["credential_id"], continuous: false },
+  { name: "inbox_totp", key: ["id"], continuous: false },
+  { name: "inbox_recovery_codes", key: ["code_hash"], continuous: false },
+  { name: "settings", key: ["key"], continuous: false },
+];
+
+export function backedUpTable(name: string): BackedUpTable {
+  const table = backedUpTables.find((candidate) => candidate.name === name);
+  if (!table) throw new Error(`la tabla ${name} no está entre las que se copian`);
+  return table;
+}

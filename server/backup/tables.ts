@@ -1,0 +1,96 @@
+import { sql, type Kysely, type RawBuilder } from "kysely";
+
+import type { LeadDatabase } from "../leads/storage/schema.ts";
+import { rowDigest, tally, type Row, type Snapshot } from "./archive.ts";
+import { backedUpTables, type BackedUpTable } from "./registry.ts";
+
+/**
+ * Reading and writing the backed-up tables generically, by the registry's names and keys: the same
+ * code copies a lead, a visit count or a table added later, on SQLite and PostgreSQL.
+ */
+type Db = Kysely<LeadDatabase>;
+
+const batchSize = 1000;
+
+const keyList = (table: BackedUpTable) => sql.join(table.key.map((column) => sql.ref(column)));
+
+/**
+ * Every row of every backed-up table, read in key order a batch at a time (each batch a short
+ * query, so leads keep being stored meanwhile). Not one transaction: a row changed during the read
+ * also has its change queued after `takenAt`, and a restore applies every change set from
+ * `takenAt` on, so it ends at the same state (like a base backup and its WAL).
+ */
+export async function readSnapshot(db: Db, takenAt: Date): Promise<Snapshot> {
+  const tables: Record<string, Row[]> = {};
+  const tallies: Snapshot["tally"] = {};
+  for (const table of backedUpTables) {
+    const rows: Row[] = [];
+    let after: unknown[] | undefined;
+    for (;;) {
+      const from = after
+        ? sql`where (${keyList(table)}) > (${sql.join(after.map((value) => sql`${value}`))})`
+        : sql``;
+      const { rows: batch } = await sql<Row>`select * from ${sql.table(table.name)} ${from}
+        order by ${keyList(table)} limit ${batchSize}`.execute(db);
+      rows.push(...batch);
+      if (batch.length < batchSize) break;
+      after = table.key.map((column) => batch.at(-1)![column]);
+      // Let the requests waiting for the database in between.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    tables[table.name] = rows;
+    tallies[table.name] = tallyOf(rows);
+  }
+  return { kind: "snapshot", takenAt: takenAt.toISOString(), tables, tally: tallies };
+}
+
+export function tallyOf(rows: readonly Row[]) {
+  return tally(rows.map((row) => rowDigest(row, Object.keys(row).sort())));
+}
+
+/** The rows of `table` with these keys as they are now; a key without a row was deleted. */
+export async function readRows(db: Db, table: BackedUpTable, keys: readonly unknown[][]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let start = 0; start < keys.length; start += 100) {
+    const slice = keys.slice(start, start + 100);
+    const { rows: found } =
+      await sql<Row>`select * from ${sql.table(table.name)} where ${keyMatch(table, slice)}`.execute(db);
+    rows.push(...found);
+  }
+  return rows;
+}
+
+function keyMatch(table: BackedUpTable, keys: readonly unknown[][]): RawBuilder<unknown> {
+  if (table.key.length === 1)
+    return sql`${sql.ref(table.key[0]!)} in (${sql.join(keys.map((key) => sql`${key[0]}`))})`;
+  const tuples = keys.map((key) => sql`(${sql.join(key.map((value) => sql`${value}`))})`);
+  return sql`(${keyList(table)}) in (values ${sql.join(tuples)})`;
+}
+
+export function keyOf(table: BackedUpTable, row: Row): unknown[] {
+  return table.key.map((column) => row[column]);
+}
+
+/** Replaces the row with this key (deletes it when `row` is null). */
+export async function putRow(db: Db, table: BackedUpTable, key: unknown[], row: Row | null): Promise<void> {
+  await sql`delete from ${sql.table(table.name)} where ${keyMatch(table, [key])}`.execute(db);
+  if (row) await insertRows(db, table, [row]);
+}
+
+export async function insertRows(db: Db, table: BackedUpTable, rows: readonly Row[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 200) {
+    const slice = rows.slice(start, start + 200);
+    const columns = Object.keys(slice[0]!);
+    const values = slice.map(
+      (row) => sql`(${sql.join(columns.map((column) => sql`${row[column] ?? null}`))})`,
+    );
+    await sql`insert into ${sql.table(table.name)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      values ${sql.join(values)}`.execute(db);
+  }
+}
+
+/** Every row of `table` now, for checking a restore against what the copy recorded. */
+export async function readAll(db: Db, table: BackedUpTable): Promise<Row[]> {
+  const { rows } = await sql<Row>`select * from ${sql.table(table.name)}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,317 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { generateX25519Identity, identityToRecipient } from "age-encryption";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
+import { backupRetentionDays } from "../../app/lib/backup-retention.ts";
+import { unseal, type ChangeSet } from "../../server/backup/archive.ts";
+import { BackupService, type BackupSchedule } from "../../server/backup/backup-service.ts";
+import { restoreBackup } from "../../server/backup/restore.ts";
+import { openTarget } from "../../server/backup/targets.ts";
+import { smtpSender } from "../../server/leads/notify/email.ts";
+import { contactOf } from "../../server/leads/forms.ts";
+import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
+import { freePort, startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import { parseMail, type MailMessage } from "./mail-message.ts";
+
+/**
+ * The backup's own logic in process, on a folder target: a restore to a moment before a deletion,
+ * the drill and the owner's e-mail when it fails or copies fall behind, and two instances on one
+ * PostgreSQL sharing the copies without doing them twice.
+ */
+const folders: string[] = [];
+const cleanUp: (() => Promise<unknown>)[] = [];
+let identity: string;
+let recipient: string;
+
+function folder(name: string): string {
+  const path = mkdtempSync(join(tmpdir(), `leads-drill-${name}-`));
+  folders.push(path);
+  return path;
+}
+
+beforeAll(async () => {
+  identity = await generateX25519Identity();
+  recipient = await identityToRecipient(identity);
+});
+
+afterAll(async () => {
+  for (const step of cleanUp.reverse()) await step();
+  for (const path of folders) rmSync(path, { recursive: true, force: true });
+}, 60_000);
+
+let leadNumber = 0;
+function newLead(): NewLead {
+  const n = ++leadNumber;
+  const values = {
+    tipoPropiedad: "Departamento",
+    direccion: `Olga Cossettini ${n}`,
+    superficie: "70",
+    ambientes: "2 ambientes",
+    nombre: `Rosa Restaurada ${n}`,
+    telefono: `11 5000 ${String(n).padStart(4, "0")}`,
+    email: `rosa${n}@example.com`,
+  };
+  return {
+    receivedAt: new Date(),
+    formId: "express",
+    page: "/",
+    values,
+    handoff: "tab-opened",
+    clientAddress: "127.0.0.9",
+    userAgent: null,
+    spam: false,
+    contact: contactOf(expressForm, values),
+    notify: [],
+  };
+}
+
+/** A backup service whose cycles the test runs itself (never in the background). */
+async function backupOf(
+  store: LeadStore,
+  url: string,
+  extra: { now?: () => Date; send?: ReturnType<typeof smtpSender>; schedule?: Partial<BackupSchedule> } = {},
+) {
+  const service = new BackupService({
+    store,
+    settings: { url, recipient },
+    from: { name: "Tasaciones", address: "avisos@example.com" },
+    log: () => {},
+    ...extra,
+  });
+  await service.start();
+  await service.stop();
+  return service;
+}
+
+async function startSmtp() {
+  const received: MailMessage[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push(parseMail(Buffer.concat(chunks).toString("utf8")));
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  cleanUp.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { received, send: smtpSender(`smtp://127.0.0.1:${port}`, ["duenia@example.com"]) };
+}
+
+describe("SQLite, folder target", { timeout: 60_000 }, () => {
+  test("a restore to a moment before a deletion brings the lead back; without --at it stays deleted", async () => {
+    const url = `file://${folder("target")}`;
+    const store = await LeadStore.open({ dataDir: folder("data") });
+    cleanUp.push(() => store.close());
+    const backup = await backupOf(store, url);
+    await backup.cycle();
+    const [kept, deleted] = [await store.insert(newLead()), await store.insert(newLead())];
+    await store.setStatus([kept.id], "contactado");
+    const visit = {
+      day: "2026-11-20",
+      page: "/",
+      lang: "es",
+      referrer: "",
+      campaign: "",
+      kind: "view",
+    } as const;
+    for (let n = 0; n < 3; n++) await store.visits.record(visit);
+    await backup.cycle();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const beforeDeletion = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.deleteByIds([deleted.id]);
+    await backup.cycle();
+
+    const target = openTarget(url);
+    const earlier = join(folder("earlier"), "datos");
+    await restoreBackup({ target, identity, to: { dataDir: earlier }, at: beforeDeletion });
+    const latest = join(folder("latest"), "datos");
+    const report = await restoreBackup({ target, identity, to: { dataDir: latest } });
+    expect(report.integrity).toBe("ok");
+    expect(report.rows.leads).toBe(1);
+
+    const [earlierStore, latestStore] = await Promise.all([
+      LeadStore.open({ dataDir: earlier }),
+      LeadStore.open({ dataDir: latest }),
+    ]);
+    try {
+      expect(await earlierStore.get(deleted.id)).toEqual(deleted);
+      expect((await earlierStore.get(kept.id))?.status).toBe("contactado");
+      expect(await latestStore.get(deleted.id)).toBeUndefined();
+      expect(await latestStore.get(kept.id)).toEqual({ ...kept, status: "contactado" });
+      // The visit counts come back as they were: the page's three views, and their source.
+      for (const table of ["visit_pages", "visit_sources"] as const)
+        expect(await latestStore.db.selectFrom(table).selectAll().execute()).toEqual(
+          await store.db.selectFrom(table).selectAll().execute(),
+        );
+      expect(await latestStore.db.selectFrom("visit_pages").select("count").execute()).toEqual([
+        { count: 3 },
+      ]);
+    } finally {
+      await Promise.all([earlierStore.close(), latestStore.close()]);
+    }
+  });
+
+  test("the drill restores and verifies the latest copy; a tampered object fails it, and the owner gets an e-mail", async () => {
+    const targetFolder = folder("tampered");
+    const store = await LeadStore.open({ dataDir: folder("data") });
+    cleanUp.push(() => store.close());
+    const smtp = await startSmtp();
+    const backup = await backupOf(store, `file://${targetFolder}`, { send: smtp.send });
+    await backup.cycle();
+    for (let n = 0; n < 3; n++) await store.insert(newLead());
+    await backup.cycle();
+
+    const passed = await backup.drill();
+    expect(passed).toMatchObject({ ok: true, leads: 3 });
+    expect((await backup.status()).lastVerifiedRestore).toEqual({ at: passed.at, leads: 3 });
+    expect(smtp.received).toHaveLength(0);
+
+    // One byte of a change set flipped in the bucket: age's authentication refuses it.
+    const changeFile = join(targetFolder, "changes", readdirSync(join(targetFolder, "changes"))[0]!);
+    const bytes = readFileSync(changeFile);
+    bytes[bytes.length - 5]! ^= 1;
+    writeFileSync(changeFile, bytes);
+    const failed = await backup.drill();
+    expect(failed.ok).toBe(false);
+    const status = await backup.status();
+    expect(status.state).toBe("drill-failed");
+    // The last verified restore is still the one that passed.
+    expect(status.lastVerifiedRestore).toEqual({ at: passed.at, leads: 3 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.headers.get("subject")).toBe(
+      "Copias de seguridad: la restauración de prueba falló",
+    );
+    expect(smtp.received[0]!.text).toMatch(/no se pudo descifrar changes\//);
+  });
+
+  test("copies behind by more than an hour e-mail the owner once, while leads are still stored", async () => {
+    const store = await LeadStore.open({ dataDir: folder("data") });
+    cleanUp.push(() => store.close());
+    const smtp = await startSmtp();
+    let clock = Date.now();
+    // A target that cannot be written: a path below a file.
+    const blocker = join(folder("blocked"), "archivo");
+    writeFileSync(blocker, "");
+    const backup = await backupOf(store, `file://${blocker}/copias`, {
+      send: smtp.send,
+      now: () => new Date(clock),
+    });
+    await store.insert(newLead());
+    await backup.cycle();
+    expect((await backup.status()).state).toBe("retrying");
+    expect(smtp.received).toHaveLength(0);
+    clock += 61 * 60_000;
+    await store.insert(newLead());
+    await backup.cycle();
+    await backup.cycle();
+    const status = await backup.status();
+    expect(status).toMatchObject({ state: "behind", newestCopyAt: null, pending: 2 });
+    expect(status.problem).toMatch(/ENOTDIR/);
+    expect(smtp.received.map((mail) => mail.headers.get("subject"))).toEqual([
+      "Copias de seguridad atrasadas",
+    ]);
+  });
+});
+
+test("a deleted lead leaves every backup within the period /privacidad states: older snapshots and change sets are removed", async () => {
+  const targetFolder = folder("retention");
+  const store = await LeadStore.open({ dataDir: folder("data") });
+  cleanUp.push(() => store.close());
+  let clock = Date.now();
+  const backup = await backupOf(store, `file://${targetFolder}`, { now: () => new Date(clock) });
+  const lead = await store.insert(newLead());
+  await backup.cycle();
+  await store.deleteByIds([lead.id]);
+  const objectsWithTheLead = [
+    ...readdirSync(join(targetFolder, "snapshots")),
+    ...readdirSync(join(targetFolder, "changes")),
+  ];
+  expect(objectsWithTheLead.length).toBeGreaterThanOrEqual(2);
+
+  clock += (backupRetentionDays - 1) * 24 * 60 * 60_000;
+  await backup.cycle();
+  const left = () => [
+    ...readdirSync(join(targetFolder, "snapshots")),
+    ...readdirSync(join(targetFolder, "changes")),
+  ];
+  for (const name of objectsWithTheLead) expect(left()).toContain(name);
+
+  clock += 2 * 24 * 60 * 60_000;
+  await backup.cycle();
+  for (const name of objectsWithTheLead) expect(left()).not.toContain(name);
+  // What remains restores to a database without the lead.
+  const report = await restoreBackup({
+    target: openTarget(`file://${targetFolder}`),
+    identity,
+    to: { dataDir: join(folder("after"), "datos") },
+  });
+  expect(report.rows.leads).toBe(0);
+});
+
+describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
+  let postgres: PostgresServer;
+  beforeAll(async () => {
+    postgres = await startPostgres({ durable: false });
+    cleanUp.push(() => postgres.stop());
+  }, 60_000);
+
+  test("share the copies without doing any twice, and the copy restores into an empty PostgreSQL database", async () => {
+    const databaseUrl = await postgres.createDatabase("leads");
+    const url = `file://${folder("shared")}`;
+    const [first, second] = await Promise.all([
+      LeadStore.open({ dataDir: ".", databaseUrl }),
+      LeadStore.open({ dataDir: ".", databaseUrl }),
+    ]);
+    cleanUp.push(
+      () => first.close(),
+      () => second.close(),
+    );
+    const [backupA, backupB] = [await backupOf(first, url), await backupOf(second, url)];
+    const stored: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const leads = await Promise.all([
+        first.insert(newLead()),
+        second.insert(newLead()),
+        first.insert(newLead()),
+      ]);
+      stored.push(...leads.map((lead) => lead.id));
+      await Promise.all([backupA.cycle(), backupB.cycle()]);
+    }
+    await Promise.all([backupA.cycle(), backupB.cycle()]);
+    expect((await backupB.status()).pending).toBe(0);
+
+    const target = openTarget(url);
+    const copied: string[] = [];
+    for (const name of await target.list("changes")) {
+      const changes = await unseal<ChangeSet>(await target.get(name), identity);
+      copied.push(
+        ...changes.entries.filter((entry) => entry.table === "leads").map((entry) => String(entry.key[0])),
+      );
+    }
+    expect(copied.sort()).toEqual([...stored].sort());
+    expect(await target.list("snapshots")).toHaveLength(1);
+
+    const restoredUrl = await postgres.createDatabase("restored");
+    const report = await restoreBackup({ target, identity, to: { databaseUrl: restoredUrl } });
+    expect(report.rows.leads).toBe(30);
+    const restored = await LeadStore.open({ dataDir: ".", databaseUrl: restoredUrl });
+    try {
+      for (const id of stored) expect(await restored.get(id)).toEqual(await first.get(id));
+    } finally {
+      await restored.close();
+    }
+  });
+});

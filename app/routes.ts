@@ -24,6 +24,7 @@ export default [
       route("consulta/:id", "routes/inbox/lead.tsx"),
       route("titular", "routes/inbox/data-subject.tsx"),
       route("resultados", "routes/inbox/results.tsx"),
+      route("sitio", "routes/inbox/site.tsx"),
       route("exportar.csv", "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),

@@ -19,6 +19,7 @@ import { startLeadService } from "./leads/service.ts";
 import { sqliteFileName } from "./leads/storage/lead-store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
 import { createSiteServer } from "./site-server.ts";
+import { startSitePublishing } from "./site/site-publishing.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -56,6 +57,17 @@ const service = await startLeadService({
   fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
 );
 
+// The owner publishes the site from the inbox only where this server serves its pages (same origin).
+const publishing =
+  site.formServiceUrl === ""
+    ? await startSitePublishing({
+        store: service.store,
+        config,
+        env: process.env,
+        installedBuildDir: buildDir,
+      })
+    : undefined;
+
 const inbox = await startInboxApp({
   buildDir,
   store: service.store,
@@ -63,6 +75,7 @@ const inbox = await startInboxApp({
   config,
   // The same setting /privacidad states, read from the environment at start.
   retentionMonths: site.leadsRetentionMonths,
+  siteEditor: publishing?.editor,
 });
 
 const server = createSiteServer({
@@ -70,6 +83,7 @@ const server = createSiteServer({
   policy: readHeaderPolicy(buildDir),
   leads: service.api,
   app: inbox.handler,
+  served: publishing?.served,
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {
@@ -104,6 +118,7 @@ async function shutDown(signal: string) {
   await closed;
   clearTimeout(forced);
   inbox.retention.stop();
+  publishing?.publisher.stop();
   await service.close();
   process.exit(0);
 }

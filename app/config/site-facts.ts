@@ -110,8 +110,9 @@ export function holdsExample(
 export function factProblems(edited: FactValues): Partial<Record<SiteVariable, string>> {
   const problems: Partial<Record<SiteVariable, string>> = {};
   for (const [variable, value] of Object.entries(edited) as [SiteVariable, string][]) {
+    // Only the facts listed above are the owner's to change; anything else never reaches a build.
     if (!isEditableFact(variable)) {
-      problems[variable] = "no se edita desde la bandeja";
+      (problems as Record<string, string>)[variable] = "no se edita desde la bandeja";
       continue;
     }
     if (!value.trim()) continue;
@@ -121,12 +122,18 @@ export function factProblems(edited: FactValues): Partial<Record<SiteVariable, s
   return problems;
 }
 
-/** The environment a build of the edited facts runs with: the deployment's, the edits on top. */
+/**
+ * The environment a build of the edited facts runs with: the deployment's, the
+ * edits on top. Only editable facts pass, so no stored value can set PATH,
+ * NODE_OPTIONS or any other variable of the build's process.
+ */
 export function buildEnvironment(
   env: Record<string, string | undefined>,
   edited: FactValues,
 ): Record<string, string | undefined> {
   const result = { ...env };
-  for (const [variable, value] of Object.entries(edited)) if (value?.trim()) result[variable] = value.trim();
+  for (const [variable, value] of Object.entries(edited)) {
+    if (isEditableFact(variable) && value?.trim()) result[variable] = value.trim();
+  }
   return result;
 }

@@ -3,6 +3,7 @@ import { isIP, type BlockList } from "node:net";
 import type { TLSSocket } from "node:tls";
 
 import type { SiteConfig } from "#app/config/site-config.ts";
+import type { SiteEditor } from "#app/features/inbox/inbox-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
@@ -24,6 +25,8 @@ export async function startInboxApp(options: {
   site: Pick<SiteConfig, "offPlanFormId" | "deliveryHours">;
   config: Pick<ServiceConfig, "trustedProxies">;
   retentionMonths: number;
+  /** The site's editor (/bandeja/sitio), where this server publishes the site. */
+  siteEditor?: SiteEditor;
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
 }): Promise<InboxApp> {
@@ -36,6 +39,7 @@ export async function startInboxApp(options: {
     forms: serviceForms(options.site, now),
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
+    site: options.siteEditor,
     now,
   });
   const handler = await createAppHandler({

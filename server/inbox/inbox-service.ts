@@ -1,5 +1,11 @@
 import { allFields, type FormDefinition } from "#app/features/leads/forms/types.ts";
-import type { InboxService, LeadDetail, LeadQuery, LeadSummary } from "#app/features/inbox/inbox-service.ts";
+import type {
+  InboxService,
+  LeadDetail,
+  LeadQuery,
+  LeadSummary,
+  SiteEditor,
+} from "#app/features/inbox/inbox-service.ts";
 import { toCsv } from "#app/lib/csv.ts";
 import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
 import { answersOf, buenosAiresTime, handoffText, originFacts } from "../leads/notify/answers.ts";
@@ -26,6 +32,8 @@ export type InboxServiceOptions = {
   forms: ServiceForms;
   offPlanFormId: string;
   retentionMonths: number;
+  /** The site's editor (server/site/), where this server publishes the site. */
+  site?: SiteEditor;
   now?: () => Date;
 };
 
@@ -142,6 +150,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
 
     forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
     retentionMonths: options.retentionMonths,
+    site: options.site,
 
     async list(query, page) {
       const { leads, total } = await store.list(filterOf(query, now()), page);

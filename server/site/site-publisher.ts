@@ -25,7 +25,7 @@ import type { FactChange, SiteVersion, SiteVersionStore } from "./version-store.
 
 /** A refusal worded for the owner; the served site is untouched. */
 export class PublishRefused extends Error {
-  override name = "PublishRefused";
+  override readonly name = "PublishRefused";
 }
 
 /** The build served before anything is published: the deployment's own (npm run build). */
@@ -72,8 +72,10 @@ export class SitePublisher {
   private readonly listeners: ((served: ServedSite) => void)[] = [];
   private busy: string | undefined;
   private following: NodeJS.Timeout | undefined;
+  private readonly options: SitePublisherOptions;
 
-  constructor(private readonly options: SitePublisherOptions) {
+  constructor(options: SitePublisherOptions) {
+    this.options = options;
     this.store = options.store;
     this.folders = new SiteFolders(options.versionsDir);
     this.build = options.build ?? buildWithProjectScript;

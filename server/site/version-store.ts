@@ -34,7 +34,11 @@ export type SiteVersion = {
 const currentKey = "site_current_version";
 
 export class SiteVersionStore {
-  constructor(private readonly db: Kysely<LeadDatabase>) {}
+  private readonly db: Kysely<LeadDatabase>;
+
+  constructor(db: Kysely<LeadDatabase>) {
+    this.db = db;
+  }
 
   async drafts(): Promise<FactValues> {
     const rows = await this.db.selectFrom("site_fact_drafts").select(["variable", "value"]).execute();

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -142,7 +150,11 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     await publisher.start();
     await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491145678901" }, {}, new Date());
     await publisher.publish("titular@ejemplo.com");
-    await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491166666666" }, await publisher.publishedFacts(), new Date());
+    await versions.saveDrafts(
+      { SITE_WHATSAPP_NUMBER: "5491166666666" },
+      await publisher.publishedFacts(),
+      new Date(),
+    );
     await publisher.publish("titular@ejemplo.com");
     expect(servedPage(publisher)).toBe("<p>wa:5491166666666</p>");
     const builds = build.calls;
@@ -209,7 +221,11 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     // B publishes while A's newer publication lands first: B's compare-and-set fails.
     let release!: () => void;
     b.build.gate = new Promise((resolve) => (release = resolve));
-    await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491177777777" }, await a.publisher.publishedFacts(), new Date());
+    await versions.saveDrafts(
+      { SITE_WHATSAPP_NUMBER: "5491177777777" },
+      await a.publisher.publishedFacts(),
+      new Date(),
+    );
     const raced = b.publisher.publish("titular@ejemplo.com");
     const winner = await a.publisher.publish("titular@ejemplo.com");
     release();

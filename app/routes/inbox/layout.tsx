@@ -44,7 +44,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
               </Form>
             </div>
           </div>
-          <nav aria-label={copy.title} className="flex gap-2 text-sm">
+          <nav aria-label={copy.title} className="flex flex-wrap gap-2 text-sm">
             {/* A lead's page belongs to the list. */}
             <NavLink to="/bandeja" end={!pathname.startsWith("/bandeja/consulta/")} className={navLink}>
               {copy.nav.list}
@@ -54,6 +54,9 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
             <NavLink to="/bandeja/titular" className={navLink}>
               {copy.nav.dataSubject}
+            </NavLink>
+            <NavLink to="/bandeja/sitio" className={navLink}>
+              {copy.nav.site}
             </NavLink>
           </nav>
         </div>

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 
 /**
@@ -18,6 +18,10 @@ const groupFileOf = (outDir: string) => `${outDir}.group`;
 
 export const buildWithProjectScript: SiteBuilder = (env, outDir) =>
   new Promise((done, fail) => {
+    // The prerender runs the server bundle from the output folder: outside the project (a data
+    // folder elsewhere) it would find no packages, so the folder gets a link to the project's.
+    mkdirSync(outDir, { recursive: true });
+    symlinkSync(join(projectRoot, "node_modules"), join(outDir, "node_modules"));
     // Its own process group (detached), a lower priority than the server's, and killed with it.
     const child = spawn(
       "setpriv",
@@ -44,6 +48,7 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir) =>
     child.on("error", fail);
     child.on("close", (code, signal) => {
       rmSync(groupFileOf(outDir), { force: true });
+      unlinkSync(join(outDir, "node_modules"));
       if (code === 0) done();
       else fail(new Error(`La construcción del sitio falló (${signal ?? `código ${code}`}):\n${output}`));
     });

@@ -74,7 +74,11 @@ export function createSiteEditor(options: {
           current: version.id === current,
         })),
         checklist: releaseChecklist(env, published).map((item) => ({
-          text: item.text,
+          // The owner knows the facts by their labels, not by their variables.
+          text:
+            item.fix.kind === "fact"
+              ? item.text.replace(item.fix.variable, `«${labelOf(item.fix.variable)}»`)
+              : item.text,
           href:
             item.fix.kind === "fact"
               ? `${editorPath}#${item.fix.variable}`

@@ -13,6 +13,7 @@ import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
 import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
+import { startSitePublishing } from "../../server/site/site-publishing.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
 /**
@@ -48,12 +49,20 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
   const started = Date.now();
   let offset = 0;
   const now = () => new Date(started + offset);
+  // The site's editor, as `npm start` has it; publishing itself is refused until a second factor exists.
+  const publishing = await startSitePublishing({
+    store: service.store,
+    config,
+    env: process.env,
+    installedBuildDir: buildDir,
+  });
   const inbox = await startInboxApp({
     buildDir,
     store: service.store,
     site,
     config,
     retentionMonths: site.leadsRetentionMonths,
+    siteEditor: publishing.editor,
     now,
   });
   const server = createSiteServer({
@@ -61,6 +70,7 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
     policy: readHeaderPolicy(buildDir),
     leads: service.api,
     app: inbox.handler,
+    served: publishing.served,
     log: () => {},
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -94,6 +104,7 @@ export async function startInboxServer(options: { owner?: boolean } = {}): Promi
     },
     async stop() {
       inbox.retention.stop();
+      publishing.publisher.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();

@@ -12,7 +12,7 @@
  * pages; BUILD_DIR picks the build to measure; BENCH_PREVIOUS_BUILD, another build (the
  * previous design, built from an earlier commit) measured beside it in the same run;
  * BENCH_SITE_ONLY=1 measures the production build alone (a quick pass over all 74 pages). BENCH_PARTS (comma-separated,
- * default "pages,load,leads,inbox,insight") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
+ * default "pages,load,leads,inbox,insight,publish") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -26,6 +26,7 @@ import { pages } from "#app/site-map.ts";
 import { buildDir, clientDirOf } from "../server/build-layout.ts";
 import { measureInbox, printInboxTable, type InboxFigures } from "./bench/inbox.ts";
 import { measureInsight, printInsightTables, type InsightFigures } from "./bench/insight.ts";
+import { measurePublishing, printPublishTable, type PublishFigures } from "./bench/publish.ts";
 import { measureLeadService, printLeadTables, type LeadFigures } from "./bench/leads.ts";
 import { startNginx } from "./nginx-server.ts";
 import { runLoad, type LoadFigure } from "./bench/load.ts";
@@ -68,7 +69,7 @@ type Figures = {
   jsRequests: number;
 };
 
-const allParts = ["pages", "load", "leads", "inbox", "insight"] as const;
+const allParts = ["pages", "load", "leads", "inbox", "insight", "publish"] as const;
 type Part = (typeof allParts)[number];
 const parts = (process.env.BENCH_PARTS?.split(",")
   .map((part) => part.trim())
@@ -96,6 +97,7 @@ const measured: {
   leads?: LeadFigures[];
   inbox?: InboxFigures[];
   insight?: InsightFigures[];
+  publish?: PublishFigures[];
   failed?: Partial<Record<Part, string>>;
 } = { date: new Date().toISOString(), runs, parts };
 
@@ -123,6 +125,10 @@ const partsToRun: Record<Part, () => Promise<void>> = {
   insight: async () => {
     measured.insight = await measureInsight(buildDir);
     printInsightTables(measured.insight);
+  },
+  publish: async () => {
+    measured.publish = await measurePublishing(buildDir);
+    printPublishTable(measured.publish);
   },
 };
 

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
+import { effectiveValue } from "#app/config/site-facts.ts";
 import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
 import { readHeaderPolicy } from "./headers.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
@@ -49,9 +50,12 @@ if (!existsSync(join(clientDir, "index.html")))
   fail(`No hay un sitio construido en ${clientDir}: ejecutá npm run build.`);
 
 const errorPageSource = join(clientDir, notFoundFile);
+// The number the owner published, once publishing has started; the environment's until then.
+let whatsappNumber = () => site.whatsappNumber;
 const service = await startLeadService({
   config,
   site,
+  whatsappNumber: () => whatsappNumber(),
   stylesheets: existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [],
 }).catch((error: unknown) =>
   fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
@@ -67,6 +71,11 @@ const publishing =
         installedBuildDir: buildDir,
       })
     : undefined;
+if (publishing) {
+  const { publisher } = publishing;
+  whatsappNumber = () =>
+    effectiveValue("SITE_WHATSAPP_NUMBER", publisher.served().version?.facts ?? {}, process.env);
+}
 
 const inbox = await startInboxApp({
   buildDir,

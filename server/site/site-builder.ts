@@ -9,14 +9,19 @@ import { delimiter, join, resolve } from "node:path";
  * priority, so the server keeps answering visitors while it works and a
  * failed build leaves no trace in it.
  */
-export type SiteBuilder = (env: Record<string, string | undefined>, outDir: string) => Promise<void>;
+export type SiteBuilder = (
+  env: Record<string, string | undefined>,
+  outDir: string,
+  /** The build served now: files that come out identical reuse its compressed copies. */
+  previousDir?: string,
+) => Promise<void>;
 
 const projectRoot = resolve(import.meta.dirname, "..", "..");
 
 /** Beside a build under way: its process group, so a restart can stop what a kill -9 orphaned. */
 const groupFileOf = (outDir: string) => `${outDir}.group`;
 
-export const buildWithProjectScript: SiteBuilder = (env, outDir) =>
+export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
   new Promise((done, fail) => {
     // The prerender runs the server bundle from the output folder: outside the project (a data
     // folder elsewhere) it would find no packages, so the folder gets a link to the project's.
@@ -32,6 +37,7 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir) =>
         env: {
           ...env,
           BUILD_DIR: outDir,
+          BUILD_PREVIOUS_DIR: previousDir && resolve(previousDir),
           // The build calls npm scripts, which need this project's Node first on the path.
           PATH: [join(projectRoot, "node_modules", ".bin"), env.PATH ?? ""].join(delimiter),
         },

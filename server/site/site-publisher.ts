@@ -258,7 +258,7 @@ export class SitePublisher {
     const partial = this.folders.partialDirOf(buildId);
     rmSync(partial, { recursive: true, force: true });
     try {
-      await this.build(buildEnvironment(this.options.env, facts), partial);
+      await this.build(buildEnvironment(this.options.env, facts), partial, this.servedSite.buildDir);
       this.folders.complete(buildId, this.servedSite.buildDir);
     } finally {
       rmSync(partial, { recursive: true, force: true });

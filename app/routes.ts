@@ -25,6 +25,7 @@ export default [
       route("titular", "routes/inbox/data-subject.tsx"),
       route("resultados", "routes/inbox/results.tsx"),
       route("sitio", "routes/inbox/site.tsx"),
+      route("sitio/vista-previa/*", "routes/inbox/site-preview.ts"),
       route("exportar.csv", "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),

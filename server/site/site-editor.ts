@@ -34,9 +34,11 @@ export function createSiteEditor(options: {
       after: change.after,
     }));
 
-  async function attempt(work: () => Promise<{ number: number }>) {
+  async function attempt<T>(
+    work: () => Promise<T>,
+  ): Promise<({ ok: true } & T) | { ok: false; message: string }> {
     try {
-      return { ok: true as const, number: (await work()).number };
+      return { ok: true as const, ...(await work()) };
     } catch (error) {
       if (error instanceof PublishRefused) return { ok: false as const, message: error.message };
       throw error;
@@ -87,6 +89,7 @@ export function createSiteEditor(options: {
                 : `${editorPath}#instalacion`,
         })),
         canRestoreInstalled: current !== undefined && history[0]?.restoredNumber !== 0,
+        preview: await publisher.currentPreview(),
       };
     },
 
@@ -106,8 +109,19 @@ export function createSiteEditor(options: {
     },
 
     discardDrafts: () => store.discardDrafts(),
-    publish: (actor) => attempt(() => publisher.publish(actor)),
+    publish: (actor) => attempt(async () => ({ number: (await publisher.publish(actor)).number })),
     undo: (number, actor) =>
-      attempt(() => (number === 0 ? publisher.restoreInstalled(actor) : publisher.undo(number, actor))),
+      attempt(async () => ({
+        number: (number === 0 ? await publisher.restoreInstalled(actor) : await publisher.undo(number, actor))
+          .number,
+      })),
+    preview: () => attempt(async () => ({ pages: await publisher.preview() })),
+    previewPage: async (path) => {
+      const html = publisher.previewPage(path);
+      // Seen inside the inbox: no island (its script would need the public site's CSP), marked as a preview.
+      return html
+        ?.replace(/<script data-island[^>]*>[\s\S]*?<\/script>/, "")
+        .replace("<title>", "<title>Vista previa · ");
+    },
   };
 }

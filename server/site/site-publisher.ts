@@ -1,4 +1,5 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
 import {
   buildEnvironment,
@@ -9,6 +10,8 @@ import {
   type FactValues,
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
+import { pages } from "#app/site-map.ts";
+import { clientDirOf, pageFile } from "../build-layout.ts";
 import { randomId } from "../leads/storage/lead-store.ts";
 import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
 import { SiteFolders } from "./site-folders.ts";
@@ -30,6 +33,9 @@ export class PublishRefused extends Error {
 
 /** The build served before anything is published: the deployment's own (npm run build). */
 export const installedBuild = "instalada";
+
+/** The build of the drafts the owner previews: this instance's only, never served to visitors. */
+export const previewBuild = "vista-previa";
 
 export type ServedSite = {
   /** The version served, or undefined for the deployment's build. */
@@ -71,6 +77,8 @@ export class SitePublisher {
   private servedSite: ServedSite;
   private readonly listeners: ((served: ServedSite) => void)[] = [];
   private busy: string | undefined;
+  /** The pages the last preview changed, and the facts it was built from. */
+  private previewed: { facts: FactValues; pages: string[] } | undefined;
   private following: NodeJS.Timeout | undefined;
   private readonly options: SitePublisherOptions;
 
@@ -147,6 +155,44 @@ export class SitePublisher {
     return this.changesBetween(published, withDrafts(published, await this.store.drafts()));
   }
 
+  /**
+   * Builds the drafts into the preview folder (never served to visitors) and
+   * returns the pages whose HTML differs from the served ones.
+   */
+  async preview(): Promise<string[]> {
+    return this.exclusive("vista previa", async () => {
+      const published = await this.publishedFacts();
+      const facts = withDrafts(published, await this.store.drafts());
+      this.refuseProblems(facts);
+      if (this.changesBetween(published, facts).length === 0)
+        throw new PublishRefused("No hay cambios para ver en una vista previa.");
+      this.previewed = undefined;
+      rmSync(this.folders.buildDirOf(previewBuild), { recursive: true, force: true });
+      try {
+        await this.ensureBuilt(previewBuild, facts);
+      } catch (error) {
+        this.log(`Vista previa: ${error instanceof Error ? error.message : String(error)}`);
+        throw new PublishRefused("No se pudo construir la vista previa con estos datos.");
+      }
+      const pages = changedPages(this.servedSite.buildDir, this.folders.buildDirOf(previewBuild));
+      this.previewed = { facts, pages };
+      return pages;
+    });
+  }
+
+  /** The last preview's changed pages, if it still shows the drafts as they are now. */
+  async currentPreview(): Promise<string[] | undefined> {
+    if (!this.previewed) return undefined;
+    const facts = withDrafts(await this.publishedFacts(), await this.store.drafts());
+    return sameFacts(facts, this.previewed.facts) ? this.previewed.pages : undefined;
+  }
+
+  /** A page of the last preview, as built (its HTML), or undefined. */
+  previewPage(path: string): string | undefined {
+    if (!this.previewed?.pages.includes(path)) return undefined;
+    return readFileSync(join(clientDirOf(this.folders.buildDirOf(previewBuild)), pageFile(path)), "utf8");
+  }
+
   /** Publishes the drafts: builds every page with them, then switches to them at once. */
   async publish(actor: string): Promise<SiteVersion> {
     return this.exclusive("publicar", async () => {
@@ -154,14 +200,7 @@ export class SitePublisher {
       const published = current?.facts ?? {};
       const drafts = await this.store.drafts();
       const facts = withDrafts(published, drafts);
-      const problems = Object.entries(factProblems(facts));
-      if (problems.length > 0) {
-        throw new PublishRefused(
-          `Hay datos para corregir antes de publicar: ${problems
-            .map(([variable, problem]) => `${labelOf(variable as SiteVariable)}: ${problem}`)
-            .join("; ")}.`,
-        );
-      }
+      this.refuseProblems(facts);
       const changes = this.changesBetween(published, facts);
       if (changes.length === 0) throw new PublishRefused("No hay cambios para publicar.");
 
@@ -236,6 +275,16 @@ export class SitePublisher {
       await this.afterSwitch(version, current);
       return { ...version, state: "ready" };
     });
+  }
+
+  private refuseProblems(facts: FactValues): void {
+    const problems = Object.entries(factProblems(facts));
+    if (problems.length === 0) return;
+    throw new PublishRefused(
+      `Hay datos para corregir antes de publicar: ${problems
+        .map(([variable, problem]) => `${labelOf(variable as SiteVariable)}: ${problem}`)
+        .join("; ")}.`,
+    );
   }
 
   private changesBetween(before: FactValues, after: FactValues): FactChange[] {
@@ -315,6 +364,7 @@ export class SitePublisher {
       (await this.store.history(this.options.keepBuilds ?? 10)).map((version) => version.buildId),
     );
     if (this.servedSite.version) keep.add(this.servedSite.version.buildId);
+    keep.add(previewBuild);
     this.folders.prune(keep);
   }
 
@@ -332,6 +382,25 @@ export class SitePublisher {
       this.busy = undefined;
     }
   }
+}
+
+/** Pages (their paths) whose HTML differs between two builds. */
+function changedPages(servedBuildDir: string, otherBuildDir: string): string[] {
+  const read = (buildDir: string, path: string) => {
+    try {
+      return readFileSync(join(clientDirOf(buildDir), pageFile(path)), "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  return pages
+    .map((page) => page.path)
+    .filter((path) => read(servedBuildDir, path) !== read(otherBuildDir, path));
+}
+
+function sameFacts(a: FactValues, b: FactValues): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<SiteVariable>;
+  return [...keys].every((key) => a[key] === b[key]);
 }
 
 /** The published facts with the drafts on top; an emptied draft returns that fact to the environment's value. */

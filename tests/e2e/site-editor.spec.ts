@@ -1,3 +1,4 @@
+import { pages } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { call, isLogin, sessionCookie, signIn } from "./inbox-http.ts";
 import { expect, logIn, test } from "./inbox-fixtures.ts";
@@ -134,4 +135,49 @@ test("attacks on publishing: no fresh confirmation, a session replayed after sig
   const home = await publicHome(inbox);
   expect(home).toContain(exampleNumber);
   expect(home).not.toContain(newNumber);
+});
+
+test("the preview builds every changed page for the owner's eyes only; the public pages stay as they are", async ({
+  page,
+  inbox,
+  guard,
+}) => {
+  void guard;
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await logIn(page, inbox, "/bandeja/sitio");
+  await page.getByLabel("Número de WhatsApp").fill(newNumber);
+  await page.getByRole("button", { name: "Guardar borrador" }).click();
+  await page.getByRole("button", { name: "Ver vista previa" }).click();
+  // The real build: as long as a publication's.
+  const list = page.locator("#vista-previa");
+  await expect(list).toContainText(/Vista previa lista: cambian \d+ páginas/, { timeout: 240_000 });
+  await expectNoAxeViolations(page);
+  const links = list.getByRole("link");
+  // Every page shows the WhatsApp number: every page changes, in both languages.
+  await expect(links).toHaveCount(pages.length);
+  await links.filter({ hasText: /^\/tasador$/ }).click();
+  await expect(page).toHaveURL(`${inbox.url}/bandeja/sitio/vista-previa/tasador`);
+  await expect(page).toHaveTitle(/^Vista previa · /);
+  expect(await page.content()).toContain(newNumber);
+
+  const home = await publicHome(inbox);
+  expect(home).toContain(exampleNumber);
+  expect(home).not.toContain(newNumber);
+
+  // Only the owner: signed out, the preview's address gives the login.
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => cookie.name === "__Host-bandeja-sesion")!.value;
+  const signedIn = await call(inbox, "/bandeja/sitio/vista-previa/tasador", {
+    cookie: sessionCookie(session),
+  });
+  expect(signedIn.status).toBe(200);
+  const stranger = await call(inbox, "/bandeja/sitio/vista-previa/tasador");
+  expect(isLogin(stranger)).toBe(true);
+  expect(stranger.decoded().toString("utf8")).not.toContain(newNumber);
+  // A page the preview did not build is no file of the server.
+  const outside = await call(inbox, "/bandeja/sitio/vista-previa/..%2f..%2fleads.sqlite", {
+    cookie: sessionCookie(session),
+  });
+  expect(outside.status).toBe(404);
 });

@@ -127,6 +127,21 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     );
   });
 
+  it("a preview builds the drafts for the owner only: the served site unchanged, the changed pages listed", async () => {
+    const { publisher } = publisherWith();
+    await publisher.start();
+    await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491145678901" }, {}, new Date());
+    expect(await publisher.preview()).toEqual(["/"]);
+    expect(publisher.previewPage("/")).toBe("<p>wa:5491145678901</p>");
+    expect(publisher.previewPage("/tasador")).toBeUndefined();
+    expect(await publisher.currentPreview()).toEqual(["/"]);
+    expect(servedPage(publisher)).toBe("<p>wa:instalada</p>");
+    expect(await versions.currentId()).toBeUndefined();
+    // Another draft: the preview no longer shows what would be published.
+    await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491166666666" }, {}, new Date());
+    expect(await publisher.currentPreview()).toBeUndefined();
+  });
+
   it("refuses a draft the build would refuse, with the build's words, and changes nothing", async () => {
     const { publisher, build } = publisherWith();
     await publisher.start();

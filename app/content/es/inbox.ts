@@ -208,6 +208,11 @@ export const siteEditor = {
   pendingHeading: "Para publicar",
   nothingPending: "No hay cambios sin publicar.",
   publish: "Publicar",
+  preview: "Ver vista previa",
+  previewHint:
+    "La vista previa arma todas las páginas con estos datos (tarda lo mismo que publicar) y solo la ves vos.",
+  previewPages: (count: number) =>
+    `Vista previa lista: cambian ${count} ${count === 1 ? "página" : "páginas"} (solo las ves vos)`,
   publishHint: "Se te pide confirmar con tu llave de acceso o tu código antes de publicar.",
   needsFactor: "Para publicar, agregá primero una llave de acceso o un código en /bandeja/seguridad",
   addFactor: "Agregar una llave de acceso o un código",

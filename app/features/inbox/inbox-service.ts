@@ -178,6 +178,8 @@ export type SiteEditorView = {
   checklist: ChecklistEntry[];
   /** Something has been published, so the installed values can be restored. */
   canRestoreInstalled: boolean;
+  /** The pages the last preview changed, while it still shows the drafts as they are. */
+  preview?: string[];
 };
 
 export type PublishOutcome = { ok: true; number: number } | { ok: false; message: string };
@@ -192,6 +194,10 @@ export type SiteEditor = {
   saveDrafts(values: Record<string, string>): Promise<Record<string, string>>;
   discardDrafts(): Promise<void>;
   publish(actor: string): Promise<PublishOutcome>;
+  /** Builds the drafts for the owner's eyes only; the pages that change. */
+  preview(): Promise<{ ok: true; pages: string[] } | { ok: false; message: string }>;
+  /** The HTML of a page of the last preview (only a page it changed). */
+  previewPage(path: string): Promise<string | undefined>;
   /** Serves an earlier version again; 0 = the installation's values. */
   undo(number: number, actor: string): Promise<PublishOutcome>;
 };

@@ -48,6 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (Object.keys(problems).length === 0) return redirect("/bandeja/sitio?guardado=1");
     return { problems, values, message: copy.problems };
   }
+  if (intent === "vista-previa") {
+    const outcome = await editor.preview();
+    if (!outcome.ok) return { message: outcome.message };
+    return redirect("/bandeja/sitio#vista-previa");
+  }
   if (intent === "descartar") {
     await editor.discardDrafts();
     return redirect("/bandeja/sitio");
@@ -115,8 +120,34 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         ) : (
           <>
             <SiteChanges changes={view.pending} />
+            {view.preview ? (
+              <details id="vista-previa" open>
+                <summary className="cursor-pointer font-semibold">
+                  {copy.previewPages(view.preview.length)}
+                </summary>
+                <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
+                  {view.preview.map((path) => (
+                    <li key={path}>
+                      <a
+                        href={`/bandeja/sitio/vista-previa${path === "/" ? "" : path}`}
+                        className="underline"
+                      >
+                        {path}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : (
+              <p className="text-sm text-ink-muted">{copy.previewHint}</p>
+            )}
             <p className="text-sm text-ink-muted">{copy.publishHint}</p>
             <div className="flex flex-wrap gap-3">
+              <Form method="post">
+                <button type="submit" name="intent" value="vista-previa" className={buttonStyles.secondary}>
+                  {copy.preview}
+                </button>
+              </Form>
               <Form method="post">
                 <button type="submit" name="intent" value="publicar" className={buttonStyles.primary}>
                   {copy.publish}

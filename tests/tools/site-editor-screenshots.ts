@@ -1,7 +1,7 @@
 /**
  * Screenshots of /bandeja/sitio at 390 and 1280 px, for a person to look at:
- * the editor with a draft, a refused value, the «Publicar» step and the launch
- * checklist. `node tests/tools/site-editor-screenshots.ts <folder>` (after a build).
+ * the editor with a draft, a refused value, the preview (390 px: it is a real
+ * build), the «Publicar» step and the launch checklist. `node tests/tools/site-editor-screenshots.ts <folder>` (after a build).
  */
 import { join } from "node:path";
 
@@ -37,6 +37,15 @@ try {
     await page.getByRole("status").waitFor();
     await shot("sitio-borrador");
     await shot("sitio-completo", true);
+    if (width === 390) {
+      // The preview is a real build: once, at the phone's width.
+      await page.getByRole("button", { name: "Ver vista previa" }).click();
+      await page.locator("#vista-previa").waitFor({ timeout: 240_000 });
+      await shot("sitio-vista-previa");
+      await page.goto(`${inbox.url}/bandeja/sitio/vista-previa/tasador`);
+      await shot("sitio-vista-previa-tasador");
+      await page.goto(`${inbox.url}/bandeja/sitio`);
+    }
     await page.getByRole("button", { name: "Publicar" }).click();
     await page.getByRole("alert").waitFor();
     await shot("sitio-publicar");

@@ -92,6 +92,7 @@ export function boundaryZones(root) {
 export const serverDoor = [
   "site-map.ts",
   "config/site-config.ts",
+  "config/site-facts.ts",
   "content/towers.ts",
   "content/tower-sources.ts",
   "content/property-types.ts",

@@ -28,6 +28,8 @@ export default [
       route("resultados", "routes/inbox/results.tsx"),
       route("seguridad", "routes/inbox/security.tsx"),
       route("confirmar", "routes/inbox/confirm.tsx"),
+      route("sitio", "routes/inbox/site.tsx"),
+      route("sitio/vista-previa/*", "routes/inbox/site-preview.ts"),
       route("exportar.csv", "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),

@@ -12,7 +12,7 @@
  * pages; BUILD_DIR picks the build to measure; BENCH_PREVIOUS_BUILD, another build (the
  * previous design, built from an earlier commit) measured beside it in the same run;
  * BENCH_SITE_ONLY=1 measures the production build alone (a quick pass over all 74 pages). BENCH_PARTS (comma-separated,
- * default "pages,load,leads,inbox,insight,backups") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
+ * default "pages,load,leads,inbox,insight,backups,publish") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -27,6 +27,7 @@ import { buildDir, clientDirOf } from "../server/build-layout.ts";
 import { measureInbox, printInboxTable, type InboxFigures } from "./bench/inbox.ts";
 import { measureInsight, printInsightTables, type InsightFigures } from "./bench/insight.ts";
 import { measureBackups, printBackupTables, type BackupFigures } from "./bench/backups.ts";
+import { measurePublishing, printPublishTable, type PublishFigures } from "./bench/publish.ts";
 import { measureLeadService, printLeadTables, type LeadFigures } from "./bench/leads.ts";
 import { startNginx } from "./nginx-server.ts";
 import { runLoad, type LoadFigure } from "./bench/load.ts";
@@ -69,7 +70,7 @@ type Figures = {
   jsRequests: number;
 };
 
-const allParts = ["pages", "load", "leads", "inbox", "insight", "backups"] as const;
+const allParts = ["pages", "load", "leads", "inbox", "insight", "backups", "publish"] as const;
 type Part = (typeof allParts)[number];
 const parts = (process.env.BENCH_PARTS?.split(",")
   .map((part) => part.trim())
@@ -98,6 +99,7 @@ const measured: {
   inbox?: InboxFigures[];
   insight?: InsightFigures[];
   backups?: BackupFigures[];
+  publish?: PublishFigures[];
   failed?: Partial<Record<Part, string>>;
 } = { date: new Date().toISOString(), runs, parts };
 
@@ -129,6 +131,10 @@ const partsToRun: Record<Part, () => Promise<void>> = {
   backups: async () => {
     measured.backups = await measureBackups(buildDir);
     printBackupTables(measured.backups);
+  },
+  publish: async () => {
+    measured.publish = await measurePublishing(buildDir);
+    printPublishTable(measured.publish);
   },
 };
 

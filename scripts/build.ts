@@ -65,7 +65,8 @@ writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today))
 writeFileSync(join(clientDir, "robots.txt"), robotsTxt(config.siteUrl));
 
 writeDeployFiles(buildDir, config);
-precompress(clientDir);
+// An owner's publication names the build it replaces: its compressed copies of unchanged files are reused.
+precompress(clientDir, process.env.BUILD_PREVIOUS_DIR && clientDirOf(process.env.BUILD_PREVIOUS_DIR));
 
 /** Bundles app/island.ts into one hashed module next to the other assets; returns its URL. */
 async function buildIsland(): Promise<string> {

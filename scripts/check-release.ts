@@ -1,35 +1,31 @@
 /**
  * Refuses to call a build publishable while it would show fictional example
  * values or tower facts nobody has checked. Run with the production
- * environment variables set: `npm run check:release`.
+ * environment variables set: `npm run check:release`. The facts the owner
+ * published from the inbox count (read from the lead service's database, when
+ * there is one: LEADS_DATA_DIR or DATABASE_URL).
  */
-import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
-import { towerSources } from "#app/content/tower-sources.ts";
-import { towerFacts, towers } from "#app/content/towers.ts";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 
-const problems: string[] = [];
+import type { FactValues } from "#app/config/site-facts.ts";
+import { loadServiceConfig } from "../server/leads/service-config.ts";
+import { LeadStore, sqliteFileName } from "../server/leads/storage/lead-store.ts";
+import { releaseChecklist } from "../server/site/release-checklist.ts";
+import { SiteVersionStore } from "../server/site/version-store.ts";
 
-try {
-  const { examplesInUse } = loadSiteConfig(process.env);
-  for (const variable of examplesInUse) problems.push(`${variable} todavía tiene el valor de ejemplo.`);
-} catch (error) {
-  if (!(error instanceof SiteConfigError)) throw error;
-  problems.push(...error.problems);
-}
-
-for (const tower of towers) {
-  for (const fact of tower.toConfirm) {
-    problems.push(
-      `${tower.nombre}: "${fact}" sin confirmar (app/content/towers.ts): ${towerSources[tower.slug]?.[fact] ?? "sin nota"}`,
-    );
-  }
-  for (const fact of towerFacts) {
-    const confirmedFact = tower[fact] !== undefined && !tower.toConfirm.includes(fact);
-    if (confirmedFact && !/https?:\/\//.test(towerSources[tower.slug]?.[fact] ?? "")) {
-      problems.push(`${tower.nombre}: "${fact}" sin fuente en app/content/tower-sources.ts.`);
-    }
+async function publishedFacts(): Promise<FactValues> {
+  const config = loadServiceConfig(process.env);
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName))) return {};
+  const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    return (await new SiteVersionStore(store.db).current())?.facts ?? {};
+  } finally {
+    await store.close();
   }
 }
+
+const problems = releaseChecklist(process.env, await publishedFacts()).map((item) => item.text);
 
 if (problems.length > 0) {
   console.error(

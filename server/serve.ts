@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
+import { effectiveValue } from "#app/config/site-facts.ts";
 import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
 import { readHeaderPolicy } from "./headers.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
@@ -19,6 +20,7 @@ import { startLeadService } from "./leads/service.ts";
 import { sqliteFileName } from "./leads/storage/lead-store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
 import { createSiteServer } from "./site-server.ts";
+import { startSitePublishing } from "./site/site-publishing.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -48,13 +50,32 @@ if (!existsSync(join(clientDir, "index.html")))
   fail(`No hay un sitio construido en ${clientDir}: ejecutá npm run build.`);
 
 const errorPageSource = join(clientDir, notFoundFile);
+// The number the owner published, once publishing has started; the environment's until then.
+let whatsappNumber = () => site.whatsappNumber;
 const service = await startLeadService({
   config,
   site,
+  whatsappNumber: () => whatsappNumber(),
   stylesheets: existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [],
 }).catch((error: unknown) =>
   fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
 );
+
+// The owner publishes the site from the inbox only where this server serves its pages (same origin).
+const publishing =
+  site.formServiceUrl === ""
+    ? await startSitePublishing({
+        store: service.store,
+        config,
+        env: process.env,
+        installedBuildDir: buildDir,
+      })
+    : undefined;
+if (publishing) {
+  const { publisher } = publishing;
+  whatsappNumber = () =>
+    effectiveValue("SITE_WHATSAPP_NUMBER", publisher.served().version?.facts ?? {}, process.env);
+}
 
 const inbox = await startInboxApp({
   buildDir,
@@ -65,6 +86,7 @@ const inbox = await startInboxApp({
   retentionMonths: site.leadsRetentionMonths,
   reportsOffThread: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
   backup: service.backup,
+  siteEditor: publishing?.editor,
 });
 
 const server = createSiteServer({
@@ -72,6 +94,7 @@ const server = createSiteServer({
   policy: readHeaderPolicy(buildDir),
   leads: service.api,
   app: inbox.handler,
+  served: publishing?.served,
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {
@@ -111,6 +134,7 @@ async function shutDown(signal: string) {
   await closed;
   clearTimeout(forced);
   inbox.retention.stop();
+  publishing?.publisher.stop();
   await service.close();
   process.exit(0);
 }

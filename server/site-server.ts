@@ -27,6 +27,11 @@ export type SiteServerOptions = {
   /** The server-rendered part of the app: the owner's inbox under /bandeja. */
   app?: AppHandler;
   log?: (line: string) => void;
+  /**
+   * The public pages served now, when a publication can change them (server/site/): read once per
+   * request, so a request is answered from one build, whole, even while another is switched in.
+   */
+  served?: () => ServedPages;
   /** Limits against clients that hold sockets without finishing a request (defaults: `socketLimits`). */
   limits?: Partial<typeof socketLimits>;
 };
@@ -45,12 +50,26 @@ export const socketLimits = {
 /** The thank-you pages (Spanish and English), where the service fills in the visitor's WhatsApp link. */
 export const thankYouPaths: readonly string[] = [thanksPath, pathIn("en", thanksPath)];
 
+/** A build's public folder and the header policy made for it (its CSP hashes). */
+export type ServedPages = { clientDir: string; policy: HeaderPolicy };
+
 export function createSiteServer(options: SiteServerOptions): Server {
-  const { clientDir, leads } = options;
-  const everyResponse = [...securityHeaders(options.policy), varyHeader];
+  const { leads } = options;
   const log = options.log ?? ((line: string) => console.log(line));
+  const fixed: ServedPages = { clientDir: options.clientDir, policy: options.policy };
+  const headersOf = new WeakMap<HeaderPolicy, [string, string][]>();
+  function servedNow() {
+    const pages = options.served?.() ?? fixed;
+    let everyResponse = headersOf.get(pages.policy);
+    if (!everyResponse) {
+      everyResponse = [...securityHeaders(pages.policy), varyHeader] as [string, string][];
+      headersOf.set(pages.policy, everyResponse);
+    }
+    return { clientDir: pages.clientDir, everyResponse };
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const { clientDir, everyResponse } = servedNow();
     for (const [name, value] of everyResponse) response.setHeader(name, value);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       await leads.handleApi(request, response, url);

@@ -152,6 +152,30 @@ const settings = {
 } as const;
 
 type Settings = typeof settings;
+
+/** The environment variable of every setting, e.g. "SITE_WHATSAPP_NUMBER". */
+export type SiteVariable = Settings[keyof Settings]["env"];
+
+const settingByVariable = new Map<string, Settings[keyof Settings]>(
+  Object.values(settings).map((setting) => [setting.env, setting]),
+);
+
+/**
+ * One setting's value checked on its own, with the same rules and words as the
+ * build: undefined when valid, otherwise the reason ("solo dígitos, …"). The
+ * inbox's editor checks each fact the owner types with it.
+ */
+export function settingProblem(variable: SiteVariable, raw: string): string | undefined {
+  const setting = settingByVariable.get(variable)!;
+  const parsed = setting.schema.safeParse(raw.trim() || setting.fallback);
+  return parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message).join("; ");
+}
+
+/** A setting's starting value when its variable is unset, and whether that value is a fictional example. */
+export function settingDefault(variable: SiteVariable): { fallback: string; example: boolean } {
+  const { fallback, example } = settingByVariable.get(variable)!;
+  return { fallback, example };
+}
 export type SiteConfig = { [Key in keyof Settings]: z.output<Settings[Key]["schema"]> };
 
 export class SiteConfigError extends Error {

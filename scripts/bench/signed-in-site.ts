@@ -64,7 +64,7 @@ export async function startSignedInSite(
       config,
       siteUrl: "http://127.0.0.1",
       thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
-      whatsappNumber: "5491100000000",
+      whatsappNumber: () => "5491100000000",
       siteName: "Benchmark",
       stylesheets: [],
     }),

@@ -24,6 +24,10 @@ export const backedUpTables: readonly BackedUpTable[] = [
   { name: "inbox_totp", key: ["id"], continuous: false },
   { name: "inbox_recovery_codes", key: ["code_hash"], continuous: false },
   { name: "settings", key: ["key"], continuous: false },
+  // What the owner publishes (decision 0020): every version with the facts it was built from, so a
+  // restored service rebuilds the pages it served; the drafts not yet published.
+  { name: "site_versions", key: ["id"], continuous: true },
+  { name: "site_fact_drafts", key: ["variable"], continuous: false },
 ];
 
 export function backedUpTable(name: string): BackedUpTable {

@@ -3,6 +3,7 @@ import { isIP, type BlockList } from "node:net";
 import type { TLSSocket } from "node:tls";
 
 import type { SiteConfig } from "#app/config/site-config.ts";
+import type { SiteEditor } from "#app/features/inbox/inbox-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
@@ -37,6 +38,8 @@ export async function startInboxApp(options: {
   reportsOffThread?: StorageOptions;
   /** The off-site copy, whose state every inbox page shows. */
   backup?: { status(): Promise<BackupStatus> };
+  /** The site's editor (/bandeja/sitio), where this server publishes the site. */
+  siteEditor?: SiteEditor;
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
 }): Promise<InboxApp> {
@@ -61,6 +64,7 @@ export async function startInboxApp(options: {
     retentionMonths: options.retentionMonths,
     reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),
     backup: options.backup,
+    site: options.siteEditor,
     now,
   });
   const handler = await createAppHandler({

@@ -1,5 +1,11 @@
 import { allFields, type FormDefinition } from "#app/features/leads/forms/types.ts";
-import type { InboxService, LeadDetail, LeadQuery, LeadSummary } from "#app/features/inbox/inbox-service.ts";
+import type {
+  InboxService,
+  LeadDetail,
+  LeadQuery,
+  LeadSummary,
+  SiteEditor,
+} from "#app/features/inbox/inbox-service.ts";
 import { toCsv } from "#app/lib/csv.ts";
 import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
 import { answersOf, buenosAiresTime, handoffText, originFacts } from "../leads/notify/answers.ts";
@@ -36,6 +42,8 @@ export type InboxServiceOptions = {
   reports?: ReportRunner;
   /** The off-site copy, when LEADS_BACKUP_URL is set. */
   backup?: { status(): Promise<BackupStatus> };
+  /** The site's editor (server/site/), where this server publishes the site. */
+  site?: SiteEditor;
   now?: () => Date;
 };
 
@@ -158,6 +166,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     retentionMonths: options.retentionMonths,
     backup: async () =>
       options.backup ? backupGlance(await options.backup.status(), now()) : { state: "off" },
+    site: options.site,
 
     async list(query, page) {
       const { leads, total } = await store.list(filterOf(query, now()), page);

@@ -37,7 +37,8 @@ export type LeadApiOptions = {
    * "/gracias" (or "/en/thank-you") on the same origin, or the site's absolute URL.
    */
   thankYouUrls: Record<Lang, string>;
-  whatsappNumber: string;
+  /** Read at each use: the owner may publish a new number while the service runs (decision 0020). */
+  whatsappNumber: () => string;
   siteName: string;
   /** Stylesheet links of the built site, for the service's own error pages. */
   stylesheets: readonly string[];
@@ -167,8 +168,8 @@ export function createLeadApi(options: LeadApiOptions) {
       });
     const whatsappUrl =
       answer.definition && answer.values
-        ? buildWhatsAppUrl(options.whatsappNumber, composeMessage(answer.definition, answer.values))
-        : `https://wa.me/${options.whatsappNumber}`;
+        ? buildWhatsAppUrl(options.whatsappNumber(), composeMessage(answer.definition, answer.values))
+        : `https://wa.me/${options.whatsappNumber()}`;
     if (answer.fields && answer.definition && answer.values) {
       const html = correctionPage({
         lang,
@@ -349,7 +350,7 @@ export function createLeadApi(options: LeadApiOptions) {
     const definition = form.inLanguage(langOf(lead.page ?? "/"));
     return fillHandoffLink(
       html,
-      buildWhatsAppUrl(options.whatsappNumber, composeMessage(definition, lead.values)),
+      buildWhatsAppUrl(options.whatsappNumber(), composeMessage(definition, lead.values)),
     );
   }
 

@@ -30,6 +30,8 @@ export async function startLeadService(options: {
   site: SiteConfig;
   /** Stylesheet links of the built site for the service's own pages. */
   stylesheets: readonly string[];
+  /** The WhatsApp number leads are handed to now, when the owner can publish another (server/site/). */
+  whatsappNumber?: () => string;
   backoff?: Backoff;
   pollMs?: number;
   now?: () => Date;
@@ -82,7 +84,7 @@ export async function startLeadService(options: {
     thankYouUrls: Object.fromEntries(
       languages.map((lang) => [lang, `${sameOrigin ? "" : site.siteUrl}${pathIn(lang, thanksPath)}`]),
     ) as Record<Lang, string>,
-    whatsappNumber: site.whatsappNumber,
+    whatsappNumber: options.whatsappNumber ?? (() => site.whatsappNumber),
     siteName: site.businessName,
     stylesheets: options.stylesheets,
     onStored: () => {

@@ -6,8 +6,9 @@ import { parse } from "csv-parse/sync";
 import { clientDirOf, buildDir } from "../../server/build-layout.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
 import { expect, test } from "./inbox-fixtures.ts";
+import { call, isLogin, sessionCookie, signIn, type Call } from "./inbox-http.ts";
 import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
-import { rawRequest, rawTarget, type RawResponse } from "./raw-http.ts";
+import { rawTarget } from "./raw-http.ts";
 import { openInSpreadsheet } from "../tools/spreadsheet.ts";
 
 /**
@@ -18,60 +19,6 @@ import { openInSpreadsheet } from "../tools/spreadsheet.ts";
 // Each test starts its own server and signs in (scrypt): more than the default half minute on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-type Call = {
-  method?: string;
-  form?: Record<string, string | string[]>;
-  cookie?: string;
-  /** Origin header; null sends none. Defaults to the inbox's own origin on POST. */
-  origin?: string | null;
-  fetchSite?: string;
-  from?: string;
-};
-
-function call(inbox: InboxServer, path: string, options: Call = {}): Promise<RawResponse> {
-  const method = options.method ?? (options.form ? "POST" : "GET");
-  const headers: Record<string, string> = {};
-  const origin = options.origin === undefined ? (method === "GET" ? null : inbox.url) : options.origin;
-  if (origin !== null) headers.Origin = origin;
-  if (options.fetchSite) headers["Sec-Fetch-Site"] = options.fetchSite;
-  if (options.cookie) headers.Cookie = options.cookie;
-  let body: string | undefined;
-  if (options.form) {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(options.form))
-      for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
-    body = params.toString();
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-  }
-  return rawRequest(`${inbox.url}${path}`, { method, headers, body, localAddress: options.from });
-}
-
-/** Signs in over HTTP; returns the cookies to send back and the raw Set-Cookie lines. */
-async function signIn(
-  inbox: InboxServer,
-  options: { from?: string; cookie?: string; password?: string } = {},
-) {
-  const response = await call(inbox, "/bandeja/ingresar", {
-    form: { email: ownerEmail, password: options.password ?? ownerPassword },
-    from: options.from,
-    cookie: options.cookie,
-  });
-  const setCookies = response.headers.get("set-cookie") ?? [];
-  const cookies = Object.fromEntries(
-    setCookies
-      .map((line) => line.split(";")[0]!.split("=") as [string, string])
-      .map(([name, value]) => [name, value]),
-  );
-  return {
-    response,
-    setCookies,
-    session: cookies["__Host-bandeja-sesion"],
-    device: cookies["__Host-bandeja-dispositivo"],
-  };
-}
-
-const sessionCookie = (token: string | undefined) => `__Host-bandeja-sesion=${token}`;
-
 /** Types the password again, as an export or a deletion asks of an owner without a second factor. */
 async function confirmAgain(inbox: InboxServer, cookie: string): Promise<void> {
   const answer = await call(inbox, "/bandeja/confirmar?para=datos", {
@@ -80,10 +27,6 @@ async function confirmAgain(inbox: InboxServer, cookie: string): Promise<void> {
   });
   expect(answer.header("location")).toBe("/bandeja");
 }
-const isLogin = (response: RawResponse) =>
-  [301, 302, 303].includes(response.status) &&
-  (response.header("location") ?? "").startsWith("/bandeja/ingresar");
-
 async function secretLead(inbox: InboxServer): Promise<string> {
   return inbox.submit("express", {
     ...sampleValues(definitionOf("express"), 1),

@@ -14,6 +14,7 @@ import { startLeadService } from "../../server/leads/service.ts";
 import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import type { BackupService } from "../../server/backup/backup-service.ts";
 import { createSiteServer } from "../../server/site-server.ts";
+import { startSitePublishing } from "../../server/site/site-publishing.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
 /**
@@ -55,6 +56,13 @@ export async function startInboxServer(
   const started = Date.now();
   let offset = 0;
   const now = () => new Date(started + offset);
+  // The site's editor, as `npm start` has it; publishing itself is refused until a second factor exists.
+  const publishing = await startSitePublishing({
+    store: service.store,
+    config,
+    env: process.env,
+    installedBuildDir: buildDir,
+  });
   const inbox = await startInboxApp({
     buildDir,
     store: service.store,
@@ -62,6 +70,7 @@ export async function startInboxServer(
     config,
     retentionMonths: site.leadsRetentionMonths,
     backup: service.backup,
+    siteEditor: publishing.editor,
     now,
   });
   const server = createSiteServer({
@@ -69,6 +78,7 @@ export async function startInboxServer(
     policy: readHeaderPolicy(buildDir),
     leads: service.api,
     app: inbox.handler,
+    served: publishing.served,
     log: () => {},
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -104,6 +114,7 @@ export async function startInboxServer(
     },
     async stop() {
       inbox.retention.stop();
+      publishing.publisher.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();

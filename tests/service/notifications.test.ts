@@ -4,7 +4,6 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
@@ -15,7 +14,7 @@ import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService, type LeadService } from "../../server/leads/service.ts";
 import type { NewLead } from "../../server/leads/storage/lead-store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
-import { parseMail, type MailMessage } from "./mail-message.ts";
+import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
  * The owner is told: a real SMTP server (smtp-server) and a real webhook
@@ -36,34 +35,10 @@ function dataDir(): string {
   return folder;
 }
 
-type Received = { from: string; to: string[]; message: MailMessage };
-
-async function startSmtp(
-  port = 0,
-): Promise<{ port: number; received: Received[]; stop: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          message: parseMail(Buffer.concat(chunks).toString("utf8")),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.server.address() as { port: number };
-  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  cleanUp.push(stop);
-  return { port: address.port, received, stop };
+async function startSmtp(port = 0) {
+  const smtp = await startSmtpCatcher(port);
+  cleanUp.push(smtp.stop);
+  return smtp;
 }
 
 async function start(env: Record<string, string>): Promise<LeadService> {

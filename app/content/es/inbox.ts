@@ -41,7 +41,13 @@ export function waitText(seconds: number): string {
 
 export const layout = {
   title: "Bandeja",
-  nav: { list: "Consultas", results: "Resultados", dataSubject: "Pedidos de datos", security: "Seguridad" },
+  nav: {
+    list: "Consultas",
+    results: "Resultados",
+    dataSubject: "Pedidos de datos",
+    site: "Sitio",
+    security: "Seguridad",
+  },
   signedInAs: "Sesión de",
   logout: "Salir",
   backup: {
@@ -201,4 +207,49 @@ export const results = {
     received: "Recibida",
   },
   empty: "Sin datos en este período.",
+};
+
+/** /bandeja/sitio: the business facts, their publication and history (decision 0020). */
+export const siteEditor = {
+  heading: "Datos del sitio",
+  lead: "Lo que cambies acá queda como borrador hasta que lo publiques. Al publicar, todas las páginas del sitio cambian juntas, en español y en inglés.",
+  unavailable:
+    "Este servidor no publica el sitio (se sirve desde otro lugar): los datos se cambian con las variables de entorno y una nueva construcción (docs/deploy.md).",
+  factsHeading: "Datos del estudio",
+  example: "Todavía es el ejemplo",
+  published: "Publicado:",
+  draft: "Borrador sin publicar",
+  save: "Guardar borrador",
+  saved: "Borrador guardado. Todavía no está en el sitio.",
+  problems: "Hay datos para corregir; el resto quedó guardado.",
+  discard: "Descartar borrador",
+  pendingHeading: "Para publicar",
+  nothingPending: "No hay cambios sin publicar.",
+  publish: "Publicar",
+  preview: "Ver vista previa",
+  previewHint:
+    "La vista previa arma todas las páginas con estos datos (tarda lo mismo que publicar) y solo la ves vos.",
+  previewPages: (count: number) =>
+    `Vista previa lista: cambian ${count} ${count === 1 ? "página" : "páginas"} (solo las ves vos)`,
+  publishHint: "Se te pide confirmar con tu llave de acceso o tu código antes de publicar.",
+  needsFactor: "Para publicar, agregá primero una llave de acceso o un código en /bandeja/seguridad",
+  addFactor: "Agregar una llave de acceso o un código",
+  publishedNow: (number: number) => `Publicada la versión ${number}: el sitio ya la muestra.`,
+  restoredNow: (number: number) => `Listo: el sitio vuelve a mostrar lo de antes (versión ${number}).`,
+  historyHeading: "Versiones publicadas",
+  noHistory: "Todavía no publicaste nada: el sitio muestra los datos de la instalación.",
+  current: "Es la que se ve ahora",
+  by: "por",
+  restore: (number: number) => `Volver a la versión ${number}`,
+  restoreInstalled: "Volver a los datos de la instalación",
+  checklistHeading: (count: number) =>
+    count === 0
+      ? "Listo para lanzar"
+      : `Antes de lanzar: ${count} ${count === 1 ? "pendiente" : "pendientes"}`,
+  checklistLead:
+    "La misma lista que imprime npm run check:release. Los datos del estudio se corrigen arriba; las torres, por ahora, en el catálogo (app/content/towers.ts).",
+  checklistMore: (count: number) => `Y ${count} más del catálogo de torres.`,
+  installation: "Datos de la instalación",
+  installationLead:
+    "La dirección del sitio y el servicio de formularios los define quien instala el servidor (variables de entorno, docs/deploy.md).",
 };

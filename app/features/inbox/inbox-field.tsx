@@ -1,10 +1,17 @@
 import { useId, type InputHTMLAttributes } from "react";
 
-type InboxFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; name: string };
+type InboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  /** Why the value was refused, read with the field. */
+  error?: string;
+  name: string;
+};
 
-/** A labelled input of the inbox's forms (login, search), with an optional hint read with it. */
-export function InboxField({ label, hint, className = "", ...input }: InboxFieldProps) {
+/** A labelled input of the inbox's forms (login, search, the site's facts), with an optional hint and error. */
+export function InboxField({ label, hint, error, className = "", ...input }: InboxFieldProps) {
   const id = useId();
+  const described = [error && `${id}-error`, hint && `${id}-ayuda`].filter(Boolean).join(" ");
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
@@ -12,12 +19,18 @@ export function InboxField({ label, hint, className = "", ...input }: InboxField
       </label>
       <input
         id={id}
-        aria-describedby={hint ? `${id}-ayuda` : undefined}
-        className="min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus-visible:border-water"
+        aria-describedby={described || undefined}
+        aria-invalid={error ? true : undefined}
+        className="min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus-visible:border-water aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700"
         {...input}
       />
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
       {hint && (
-        <p id={`${id}-ayuda`} className="text-sm text-ink-muted">
+        <p id={`${id}-ayuda`} className="text-sm break-words text-ink-muted">
           {hint}
         </p>
       )}

@@ -160,4 +160,69 @@ export type InboxService = {
   retentionMonths: number;
   /** The off-site copy's state, shown on every inbox page. */
   backup(): Promise<BackupGlance>;
+  /** The site's editor, where this server can publish (`npm start` with the lead service). */
+  site?: SiteEditor;
+};
+
+/** One business fact in the site's editor (/bandeja/sitio). */
+export type SiteFactField = {
+  variable: string;
+  label: string;
+  hint?: string;
+  input: "text" | "tel" | "email" | "url" | "number" | "time";
+  /** What the public pages show now: published, else the deployment's value, else the example. */
+  published: string;
+  /** The owner's value not yet published. */
+  draft?: string;
+  /** Still the fictional example of a fresh install. */
+  holdsExample: boolean;
+};
+
+export type SiteChange = { label: string; before: string; after: string };
+
+export type SiteVersionEntry = {
+  number: number;
+  /** "14/05/2026 12:00", Buenos Aires time. */
+  whenText: string;
+  by: string;
+  /** "Publicación" or "Restauración de la versión 2". */
+  what: string;
+  changes: SiteChange[];
+  /** The version the public pages show now. */
+  current: boolean;
+};
+
+/** One thing before launch (`npm run check:release`), with where it is fixed when the inbox can fix it. */
+export type ChecklistEntry = { text: string; href?: string };
+
+export type SiteEditorView = {
+  fields: SiteFactField[];
+  /** What «Publicar» would change. */
+  pending: SiteChange[];
+  history: SiteVersionEntry[];
+  checklist: ChecklistEntry[];
+  /** Something has been published, so the installed values can be restored. */
+  canRestoreInstalled: boolean;
+  /** The pages the last preview changed, while it still shows the drafts as they are. */
+  preview?: string[];
+};
+
+export type PublishOutcome = { ok: true; number: number } | { ok: false; message: string };
+
+/**
+ * The site's facts, drafts, publications and undos (decision 0020). Absent
+ * where the server cannot rebuild the site (a static-host deployment).
+ */
+export type SiteEditor = {
+  view(): Promise<SiteEditorView>;
+  /** Stores the valid values as drafts; returns the problem of each invalid one (not stored), by variable. */
+  saveDrafts(values: Record<string, string>): Promise<Record<string, string>>;
+  discardDrafts(): Promise<void>;
+  publish(actor: string): Promise<PublishOutcome>;
+  /** Builds the drafts for the owner's eyes only; the pages that change. */
+  preview(): Promise<{ ok: true; pages: string[] } | { ok: false; message: string }>;
+  /** The HTML of a page of the last preview (only a page it changed). */
+  previewPage(path: string): Promise<string | undefined>;
+  /** Serves an earlier version again; 0 = the installation's values. */
+  undo(number: number, actor: string): Promise<PublishOutcome>;
 };

@@ -46,7 +46,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
               </Form>
             </div>
           </div>
-          <nav aria-label={copy.title} className="flex flex-wrap gap-x-2 text-sm">
+          <nav aria-label={copy.title} className="flex flex-wrap gap-2 text-sm">
             {/* A lead's page belongs to the list. */}
             <NavLink to="/bandeja" end={!pathname.startsWith("/bandeja/consulta/")} className={navLink}>
               {copy.nav.list}
@@ -56,6 +56,9 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
             <NavLink to="/bandeja/titular" className={navLink}>
               {copy.nav.dataSubject}
+            </NavLink>
+            <NavLink to="/bandeja/sitio" className={navLink}>
+              {copy.nav.site}
             </NavLink>
             <NavLink to="/bandeja/seguridad" className={navLink}>
               {copy.nav.security}

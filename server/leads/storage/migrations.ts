@@ -316,6 +316,37 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
+  // What the owner publishes from /bandeja/sitio (decision 0020): the edited facts not yet
+  // published, and every publication or undo with who, when, what changed and the facts it
+  // built from, so any instance (or a restored backup) can rebuild the pages it served.
+  "0010-site-versions": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("site_fact_drafts")
+        .addColumn("variable", "text", (column) => column.primaryKey())
+        .addColumn("value", "text", (column) => column.notNull())
+        .addColumn("updated_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("site_versions")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("number", "integer", (column) => column.notNull().unique())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("published_by", "text", (column) => column.notNull())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("restored_number", "integer")
+        .addColumn("facts", "text", (column) => column.notNull())
+        .addColumn("changes", "text", (column) => column.notNull())
+        .addColumn("build_id", "text", (column) => column.notNull())
+        .addColumn("state", "text", (column) => column.notNull())
+        .execute();
+      // The version every instance serves: one row, switched by compare-and-set ("" = the deployed build).
+      await db
+        .insertInto("settings" as never)
+        .values({ key: "site_current_version", value: "" } as never)
+        .execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

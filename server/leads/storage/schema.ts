@@ -178,6 +178,34 @@ export type LeadDatabase = {
   weekly_summaries: WeeklySummariesTable;
   backup_changes: BackupChangesTable;
   backup_state: BackupStateTable;
+  site_fact_drafts: SiteFactDraftsTable;
+  site_versions: SiteVersionsTable;
+};
+
+/** A business fact the owner edited and has not published yet (decision 0020). */
+export type SiteFactDraftsTable = { variable: string; value: string; updated_at: string };
+
+export const siteVersionKinds = ["publicación", "restauración"] as const;
+export type SiteVersionKind = (typeof siteVersionKinds)[number];
+/** `building` until its pages are ready; `failed` when the build did not finish (never served). */
+export type SiteVersionState = "building" | "ready" | "failed";
+
+/**
+ * Every publication and undo: who, when, what changed (JSON list of
+ * {variable, before, after}), the edited facts it was built from (JSON object),
+ * and the build whose pages it serves (its own, or the restored version's).
+ */
+export type SiteVersionsTable = {
+  id: string;
+  number: number;
+  created_at: string;
+  published_by: string;
+  kind: SiteVersionKind;
+  restored_number: number | null;
+  facts: string;
+  changes: string;
+  build_id: string;
+  state: SiteVersionState;
 };
 
 /** A row changed since the last off-site copy: its table and its key (JSON array of the key's values). */

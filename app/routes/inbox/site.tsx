@@ -1,0 +1,277 @@
+import { Form, redirect } from "react-router";
+
+import type { Route } from "./+types/site";
+import { buttonStyles } from "../../components/button-styles.ts";
+import { siteEditor as copy } from "../../content/es/inbox.ts";
+import {
+  ownerHasSecondFactor,
+  requireFreshConfirmation,
+} from "../../features/inbox/fresh-confirmation.server.ts";
+import { requireHost } from "../../features/inbox/host.ts";
+import { InboxField } from "../../features/inbox/inbox-field.tsx";
+import { inboxMeta } from "../../features/inbox/meta.ts";
+import { ownerContext } from "../../features/inbox/session.server.ts";
+import { SiteChanges } from "../../features/inbox/site-changes.tsx";
+
+export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { inbox } = requireHost(context);
+  const query = new URL(request.url).searchParams;
+  return {
+    view: (await inbox.site?.view()) ?? null,
+    hasFactor: await ownerHasSecondFactor(context),
+    published: Number(query.get("publicada")) || undefined,
+    restored: Number(query.get("restaurada")) || undefined,
+    saved: query.has("guardado"),
+  };
+}
+
+/**
+ * Saves drafts, discards them, publishes or undoes. A publication and an undo
+ * change what every visitor sees: both need the owner's fresh second factor first.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { inbox } = requireHost(context);
+  const editor = inbox.site;
+  if (!editor) return { message: copy.unavailable };
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "guardar") {
+    const values = Object.fromEntries(
+      [...form.entries()]
+        .filter(([name]) => name.startsWith("SITE_"))
+        .map(([name, value]) => [name, String(value)]),
+    );
+    const problems = await editor.saveDrafts(values);
+    if (Object.keys(problems).length === 0) return redirect("/bandeja/sitio?guardado=1");
+    return { problems, values, message: copy.problems };
+  }
+  if (intent === "vista-previa") {
+    const outcome = await editor.preview();
+    if (!outcome.ok) return { message: outcome.message };
+    return redirect("/bandeja/sitio#vista-previa");
+  }
+  if (intent === "descartar") {
+    await editor.discardDrafts();
+    return redirect("/bandeja/sitio");
+  }
+  if (intent === "publicar" || intent === "deshacer") {
+    if (!(await ownerHasSecondFactor(context))) return { message: copy.needsFactor, needsFactor: true };
+    await requireFreshConfirmation(request, context);
+    const actor = context.get(ownerContext).email;
+    const outcome =
+      intent === "publicar"
+        ? await editor.publish(actor)
+        : await editor.undo(Number(form.get("version")), actor);
+    if (!outcome.ok) return { message: outcome.message };
+    return redirect(`/bandeja/sitio?${intent === "publicar" ? "publicada" : "restaurada"}=${outcome.number}`);
+  }
+  return { message: "Acción desconocida." };
+}
+
+export default function SiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, published, restored, saved } = loaderData;
+  if (!view) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
+        <p className="max-w-3xl">{copy.unavailable}</p>
+      </div>
+    );
+  }
+  const problems: Record<string, string> =
+    (actionData && "problems" in actionData && actionData.problems) || {};
+  const typed: Record<string, string> = (actionData && "values" in actionData && actionData.values) || {};
+  const message = actionData?.message;
+  const factChecklist = view.checklist.filter((item) => item.href);
+  const catalogueCount = view.checklist.length - factChecklist.length;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-3">
+        <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
+        <p className="max-w-3xl text-ink-muted">{copy.lead}</p>
+        {published && <p role="status">{copy.publishedNow(published)}</p>}
+        {restored && <p role="status">{copy.restoredNow(restored)}</p>}
+        {saved && !message && <p role="status">{copy.saved}</p>}
+        {message && (
+          <div role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
+            <p>{message}</p>
+            {actionData && "needsFactor" in actionData && (
+              <a href="/bandeja/seguridad" className={`${buttonStyles.secondary} mt-3`}>
+                {copy.addFactor}
+              </a>
+            )}
+          </div>
+        )}
+      </div>
+
+      <section
+        aria-labelledby="para-publicar"
+        className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:p-6"
+      >
+        <h2 id="para-publicar" className="text-xl font-semibold">
+          {copy.pendingHeading}
+        </h2>
+        {view.pending.length === 0 ? (
+          <p className="text-ink-muted">{copy.nothingPending}</p>
+        ) : (
+          <>
+            <SiteChanges changes={view.pending} />
+            {view.preview ? (
+              <details id="vista-previa" open>
+                <summary className="cursor-pointer font-semibold">
+                  {copy.previewPages(view.preview.length)}
+                </summary>
+                <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
+                  {view.preview.map((path) => (
+                    <li key={path}>
+                      <a
+                        href={`/bandeja/sitio/vista-previa${path === "/" ? "" : path}`}
+                        className="underline"
+                      >
+                        {path}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : (
+              <p className="text-sm text-ink-muted">{copy.previewHint}</p>
+            )}
+            <p className="text-sm text-ink-muted">{copy.publishHint}</p>
+            <div className="flex flex-wrap gap-3">
+              <Form method="post">
+                <button type="submit" name="intent" value="vista-previa" className={buttonStyles.secondary}>
+                  {copy.preview}
+                </button>
+              </Form>
+              <Form method="post">
+                <button type="submit" name="intent" value="publicar" className={buttonStyles.primary}>
+                  {copy.publish}
+                </button>
+              </Form>
+              <Form method="post">
+                <button type="submit" name="intent" value="descartar" className={buttonStyles.secondary}>
+                  {copy.discard}
+                </button>
+              </Form>
+            </div>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="datos" className="flex flex-col gap-4">
+        <h2 id="datos" className="text-xl font-semibold">
+          {copy.factsHeading}
+        </h2>
+        <Form method="post" className="flex flex-col gap-5">
+          <input type="hidden" name="intent" value="guardar" />
+          <div className="grid gap-5 md:grid-cols-2">
+            {view.fields.map((field) => (
+              <div key={field.variable} id={field.variable} className="flex scroll-mt-24 flex-col gap-1">
+                <InboxField
+                  label={field.label}
+                  hint={[
+                    field.hint,
+                    `${copy.published} ${field.published}`,
+                    field.draft !== undefined ? copy.draft : undefined,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                  error={problems[field.variable]}
+                  name={field.variable}
+                  type={field.input === "time" ? "text" : field.input}
+                  inputMode={field.input === "number" || field.input === "tel" ? "numeric" : undefined}
+                  defaultValue={typed[field.variable] ?? field.draft ?? field.published}
+                  maxLength={200}
+                />
+                {field.holdsExample && <p className="text-sm font-semibold text-red-800">{copy.example}</p>}
+              </div>
+            ))}
+          </div>
+          <div>
+            <button type="submit" className={buttonStyles.primary}>
+              {copy.save}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="historial-titulo" id="historial" className="flex flex-col gap-3">
+        <h2 id="historial-titulo" className="text-xl font-semibold">
+          {copy.historyHeading}
+        </h2>
+        {view.history.length === 0 ? (
+          <p className="text-ink-muted">{copy.noHistory}</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {view.history.map((version) => (
+              <li key={version.number} className="rounded-xl border border-line bg-white p-4">
+                <p className="font-semibold">
+                  {`Versión ${version.number} · ${version.what}`}
+                  {version.current && <span className="ml-2 text-sm text-water">{copy.current}</span>}
+                </p>
+                <p className="text-sm text-ink-muted">{`${version.whenText} ${copy.by} ${version.by}`}</p>
+                <SiteChanges changes={version.changes} />
+                {!version.current && (
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="version" value={version.number} />
+                    <button type="submit" name="intent" value="deshacer" className={buttonStyles.secondary}>
+                      {copy.restore(version.number)}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        {view.canRestoreInstalled && (
+          <Form method="post">
+            <input type="hidden" name="version" value="0" />
+            <button type="submit" name="intent" value="deshacer" className={buttonStyles.secondary}>
+              {copy.restoreInstalled}
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <section aria-labelledby="lista" className="flex flex-col gap-3">
+        <h2 id="lista" className="text-xl font-semibold">
+          {copy.checklistHeading(view.checklist.length)}
+        </h2>
+        <p className="max-w-3xl text-sm text-ink-muted">{copy.checklistLead}</p>
+        <ul className="flex list-disc flex-col gap-1 pl-5">
+          {factChecklist.map((item) => (
+            <li key={item.text}>
+              <a href={item.href} className="underline">
+                {item.text}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {catalogueCount > 0 && (
+          <details>
+            <summary className="cursor-pointer">{copy.checklistMore(catalogueCount)}</summary>
+            <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
+              {view.checklist
+                .filter((item) => !item.href)
+                .map((item) => (
+                  <li key={item.text}>{item.text}</li>
+                ))}
+            </ul>
+          </details>
+        )}
+      </section>
+
+      <section aria-labelledby="instalacion-titulo" id="instalacion" className="flex flex-col gap-2">
+        <h2 id="instalacion-titulo" className="text-xl font-semibold">
+          {copy.installation}
+        </h2>
+        <p className="max-w-3xl text-sm text-ink-muted">{copy.installationLead}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { labelOf } from "#app/config/site-facts.ts";
+import { escapeHtml } from "../leads/pages.ts";
+import type { LeadEmail } from "../leads/notify/email.ts";
+import { buenosAiresTime } from "../leads/notify/answers.ts";
+import type { PublicationNotice } from "./site-publisher.ts";
+
+/**
+ * The owner's e-mail after every publication and undo: what changed, fact by
+ * fact ("Cambió el número de WhatsApp: … → …"), who and when, and where to
+ * undo it. A change the owner did not make is noticed at once.
+ */
+export const editorPath = "/bandeja/sitio";
+
+export function composePublicationEmail(
+  notice: PublicationNotice,
+  site: { businessName: string; email: string; siteUrl: string },
+): LeadEmail {
+  const { version, previousNumber } = notice;
+  const what =
+    version.kind === "restauración"
+      ? version.restoredNumber === 0
+        ? `Se volvió a los datos de la instalación (versión ${version.number} del sitio).`
+        : `Se restauró la versión ${version.restoredNumber} (ahora versión ${version.number} del sitio).`
+      : `Se publicó la versión ${version.number} del sitio.`;
+  const changes = version.changes.map(
+    (change) =>
+      `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
+  );
+  const undo =
+    previousNumber === undefined
+      ? `Para deshacerlo, en ${site.siteUrl}${editorPath} elegí «Volver a los datos de la instalación».`
+      : `Para deshacerlo, en ${site.siteUrl}${editorPath} elegí «Volver a esta versión» en la versión ${previousNumber}.`;
+  const by = `Por ${version.publishedBy}, el ${buenosAiresTime(version.createdAt)} (hora de Buenos Aires).`;
+  const warning = "Si no fuiste vos, deshacelo ahora y cambiá tu contraseña.";
+  const lines = [what, by, "", ...changes, "", undo, warning];
+  return {
+    from: { name: site.businessName, address: site.email },
+    subject: `${what.replace(/\.$/, "")}: ${version.changes.length} ${version.changes.length === 1 ? "cambio" : "cambios"}`,
+    text: lines.join("\n") + "\n",
+    html: [
+      `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(what)}</title></head>`,
+      `<body style="font-family:system-ui,sans-serif">`,
+      ...lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")),
+      `</body></html>`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,56 @@
+import { loadSiteConfig, SiteConfigError, type SiteVariable } from "#app/config/site-config.ts";
+import { buildEnvironment, isEditableFact, type FactValues } from "#app/config/site-facts.ts";
+import { towerSources } from "#app/content/tower-sources.ts";
+import { towerFacts, towers } from "#app/content/towers.ts";
+
+/**
+ * What stands between the site and its launch: fictional example values and
+ * tower facts nobody has confirmed. `npm run check:release` prints it; the
+ * inbox shows the same list at /bandeja/sitio, each item linked to where it is
+ * fixed. Published facts count: a fact the owner published is no example.
+ */
+export type ChecklistItem = {
+  text: string;
+  /** Where it is fixed: a fact of the inbox's editor, or a variable of the deployment, or the catalogue. */
+  fix:
+    | { kind: "fact"; variable: SiteVariable }
+    | { kind: "environment"; variable: string }
+    | { kind: "catalogue" };
+};
+
+export function releaseChecklist(
+  env: Record<string, string | undefined>,
+  published: FactValues,
+): ChecklistItem[] {
+  const items: ChecklistItem[] = [];
+  const where = (variable: string): ChecklistItem["fix"] =>
+    isEditableFact(variable) ? { kind: "fact", variable } : { kind: "environment", variable };
+  try {
+    const { examplesInUse } = loadSiteConfig(buildEnvironment(env, published));
+    for (const variable of examplesInUse)
+      items.push({ text: `${variable} todavía tiene el valor de ejemplo.`, fix: where(variable) });
+  } catch (error) {
+    if (!(error instanceof SiteConfigError)) throw error;
+    for (const problem of error.problems)
+      items.push({ text: problem, fix: where(problem.slice(0, problem.indexOf("="))) });
+  }
+
+  for (const tower of towers) {
+    for (const fact of tower.toConfirm) {
+      items.push({
+        text: `${tower.nombre}: "${fact}" sin confirmar (app/content/towers.ts): ${towerSources[tower.slug]?.[fact] ?? "sin nota"}`,
+        fix: { kind: "catalogue" },
+      });
+    }
+    for (const fact of towerFacts) {
+      const confirmedFact = tower[fact] !== undefined && !tower.toConfirm.includes(fact);
+      if (confirmedFact && !/https?:\/\//.test(towerSources[tower.slug]?.[fact] ?? "")) {
+        items.push({
+          text: `${tower.nombre}: "${fact}" sin fuente en app/content/tower-sources.ts.`,
+          fix: { kind: "catalogue" },
+        });
+      }
+    }
+  }
+  return items;
+}

@@ -1,0 +1,80 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { delimiter, join, resolve } from "node:path";
+
+/**
+ * Builds the public pages with a given environment into a folder: the same
+ * `scripts/build.ts` as a deployment (every page in both languages, sitemap,
+ * JSON-LD, social cards, the CSP hashes), run as a child process at a lower
+ * priority, so the server keeps answering visitors while it works and a
+ * failed build leaves no trace in it.
+ */
+export type SiteBuilder = (
+  env: Record<string, string | undefined>,
+  outDir: string,
+  /** The build served now: files that come out identical reuse its compressed copies. */
+  previousDir?: string,
+) => Promise<void>;
+
+const projectRoot = resolve(import.meta.dirname, "..", "..");
+
+/** Beside a build under way: its process group, so a restart can stop what a kill -9 orphaned. */
+const groupFileOf = (outDir: string) => `${outDir}.group`;
+
+export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
+  new Promise((done, fail) => {
+    // The prerender runs the server bundle from the output folder: outside the project (a data
+    // folder elsewhere) it would find no packages, so the folder gets a link to the project's.
+    mkdirSync(outDir, { recursive: true });
+    symlinkSync(join(projectRoot, "node_modules"), join(outDir, "node_modules"));
+    // Its own process group (detached), a lower priority than the server's, and killed with it.
+    const child = spawn(
+      "setpriv",
+      ["--pdeathsig", "KILL", "nice", "-n", "10", process.execPath, "scripts/build.ts"],
+      {
+        cwd: projectRoot,
+        detached: true,
+        env: {
+          ...env,
+          BUILD_DIR: outDir,
+          BUILD_PREVIOUS_DIR: previousDir && resolve(previousDir),
+          // The build calls npm scripts, which need this project's Node first on the path.
+          PATH: [join(projectRoot, "node_modules", ".bin"), env.PATH ?? ""].join(delimiter),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    if (child.pid !== undefined) writeFileSync(groupFileOf(outDir), String(child.pid));
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4_000);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.on("error", fail);
+    child.on("close", (code, signal) => {
+      rmSync(groupFileOf(outDir), { force: true });
+      unlinkSync(join(outDir, "node_modules"));
+      if (code === 0) done();
+      else fail(new Error(`La construcción del sitio falló (${signal ?? `código ${code}`}):\n${output}`));
+    });
+  });
+
+/**
+ * Stops the processes of a build a crashed server left running (its group's
+ * leader died with the server; the steps it had started may not have).
+ */
+export function stopOrphanedBuild(outDir: string): void {
+  let group: number;
+  try {
+    group = Number(readFileSync(groupFileOf(outDir), "utf8"));
+  } catch {
+    return;
+  }
+  try {
+    if (group > 1) process.kill(-group, "SIGKILL");
+  } catch {
+    // Nothing of that group is left.
+  }
+  rmSync(groupFileOf(outDir), { force: true });
+}

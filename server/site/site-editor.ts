@@ -1,0 +1,127 @@
+import {
+  editableFacts,
+  effectiveValue,
+  factProblems,
+  holdsExample,
+  labelOf,
+  type FactValues,
+} from "#app/config/site-facts.ts";
+import type { SiteVariable } from "#app/config/site-config.ts";
+import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
+import { buenosAiresTime } from "../leads/notify/answers.ts";
+import { editorPath } from "./publication-email.ts";
+import { releaseChecklist } from "./release-checklist.ts";
+import { PublishRefused, withDrafts, type SitePublisher } from "./site-publisher.ts";
+import type { FactChange, SiteVersionStore } from "./version-store.ts";
+
+/**
+ * The inbox's site editor (/bandeja/sitio) on the publisher: the facts as the
+ * page shows them, the drafts, the history and the launch checklist. The
+ * route asks for the fresh second factor before it calls publish or undo.
+ */
+export function createSiteEditor(options: {
+  publisher: SitePublisher;
+  store: SiteVersionStore;
+  env: Record<string, string | undefined>;
+  now?: () => Date;
+}): SiteEditor {
+  const { publisher, store, env } = options;
+  const now = options.now ?? (() => new Date());
+  const labelled = (changes: FactChange[]): SiteChange[] =>
+    changes.map((change) => ({
+      label: labelOf(change.variable),
+      before: change.before,
+      after: change.after,
+    }));
+
+  async function attempt<T>(
+    work: () => Promise<T>,
+  ): Promise<({ ok: true } & T) | { ok: false; message: string }> {
+    try {
+      return { ok: true as const, ...(await work()) };
+    } catch (error) {
+      if (error instanceof PublishRefused) return { ok: false as const, message: error.message };
+      throw error;
+    }
+  }
+
+  return {
+    async view() {
+      const published = await publisher.publishedFacts();
+      const drafts = await store.drafts();
+      const current = await store.currentId();
+      const history = await store.history();
+      return {
+        fields: editableFacts.map((fact) => ({
+          variable: fact.variable,
+          label: fact.label,
+          hint: fact.hint,
+          input: fact.input,
+          published: effectiveValue(fact.variable, published, env),
+          draft: drafts[fact.variable],
+          holdsExample: holdsExample(fact.variable, withDrafts(published, drafts), env),
+        })),
+        pending: labelled(await publisher.pendingChanges()),
+        history: history.map((version) => ({
+          number: version.number,
+          whenText: buenosAiresTime(version.createdAt),
+          by: version.publishedBy,
+          what:
+            version.kind === "publicación"
+              ? "Publicación"
+              : version.restoredNumber === 0
+                ? "Vuelta a los datos de la instalación"
+                : `Restauración de la versión ${version.restoredNumber}`,
+          changes: labelled(version.changes),
+          current: version.id === current,
+        })),
+        checklist: releaseChecklist(env, published).map((item) => ({
+          // The owner knows the facts by their labels, not by their variables.
+          text:
+            item.fix.kind === "fact"
+              ? item.text.replace(item.fix.variable, `«${labelOf(item.fix.variable)}»`)
+              : item.text,
+          href:
+            item.fix.kind === "fact"
+              ? `${editorPath}#${item.fix.variable}`
+              : item.fix.kind === "catalogue"
+                ? undefined
+                : `${editorPath}#instalacion`,
+        })),
+        canRestoreInstalled: current !== undefined && history[0]?.restoredNumber !== 0,
+        preview: await publisher.currentPreview(),
+      };
+    },
+
+    async saveDrafts(values) {
+      const edits: FactValues = {};
+      for (const fact of editableFacts) {
+        if (values[fact.variable] !== undefined) edits[fact.variable] = values[fact.variable]!.trim();
+      }
+      const problems = factProblems(edits) as Record<string, string>;
+      for (const variable of Object.keys(problems)) delete edits[variable as SiteVariable];
+      // A value equal to what is published is no draft: compare with what the pages show.
+      const published = await publisher.publishedFacts();
+      const shown: FactValues = {};
+      for (const fact of editableFacts) shown[fact.variable] = effectiveValue(fact.variable, published, env);
+      await store.saveDrafts(edits, shown, now());
+      return problems;
+    },
+
+    discardDrafts: () => store.discardDrafts(),
+    publish: (actor) => attempt(async () => ({ number: (await publisher.publish(actor)).number })),
+    undo: (number, actor) =>
+      attempt(async () => ({
+        number: (number === 0 ? await publisher.restoreInstalled(actor) : await publisher.undo(number, actor))
+          .number,
+      })),
+    preview: () => attempt(async () => ({ pages: await publisher.preview() })),
+    previewPage: async (path) => {
+      const html = publisher.previewPage(path);
+      // Seen inside the inbox: no island (its script would need the public site's CSP), marked as a preview.
+      return html
+        ?.replace(/<script data-island[^>]*>[\s\S]*?<\/script>/, "")
+        .replace("<title>", "<title>Vista previa · ");
+    },
+  };
+}

@@ -1,0 +1,414 @@
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+import {
+  buildEnvironment,
+  editableFacts,
+  effectiveValue,
+  factProblems,
+  labelOf,
+  type FactValues,
+} from "#app/config/site-facts.ts";
+import type { SiteVariable } from "#app/config/site-config.ts";
+import { pages } from "#app/site-map.ts";
+import { clientDirOf, pageFile } from "../build-layout.ts";
+import { randomId } from "../leads/storage/lead-store.ts";
+import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
+import { SiteFolders } from "./site-folders.ts";
+import type { FactChange, SiteVersion, SiteVersionStore } from "./version-store.ts";
+
+/**
+ * Publishing the owner's facts (decision 0020): a publication builds every
+ * public page with them into a new folder, then one compare-and-set in the
+ * database and one rename(2) on disk make it the site served; an undo points
+ * both back at an earlier build. Every instance follows the database's
+ * current version. The route that calls this (with a fresh second factor)
+ * stays thin; this is what the service tests drive.
+ */
+
+/** A refusal worded for the owner; the served site is untouched. */
+export class PublishRefused extends Error {
+  override readonly name = "PublishRefused";
+}
+
+/** The build served before anything is published: the deployment's own (npm run build). */
+export const installedBuild = "instalada";
+
+/** The build of the drafts the owner previews: this instance's only, never served to visitors. */
+export const previewBuild = "vista-previa";
+
+export type ServedSite = {
+  /** The version served, or undefined for the deployment's build. */
+  version: SiteVersion | undefined;
+  /** Its build folder (client/ inside is the public folder). */
+  buildDir: string;
+};
+
+/** What the owner is told after each publication or undo. */
+export type PublicationNotice = { version: SiteVersion; previousNumber: number | undefined };
+
+export type SitePublisherOptions = {
+  store: SiteVersionStore;
+  /** The deployment's environment: the starting values of every fact. */
+  env: Record<string, string | undefined>;
+  /** Where the published builds live (data/site-versions). */
+  versionsDir: string;
+  /** The build served until the first publication. */
+  installedBuildDir: string;
+  build?: SiteBuilder;
+  notify?: (notice: PublicationNotice) => Promise<void>;
+  now?: () => Date;
+  /** Build folders kept on disk besides the served one; older versions are rebuilt on undo. */
+  keepBuilds?: number;
+  /**
+   * A version still `building` this long after it began is given up for failed. On SQLite (one
+   * instance) any is, at start: nobody else can be building it.
+   */
+  unfinishedAfterMs?: number;
+  log?: (line: string) => void;
+};
+
+export class SitePublisher {
+  private readonly store: SiteVersionStore;
+  private readonly folders: SiteFolders;
+  private readonly build: SiteBuilder;
+  private readonly now: () => Date;
+  private readonly log: (line: string) => void;
+  private servedSite: ServedSite;
+  private readonly listeners: ((served: ServedSite) => void)[] = [];
+  private busy: string | undefined;
+  /** The pages the last preview changed, and the facts it was built from. */
+  private previewed: { facts: FactValues; pages: string[] } | undefined;
+  private following: NodeJS.Timeout | undefined;
+  private readonly options: SitePublisherOptions;
+
+  constructor(options: SitePublisherOptions) {
+    this.options = options;
+    this.store = options.store;
+    this.folders = new SiteFolders(options.versionsDir);
+    this.build = options.build ?? buildWithProjectScript;
+    this.now = options.now ?? (() => new Date());
+    this.log = options.log ?? ((line) => console.log(line));
+    this.servedSite = { version: undefined, buildDir: options.installedBuildDir };
+  }
+
+  served(): ServedSite {
+    return this.servedSite;
+  }
+
+  /** Called, synchronously, each time this instance starts serving another build. */
+  onSwitch(listener: (served: ServedSite) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The folder nginx serves: `current/client` under this. */
+  get versionsDir(): string {
+    return this.folders.root;
+  }
+
+  /**
+   * Cleans what an interrupted publication left (its half-built folder, its
+   * unfinished row) and serves the version the database names.
+   */
+  async start(): Promise<void> {
+    const removed = this.folders.removePartials();
+    if (removed.length > 0) this.log(`Publicación interrumpida: se descartó ${removed.join(", ")}.`);
+    await this.store.failUnfinished(new Date(this.now().getTime() - (this.options.unfinishedAfterMs ?? 0)));
+    this.switchLocally(undefined);
+    await this.follow();
+  }
+
+  /** Polls the database so this instance serves what any instance published (decision 0020). */
+  startFollowing(intervalMs = 2_000): void {
+    this.following = setInterval(() => {
+      this.follow().catch((error: unknown) =>
+        this.log(`No se pudo seguir la versión publicada: ${error instanceof Error ? error.message : error}`),
+      );
+    }, intervalMs);
+    this.following.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.following);
+  }
+
+  /** Serves the database's current version, building it first if this instance lacks its pages. */
+  async follow(): Promise<void> {
+    if (this.busy) return;
+    const currentId = await this.store.currentId();
+    if (currentId === this.servedSite.version?.id) return;
+    await this.exclusive("seguir", async () => {
+      const version = currentId === undefined ? undefined : await this.store.version(currentId);
+      if (version) await this.ensureBuilt(version.buildId, version.facts);
+      this.switchLocally(version);
+    });
+  }
+
+  /** The facts published now (only the edited ones; the rest come from the environment). */
+  async publishedFacts(): Promise<FactValues> {
+    return (await this.store.current())?.facts ?? {};
+  }
+
+  /** What a publication would change now: the drafts against the published facts. */
+  async pendingChanges(): Promise<FactChange[]> {
+    const published = await this.publishedFacts();
+    return this.changesBetween(published, withDrafts(published, await this.store.drafts()));
+  }
+
+  /**
+   * Builds the drafts into the preview folder (never served to visitors) and
+   * returns the pages whose HTML differs from the served ones.
+   */
+  async preview(): Promise<string[]> {
+    return this.exclusive("vista previa", async () => {
+      const published = await this.publishedFacts();
+      const facts = withDrafts(published, await this.store.drafts());
+      this.refuseProblems(facts);
+      if (this.changesBetween(published, facts).length === 0)
+        throw new PublishRefused("No hay cambios para ver en una vista previa.");
+      this.previewed = undefined;
+      rmSync(this.folders.buildDirOf(previewBuild), { recursive: true, force: true });
+      try {
+        await this.ensureBuilt(previewBuild, facts);
+      } catch (error) {
+        this.log(`Vista previa: ${error instanceof Error ? error.message : String(error)}`);
+        throw new PublishRefused("No se pudo construir la vista previa con estos datos.");
+      }
+      const pages = changedPages(this.servedSite.buildDir, this.folders.buildDirOf(previewBuild));
+      this.previewed = { facts, pages };
+      return pages;
+    });
+  }
+
+  /** The last preview's changed pages, if it still shows the drafts as they are now. */
+  async currentPreview(): Promise<string[] | undefined> {
+    if (!this.previewed) return undefined;
+    const facts = withDrafts(await this.publishedFacts(), await this.store.drafts());
+    return sameFacts(facts, this.previewed.facts) ? this.previewed.pages : undefined;
+  }
+
+  /** A page of the last preview, as built (its HTML), or undefined. */
+  previewPage(path: string): string | undefined {
+    if (!this.previewed?.pages.includes(path)) return undefined;
+    return readFileSync(join(clientDirOf(this.folders.buildDirOf(previewBuild)), pageFile(path)), "utf8");
+  }
+
+  /** Publishes the drafts: builds every page with them, then switches to them at once. */
+  async publish(actor: string): Promise<SiteVersion> {
+    return this.exclusive("publicar", async () => {
+      const current = await this.store.current();
+      const published = current?.facts ?? {};
+      const drafts = await this.store.drafts();
+      const facts = withDrafts(published, drafts);
+      this.refuseProblems(facts);
+      const changes = this.changesBetween(published, facts);
+      if (changes.length === 0) throw new PublishRefused("No hay cambios para publicar.");
+
+      const id = randomId();
+      const version = await this.store.begin(
+        {
+          id,
+          createdAt: this.now(),
+          publishedBy: actor,
+          kind: "publicación",
+          restoredNumber: null,
+          facts,
+          changes,
+          buildId: id,
+        },
+        "building",
+      );
+      await this.buildOrFail(version, () => this.ensureBuilt(id, facts));
+      await this.switchOrFail(version, current, drafts);
+      await this.afterSwitch(version, current);
+      return { ...version, state: "ready" };
+    });
+  }
+
+  /** Serves an earlier version again: its pages are kept, so this is a switch, not a build. */
+  async undo(number: number, actor: string): Promise<SiteVersion> {
+    return this.exclusive("deshacer", async () => {
+      const current = await this.store.current();
+      const target = await this.store.versionByNumber(number);
+      if (!target || target.state !== "ready") throw new PublishRefused(`No existe la versión ${number}.`);
+      if (target.id === current?.id) throw new PublishRefused(`La versión ${number} ya es la publicada.`);
+      const version = await this.store.begin(
+        {
+          id: randomId(),
+          createdAt: this.now(),
+          publishedBy: actor,
+          kind: "restauración",
+          restoredNumber: number,
+          facts: target.facts,
+          changes: this.changesBetween(current?.facts ?? {}, target.facts),
+          buildId: target.buildId,
+        },
+        "building",
+      );
+      await this.buildOrFail(version, () => this.ensureBuilt(target.buildId, target.facts));
+      await this.switchOrFail(version, current, undefined);
+      await this.afterSwitch(version, current);
+      return { ...version, state: "ready" };
+    });
+  }
+
+  /** Undoes everything published: the deployment's build and the environment's values again. */
+  async restoreInstalled(actor: string): Promise<SiteVersion> {
+    return this.exclusive("deshacer", async () => {
+      const current = await this.store.current();
+      if (!current || current.buildId === installedBuild)
+        throw new PublishRefused("El sitio ya muestra los valores de la instalación.");
+      const version = await this.store.begin(
+        {
+          id: randomId(),
+          createdAt: this.now(),
+          publishedBy: actor,
+          kind: "restauración",
+          restoredNumber: 0,
+          facts: {},
+          changes: this.changesBetween(current.facts, {}),
+          buildId: installedBuild,
+        },
+        "building",
+      );
+      await this.switchOrFail(version, current, undefined);
+      await this.afterSwitch(version, current);
+      return { ...version, state: "ready" };
+    });
+  }
+
+  private refuseProblems(facts: FactValues): void {
+    const problems = Object.entries(factProblems(facts));
+    if (problems.length === 0) return;
+    throw new PublishRefused(
+      `Hay datos para corregir antes de publicar: ${problems
+        .map(([variable, problem]) => `${labelOf(variable as SiteVariable)}: ${problem}`)
+        .join("; ")}.`,
+    );
+  }
+
+  private changesBetween(before: FactValues, after: FactValues): FactChange[] {
+    const env = this.options.env;
+    return editableFacts
+      .map(({ variable }) => ({
+        variable,
+        before: effectiveValue(variable, before, env),
+        after: effectiveValue(variable, after, env),
+      }))
+      .filter((change) => change.before !== change.after);
+  }
+
+  private buildDirOf(buildId: string): string {
+    return buildId === installedBuild ? this.options.installedBuildDir : this.folders.buildDirOf(buildId);
+  }
+
+  private async ensureBuilt(buildId: string, facts: FactValues): Promise<void> {
+    if (buildId === installedBuild || this.folders.has(buildId)) return;
+    const partial = this.folders.partialDirOf(buildId);
+    rmSync(partial, { recursive: true, force: true });
+    try {
+      await this.build(buildEnvironment(this.options.env, facts), partial, this.servedSite.buildDir);
+      this.folders.complete(buildId, this.servedSite.buildDir);
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+
+  private async buildOrFail(version: SiteVersion, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      await this.store.markFailed(version.id);
+      this.log(`Versión ${version.number}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PublishRefused(
+        "No se pudo construir el sitio con estos datos; sigue publicada la versión anterior.",
+      );
+    }
+  }
+
+  private async switchOrFail(
+    version: SiteVersion,
+    current: SiteVersion | undefined,
+    drafts: FactValues | undefined,
+  ): Promise<void> {
+    if (await this.store.switchTo(version.id, current?.id, drafts)) return;
+    await this.store.markFailed(version.id);
+    throw new PublishRefused(
+      "Otra publicación terminó mientras tanto: revisá los cambios y volvé a publicar.",
+    );
+  }
+
+  private async afterSwitch(version: SiteVersion, previous: SiteVersion | undefined): Promise<void> {
+    const ready = { ...version, state: "ready" as const };
+    this.switchLocally(ready);
+    // Inside the one-at-a-time section: no build can appear while the folders are listed.
+    await this.pruneBuilds().catch((error: unknown) =>
+      this.log(`No se pudieron borrar versiones viejas: ${error}`),
+    );
+    this.options
+      .notify?.({ version: ready, previousNumber: previous?.number })
+      .catch((error: unknown) =>
+        this.log(`No se pudo avisar la publicación: ${error instanceof Error ? error.message : error}`),
+      );
+  }
+
+  private switchLocally(version: SiteVersion | undefined): void {
+    const buildDir = version ? this.buildDirOf(version.buildId) : this.options.installedBuildDir;
+    this.folders.pointCurrentAt(buildDir);
+    this.servedSite = { version, buildDir };
+    for (const listener of this.listeners) listener(this.servedSite);
+  }
+
+  private async pruneBuilds(): Promise<void> {
+    const keep = new Set(
+      (await this.store.history(this.options.keepBuilds ?? 10)).map((version) => version.buildId),
+    );
+    if (this.servedSite.version) keep.add(this.servedSite.version.buildId);
+    keep.add(previewBuild);
+    this.folders.prune(keep);
+  }
+
+  /** One publication, undo or catch-up at a time in this instance; a second is refused, not queued. */
+  private async exclusive<T>(what: string, work: () => Promise<T>): Promise<T> {
+    if (this.busy) {
+      throw new PublishRefused(
+        `Ya hay una publicación en curso (${this.busy}); esperá a que termine y volvé a intentar.`,
+      );
+    }
+    this.busy = what;
+    try {
+      return await work();
+    } finally {
+      this.busy = undefined;
+    }
+  }
+}
+
+/** Pages (their paths) whose HTML differs between two builds. */
+function changedPages(servedBuildDir: string, otherBuildDir: string): string[] {
+  const read = (buildDir: string, path: string) => {
+    try {
+      return readFileSync(join(clientDirOf(buildDir), pageFile(path)), "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  return pages
+    .map((page) => page.path)
+    .filter((path) => read(servedBuildDir, path) !== read(otherBuildDir, path));
+}
+
+function sameFacts(a: FactValues, b: FactValues): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<SiteVariable>;
+  return [...keys].every((key) => a[key] === b[key]);
+}
+
+/** The published facts with the drafts on top; an emptied draft returns that fact to the environment's value. */
+export function withDrafts(published: FactValues, drafts: FactValues): FactValues {
+  const facts: FactValues = { ...published };
+  for (const [variable, value] of Object.entries(drafts) as [SiteVariable, string][]) {
+    if (value.trim()) facts[variable] = value.trim();
+    else delete facts[variable];
+  }
+  return facts;
+}

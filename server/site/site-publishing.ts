@@ -1,0 +1,72 @@
+import { join } from "node:path";
+
+import { loadSiteConfig } from "#app/config/site-config.ts";
+import { buildEnvironment } from "#app/config/site-facts.ts";
+import type { SiteEditor } from "#app/features/inbox/inbox-service.ts";
+import { clientDirOf } from "../build-layout.ts";
+import { readHeaderPolicy } from "../headers.ts";
+import { smtpSender } from "../leads/notify/email.ts";
+import type { ServiceConfig } from "../leads/service-config.ts";
+import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { ServedPages } from "../site-server.ts";
+import { composePublicationEmail } from "./publication-email.ts";
+import { createSiteEditor } from "./site-editor.ts";
+import { SitePublisher, type ServedSite } from "./site-publisher.ts";
+import { SiteVersionStore } from "./version-store.ts";
+
+/** Where the published builds live, beside the SQLite file: <LEADS_DATA_DIR>/site-versions. */
+export const versionsDirOf = (dataDir: string) => join(dataDir, "site-versions");
+
+/** How often an instance asks the database which version to serve. */
+export const followEveryMs = 2_000;
+
+/**
+ * The owner's publishing, put together for `npm start` (decision 0020): the
+ * publisher on the lead database, the editor the inbox shows, and the pages
+ * the Node server serves now (with their header policy), switched in one step.
+ */
+export async function startSitePublishing(options: {
+  store: LeadStore;
+  config: ServiceConfig;
+  env: Record<string, string | undefined>;
+  installedBuildDir: string;
+  build?: ConstructorParameters<typeof SitePublisher>[0]["build"];
+}): Promise<{ publisher: SitePublisher; editor: SiteEditor; served: () => ServedPages }> {
+  const { store, config, env } = options;
+  const versions = new SiteVersionStore(store.db);
+  const send = config.smtp && smtpSender(config.smtp.url, config.smtp.to);
+  const publisher = new SitePublisher({
+    store: versions,
+    env,
+    versionsDir: versionsDirOf(config.dataDir),
+    installedBuildDir: options.installedBuildDir,
+    build: options.build,
+    // With PostgreSQL another instance may be building right now; give it the build's time.
+    unfinishedAfterMs: store.kind === "postgres" ? 10 * 60_000 : 0,
+    notify: send
+      ? async (notice) =>
+          send(
+            composePublicationEmail(
+              notice,
+              loadSiteConfig(buildEnvironment(env, notice.version.facts)).config,
+            ),
+          )
+      : undefined,
+  });
+
+  const pagesOf = (served: ServedSite): ServedPages => ({
+    clientDir: clientDirOf(served.buildDir),
+    policy: readHeaderPolicy(served.buildDir),
+  });
+  let pages: ServedPages | undefined;
+  publisher.onSwitch((served) => {
+    pages = pagesOf(served);
+  });
+  await publisher.start();
+  publisher.startFollowing(followEveryMs);
+  return {
+    publisher,
+    editor: createSiteEditor({ publisher, store: versions, env }),
+    served: () => (pages ??= pagesOf(publisher.served())),
+  };
+}

@@ -1,0 +1,172 @@
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { notFoundPaths, pages } from "../../app/site-map.ts";
+import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import { buildDir, clientDirOf } from "../../server/build-layout.ts";
+import { loadServiceConfig } from "../../server/leads/service-config.ts";
+import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { createSiteServer } from "../../server/site-server.ts";
+import { currentLink } from "../../server/site/site-folders.ts";
+import { startSitePublishing } from "../../server/site/site-publishing.ts";
+import { SiteVersionStore } from "../../server/site/version-store.ts";
+import { startSmtpCatcher } from "./smtp-catcher.ts";
+
+/**
+ * A real publication: the project's own build makes every public page again
+ * with the owner's facts, the Node server and a real nginx switch to it at
+ * once, pages asked for in a loop meanwhile are each whole and of one version,
+ * and an undo switches back. Needs the test build (BUILD_DIR, tests/run.ts).
+ */
+const oldNumber = "5491100000000";
+const newNumber = "5491145678901";
+/** A business name that would become markup, or end the JSON-LD's script, if it were not escaped. */
+const hostileName = `Estudio </script><script>alert(1)</script><img src=x onerror=alert(2)> & "Co"`;
+const paths = [...pages.map((page) => page.path), ...Object.values(notFoundPaths)];
+
+const cleanUp: (() => Promise<unknown> | unknown)[] = [];
+afterAll(async () => {
+  for (const step of cleanUp.reverse()) await step();
+}, 60_000);
+
+describe("publishing the real site", { timeout: 600_000 }, () => {
+  let baseUrl: string;
+  let nginx: NginxServer;
+  let publishing: Awaited<ReturnType<typeof startSitePublishing>>;
+  let versions: SiteVersionStore;
+  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+  beforeAll(async () => {
+    if (!existsSync(join(clientDirOf(buildDir), "index.html")))
+      throw new Error(`No build in ${buildDir}: run BUILD_DIR=${buildDir} node scripts/build.ts first.`);
+    const dataDir = mkdtempSync(join(tmpdir(), "site-publication-"));
+    // nginx's workers (nobody, under a root master) read the published builds below it.
+    chmodSync(dataDir, 0o755);
+    cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    smtp = await startSmtpCatcher();
+    cleanUp.push(smtp.stop);
+    const config = loadServiceConfig({
+      LEADS_DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LEADS_NOTIFY_TO: "titular@ejemplo.com",
+    });
+    const store = await LeadStore.open(config);
+    cleanUp.push(() => store.close());
+    // The deployment's environment, as a server has it: no test runner's variables, no site facts set.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => !/^(VITEST|SITE_|BUILD_DIR$|NODE_ENV$|TEST$|MODE$|DEV$|PROD$|SSR$|BASE_URL$)/.test(name),
+      ),
+    );
+    publishing = await startSitePublishing({ store, config, env, installedBuildDir: buildDir });
+    cleanUp.push(() => publishing.publisher.stop());
+    versions = new SiteVersionStore(store.db);
+
+    const server = createSiteServer({
+      clientDir: "unused",
+      policy: { formServiceUrl: "", scriptHashes: [] },
+      served: publishing.served,
+      leads: { handleApi: async () => {}, thankYouPage: async () => undefined } as never,
+      log: () => {},
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanUp.push(() => new Promise((resolve) => server.close(resolve)));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // nginx's root is the `current` symlink: it follows each switch without a reload.
+    nginx = await startNginx(join(publishing.publisher.versionsDir, currentLink));
+    cleanUp.push(() => nginx.stop());
+  }, 120_000);
+
+  async function everyPage(origin: string): Promise<Map<string, string>> {
+    const bodies = new Map<string, string>();
+    for (const path of paths) {
+      const response = await fetch(origin + path);
+      expect(response.status, path).toBe(path.endsWith("/404") ? 404 : 200);
+      bodies.set(path, await response.text());
+    }
+    return bodies;
+  }
+
+  test("every page changes at once, requests meanwhile each get one whole version, and undo switches back", async () => {
+    for (const [path, html] of await everyPage(baseUrl)) expect(html, path).toContain(oldNumber);
+
+    await versions.saveDrafts(
+      { SITE_WHATSAPP_NUMBER: newNumber, SITE_BUSINESS_NAME: hostileName },
+      {},
+      new Date(),
+    );
+    // Visitors keep asking while the pages are rebuilt and switched.
+    const seen = { old: 0, new: 0 };
+    let building = true;
+    let published = false;
+    const visitor = (async () => {
+      // Until the publication ends, then 20 pages more of the new version.
+      for (let index = 0; building || (published && seen.new < 20); index++) {
+        const path = paths[index % paths.length]!;
+        const response = await fetch(baseUrl + path);
+        const html = await response.text();
+        expect(response.status, path).toBe(path.endsWith("/404") ? 404 : 200);
+        expect(html.trimEnd().endsWith("</html>"), path).toBe(true);
+        const hasOld = html.includes(oldNumber);
+        const hasNew = html.includes(newNumber);
+        expect(hasOld !== hasNew, `${path}: one version, whole`).toBe(true);
+        if (hasNew) seen.new += 1;
+        else seen.old += 1;
+      }
+    })();
+    const version = await publishing.publisher
+      .publish("titular@ejemplo.com")
+      .then((version) => ((published = true), version))
+      .finally(() => (building = false));
+    await visitor;
+    expect(seen.old).toBeGreaterThan(0);
+    expect(seen.new).toBeGreaterThan(0);
+    expect(version.number).toBe(1);
+
+    for (const origin of [baseUrl, nginx.baseUrl]) {
+      for (const [path, html] of await everyPage(origin)) {
+        expect(html, `${origin}${path}`).toContain(newNumber);
+        expect(html, `${origin}${path}`).not.toContain(oldNumber);
+        // The hostile name is text in the page and data in the JSON-LD, never markup.
+        expect(html).not.toContain("<script>alert(1)");
+        expect(html).not.toContain("<img src=x");
+        for (const [, block] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+          expect(() => JSON.parse(block!)).not.toThrow();
+        }
+      }
+    }
+    const home = await (await fetch(baseUrl + "/")).text();
+    const ldBlocks = [...home.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.stringify(JSON.parse(match[1]!)),
+    );
+    expect(ldBlocks.join("")).toContain(JSON.stringify(hostileName).slice(1, -1));
+    const sitemap = await (await fetch(baseUrl + "/sitemap.xml")).text();
+    expect(sitemap).toContain("<urlset");
+
+    // The owner is told what changed and how to undo it.
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+    const mail = smtp.received[0]!.message;
+    expect(mail.text).toContain(`Cambió «Número de WhatsApp»: ${oldNumber} → ${newNumber}`);
+    expect(mail.text).toContain("Volver a los datos de la instalación");
+    expect(mail.html).not.toContain("<script>alert(1)");
+
+    // Undo: the installation's pages again, everywhere, without a build.
+    await publishing.publisher.restoreInstalled("titular@ejemplo.com");
+    for (const origin of [baseUrl, nginx.baseUrl]) {
+      for (const [path, html] of await everyPage(origin)) {
+        expect(html, `${origin}${path}`).toContain(oldNumber);
+        expect(html, `${origin}${path}`).not.toContain(newNumber);
+      }
+    }
+    // And forward again to version 1, from its kept folder.
+    await publishing.publisher.undo(1, "titular@ejemplo.com");
+    expect(await (await fetch(nginx.baseUrl + "/tasador")).text()).toContain(newNumber);
+    expect(readdirSync(publishing.publisher.versionsDir).filter((name) => name.includes(".partial"))).toEqual(
+      [],
+    );
+  });
+});

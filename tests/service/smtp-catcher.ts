@@ -1,0 +1,34 @@
+import { SMTPServer } from "smtp-server";
+
+import { parseMail, type MailMessage } from "./mail-message.ts";
+
+/** What a real SMTP server on loopback received: envelope and the message as a mail client reads it. */
+export type Received = { from: string; to: string[]; message: MailMessage };
+
+/** A real SMTP server (smtp-server) on loopback that keeps every message it gets. */
+export async function startSmtpCatcher(
+  port = 0,
+): Promise<{ port: number; received: Received[]; stop: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          message: parseMail(Buffer.concat(chunks).toString("utf8")),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as { port: number };
+  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { port: address.port, received, stop };
+}

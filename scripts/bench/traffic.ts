@@ -13,7 +13,8 @@ import {
   type NewLead,
 } from "../../server/leads/storage/lead-store.ts";
 import type { VisitKind, VisitPagesTable, VisitSourcesTable } from "../../server/leads/storage/schema.ts";
-import { buenosAiresDay, otherValues, sourcesPerDay } from "../../server/leads/storage/visit-counts.ts";
+import { otherValues, sourcesPerDay } from "../../server/leads/storage/visit-counts.ts";
+import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 const dayMs = 24 * 60 * 60_000;
 

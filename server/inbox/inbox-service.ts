@@ -8,10 +8,9 @@ import type {
 } from "#app/features/inbox/inbox-service.ts";
 import { toCsv } from "#app/lib/csv.ts";
 import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
-import { answersOf, buenosAiresTime, handoffText, originFacts } from "../leads/notify/answers.ts";
+import { answersOf, handoffText, originFacts } from "../leads/notify/answers.ts";
 import {
   callBackHandoffs,
-  startOfWeekInBuenosAires,
   unknownOrigin,
   type Lead,
   type LeadFilter,
@@ -23,6 +22,7 @@ import { relyingParties } from "./second-factor/relying-party.ts";
 import { SecondFactors } from "./second-factor/second-factors.ts";
 import { backupGlance } from "./backup-glance.ts";
 import type { BackupStatus } from "../backup/backup-service.ts";
+import { buenosAiresTime, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * The inbox's data, as the pages show it: leads from the store, labelled with
@@ -184,11 +184,10 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     counts: () => store.counts(now()),
     async results(period) {
       const report = await reports.build(period, now());
-      const date = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
       return {
         period,
-        fromText: date(report.fromDay),
-        toText: date(report.toDay),
+        fromText: dayText(report.fromDay),
+        toText: dayText(report.toDay),
         totals: report.totals,
         weeks: report.weeks,
         pages: report.pages,

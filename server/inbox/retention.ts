@@ -1,7 +1,8 @@
 import type { LeadStore } from "../leads/storage/lead-store.ts";
-import { buenosAiresDay, visitDaysKept } from "../leads/storage/visit-counts.ts";
+import { visitDaysKept } from "../leads/storage/visit-counts.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import type { SecondFactors } from "./second-factor/second-factors.ts";
+import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * Retention (product decision 15, Ley 25.326): once a day, and once at start,

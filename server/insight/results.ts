@@ -2,9 +2,10 @@ import { sql } from "kysely";
 
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
 import { towerBySlug } from "#app/content/towers.ts";
-import { startOfWeekInBuenosAires, type Lead, type LeadStore } from "../leads/storage/lead-store.ts";
+import { type Lead, type LeadStore } from "../leads/storage/lead-store.ts";
 import { campaignLabel, hostName } from "../leads/origin.ts";
-import { buenosAiresDay, otherValues } from "../leads/storage/visit-counts.ts";
+import { otherValues } from "../leads/storage/visit-counts.ts";
+import { buenosAiresDay, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * What the site brought in over a period (decision 0016), for
@@ -61,7 +62,7 @@ export async function buildReport(
   const weeks = new Rows();
   for (let day = Date.parse(fromDay); day <= Date.parse(toDay); day += 7 * dayMs) {
     const key = new Date(day).toISOString().slice(0, 10);
-    weeks.row(key, `${key.slice(8, 10)}/${key.slice(5, 7)}`);
+    weeks.row(key, dayText(key, false));
   }
   const pages = new Rows();
   // The ended days' visits per source, summed once per range and shared by the reports after.

@@ -8,7 +8,7 @@ import { createRateLimit } from "./rate-limit.ts";
 import { readBody } from "./read-body.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import type { LeadStore } from "./storage/lead-store.ts";
-import { buenosAiresDay } from "./storage/visit-counts.ts";
+import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * `POST /api/visitas` (decisions 0016, 0017): one count for a page seen, a form

@@ -1,8 +1,8 @@
 import { labelOf } from "#app/config/site-facts.ts";
 import { escapeHtml } from "../leads/pages.ts";
 import type { LeadEmail } from "../leads/notify/email.ts";
-import { buenosAiresTime } from "../leads/notify/answers.ts";
 import type { PublicationNotice } from "./site-publisher.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * The owner's e-mail after every publication and undo: what changed, fact by

@@ -8,11 +8,11 @@ import {
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
 import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
-import { buenosAiresTime } from "../leads/notify/answers.ts";
 import { editorPath } from "./publication-email.ts";
 import { releaseChecklist } from "./release-checklist.ts";
 import { PublishRefused, withDrafts, type SitePublisher } from "./site-publisher.ts";
 import type { FactChange, SiteVersionStore } from "./version-store.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * The inbox's site editor (/bandeja/sitio) on the publisher: the facts as the

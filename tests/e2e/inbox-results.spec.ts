@@ -1,12 +1,12 @@
 import { parse } from "csv-parse/sync";
 
 import { originFields } from "../../app/lib/visit-origin.ts";
-import { buenosAiresDay } from "../../server/leads/storage/visit-counts.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { confirmWithPassword, expect, hydrated, logIn, test } from "./inbox-fixtures.ts";
 import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
 import { rawRequest } from "./raw-http.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
+import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
 
 /**
  * /bandeja/resultados as the owner uses it (counts, origin of a lead, keyboard,

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { buenosAiresDay } from "../../server/leads/storage/visit-counts.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
+import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
 
 /**
  * The pages' visit beacon in Chromium against the real service: a visit from

@@ -8,11 +8,11 @@ import pg from "pg";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import {
   LeadStore,
-  startOfWeekInBuenosAires,
   type LeadFilter,
   type NewLead,
   type StorageOptions,
 } from "../../server/leads/storage/lead-store.ts";
+import { startOfWeekInBuenosAires } from "../../app/lib/buenos-aires-time.ts";
 
 // Real databases on a shared two-core machine: generous limits, no timing is asserted.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

@@ -3,13 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { pages } from "../../app/site-map.ts";
 import { LeadStore, unknownOrigin } from "../../server/leads/storage/lead-store.ts";
-import {
-  buenosAiresDay,
-  otherValues,
-  sourcesPerDay,
-  visitDaysKept,
-} from "../../server/leads/storage/visit-counts.ts";
+import { otherValues, sourcesPerDay, visitDaysKept } from "../../server/leads/storage/visit-counts.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
+import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

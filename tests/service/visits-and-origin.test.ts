@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { visitBeaconPath } from "../../app/lib/visit-beacon.ts";
 import { originFields } from "../../app/lib/visit-origin.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
-import { buenosAiresDay } from "../../server/leads/storage/visit-counts.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
+import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
 
 /**
  * The visit beacon and the lead's origin against the real server process

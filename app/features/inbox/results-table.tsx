@@ -1,5 +1,6 @@
 import type { ResultRow } from "./inbox-service.ts";
 import { results as copy } from "../../content/es/inbox.ts";
+import { dayText } from "../../lib/buenos-aires-time.ts";
 
 /** Counts the Argentine way: 5.000, 12,5 %. */
 const number = new Intl.NumberFormat("es-AR");
@@ -7,7 +8,7 @@ const percent = new Intl.NumberFormat("es-AR", { style: "percent", maximumFracti
 
 export const formatCount = (value: number) => number.format(value);
 /** "2026-11-02" as 02/11/2026. */
-export const formatDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+export const formatDay = (day: string) => dayText(day);
 export const formatConversion = (value: number | null) => (value === null ? "—" : percent.format(value));
 
 type Column = Exclude<keyof ResultRow, "key" | "label">;

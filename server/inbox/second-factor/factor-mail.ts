@@ -1,6 +1,6 @@
 import { escapeHtml } from "../../leads/pages.ts";
-import { buenosAiresTime } from "../../leads/notify/answers.ts";
 import type { EmailSender, LeadEmail } from "../../leads/notify/email.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * The owner's e-mail when a second factor is added or removed: a change the

@@ -17,7 +17,6 @@ import type {
   Freshness,
   SecondFactorService,
 } from "#app/features/inbox/second-factor.ts";
-import { buenosAiresTime } from "../../leads/notify/answers.ts";
 import type { LeadDatabase } from "../../leads/storage/schema.ts";
 import { randomToken, sha256, type OwnerAuth } from "../owner-auth.ts";
 import { verifyPassword } from "../password.ts";
@@ -31,6 +30,7 @@ import {
 } from "./recovery-codes.ts";
 import type { RelyingPartyOf } from "./relying-party.ts";
 import { drawTotpSecret, enrolment, stepOfCode } from "./totp.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * The owner's second factor on the lead database (decision 0018): passkeys

@@ -23,22 +23,6 @@ export const handoffText: Record<HandoffOutcome, string> = {
   "not-applicable": "formulario sin WhatsApp",
 };
 
-// Made once: building a formatter costs about 70 µs, 7 of the 11 s a CSV of 100,000 leads took.
-const buenosAiresClock = new Intl.DateTimeFormat("es-AR", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "14/05/2026 12:00", on Buenos Aires clocks. */
-export function buenosAiresTime(date: Date): string {
-  return buenosAiresClock.format(date).replace(",", "");
-}
-
 /**
  * A lead's origin in words, the same in the e-mail, the inbox and the CSV (decision 0016):
  * one label and value per part, "—" for what is not known.

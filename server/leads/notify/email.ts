@@ -3,7 +3,8 @@ import nodemailer, { type TransportOptions } from "nodemailer";
 import type { FormDefinition } from "#app/features/leads/forms/types.ts";
 import { escapeHtml } from "../pages.ts";
 import type { Lead } from "../storage/lead-store.ts";
-import { answersOf, buenosAiresTime, handoffText, originFacts } from "./answers.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
+import { answersOf, handoffText, originFacts } from "./answers.ts";
 
 /**
  * The owner's e-mail for one lead: From the site's own address, Reply-To the

@@ -2,12 +2,16 @@ import type { Kysely } from "kysely";
 
 import { buildReport, type Report } from "../../insight/results.ts";
 import type { LeadStore } from "../storage/lead-store.ts";
-import { startOfWeekInBuenosAires } from "../storage/lead-store.ts";
 import type { LeadDatabase } from "../storage/schema.ts";
 import { escapeHtml } from "../pages.ts";
-import { buenosAiresTime } from "./answers.ts";
 import type { LeadEmail } from "./email.ts";
 import { defaultBackoff, nextAttemptAt, type Backoff } from "./outbox-worker.ts";
+import {
+  buenosAiresDay,
+  buenosAiresTime,
+  dayText,
+  startOfWeekInBuenosAires,
+} from "#app/lib/buenos-aires-time.ts";
 
 /**
  * The owner's weekly summary (decision 0016): every Monday from 08:00 in
@@ -123,14 +127,11 @@ export class WeeklySummaryJob {
   }
 }
 
-/** Monday 00:00 in Buenos Aires (03:00 UTC) as its date, "2026-05-04". */
-function mondayKey(monday: Date): string {
-  return new Date(monday.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
-}
+/** Monday 00:00 in Buenos Aires as its date, "2026-05-04". */
+const mondayKey = (monday: Date) => buenosAiresDay(monday);
 
 const count = new Intl.NumberFormat("es-AR");
 const percent = new Intl.NumberFormat("es-AR", { style: "percent", maximumFractionDigits: 1 });
-const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 /**
  * A source's name as the e-mail shows it: each "." a one-dot leader (U+2024), which looks the same
  * but makes no mail program turn a referring host into a link (decision 0017).
@@ -178,7 +179,7 @@ export function composeWeeklySummary(
       })),
     ],
   ];
-  const heading = `Resumen de la semana del ${day(report.fromDay)} al ${day(report.toDay)}`;
+  const heading = `Resumen de la semana del ${dayText(report.fromDay)} al ${dayText(report.toDay)}`;
   const text = [
     `${heading} (días de Buenos Aires).`,
     "",
@@ -211,7 +212,7 @@ export function composeWeeklySummary(
   ].join("\n");
   return {
     from: { name: site.businessName, address: site.email },
-    subject: `Resumen semanal: ${count.format(totals.visits)} visitas, ${count.format(totals.leads)} consultas (${day(report.fromDay)} al ${day(report.toDay)})`,
+    subject: `Resumen semanal: ${count.format(totals.visits)} visitas, ${count.format(totals.leads)} consultas (${dayText(report.fromDay)} al ${dayText(report.toDay)})`,
     text,
     html,
   };

@@ -20,6 +20,7 @@ import {
 import { openSqliteDatabase } from "./sqlite-database.ts";
 import { VisitCounts } from "./visit-counts.ts";
 import type { RateDecision } from "../rate-limit.ts";
+import { startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * Where every lead lives: one module with one query for each thing the
@@ -790,26 +791,4 @@ function searchText(contact: Contact): string {
     .filter(Boolean)
     .map((part) => normaliseForSearch(part!))
     .join(" | ");
-}
-
-const buenosAires = "America/Argentina/Buenos_Aires";
-
-/** Monday 00:00 of the week `now` falls in, on Buenos Aires clocks. */
-export function startOfWeekInBuenosAires(now: Date): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: buenosAires,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      weekday: "short",
-      timeZoneName: "longOffset",
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  const daysSinceMonday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(parts.weekday!);
-  const offset = parts.timeZoneName === "GMT" ? "Z" : parts.timeZoneName!.replace("GMT", "");
-  const midnight = new Date(`${parts.year}-${parts.month}-${parts.day}T00:00:00${offset}`);
-  return new Date(midnight.getTime() - daysSinceMonday * 24 * 60 * 60_000);
 }

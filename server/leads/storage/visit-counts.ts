@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { otherValues, sourcesPerDay, visitDaysKept } from "#app/lib/visit-beacon.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase, VisitKind } from "./schema.ts";
+import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 /**
  * The daily visit counts (decisions 0016 and 0017): per Buenos Aires day, the
@@ -368,17 +369,4 @@ function daysBetween(fromDay: string, toDay: string): string[] {
   for (let time = Date.parse(fromDay); time <= Date.parse(toDay); time += 24 * 60 * 60_000)
     days.push(new Date(time).toISOString().slice(0, 10));
   return days;
-}
-
-// Made once: building a formatter costs about 70 µs, formatting with it about 1.
-const buenosAiresDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Argentina/Buenos_Aires",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The date on Buenos Aires clocks, "2026-05-01": the day a visit is counted in. */
-export function buenosAiresDay(moment: Date): string {
-  return buenosAiresDate.format(moment);
 }

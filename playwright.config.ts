@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 
 import { defineConfig } from "@playwright/test";
 
-import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
+import { chromiumEnv, chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 import { buildDir } from "./server/build-layout.ts";
 import { testLeadsDataDir, testServerPort as port } from "./tests/e2e/test-server.ts";
 
@@ -32,6 +32,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumFlags,
+      env: chromiumEnv,
     },
     screenshot: "only-on-failure",
     locale: "es-AR",

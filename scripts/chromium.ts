@@ -15,3 +15,15 @@ export const chromiumFlags = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/**
+ * The browser's environment: the tests' own, without a faked clock. The suite is tried at other
+ * hours with libfaketime (LD_PRELOAD), which makes Chromium abort; the pages' clock is the
+ * machine's, and the tests that need a time set it with Playwright's clock.
+ */
+export const chromiumEnv: Record<string, string> = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && entry[0] !== "LD_PRELOAD" && !entry[0].startsWith("FAKETIME"),
+  ),
+);

@@ -5,7 +5,7 @@ import type { LeadStore } from "../storage/lead-store.ts";
 import { startOfWeekInBuenosAires } from "../storage/lead-store.ts";
 import type { LeadDatabase } from "../storage/schema.ts";
 import { escapeHtml } from "../pages.ts";
-import { buenosAiresTime } from "./answers.ts";
+import { buenosAiresTime, unlinkable } from "./answers.ts";
 import type { LeadEmail } from "./email.ts";
 import { defaultBackoff, nextAttemptAt, type Backoff } from "./outbox-worker.ts";
 
@@ -131,11 +131,6 @@ function mondayKey(monday: Date): string {
 const count = new Intl.NumberFormat("es-AR");
 const percent = new Intl.NumberFormat("es-AR", { style: "percent", maximumFractionDigits: 1 });
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-/**
- * A source's name as the e-mail shows it: each "." a one-dot leader (U+2024), which looks the same
- * but makes no mail program turn a referring host into a link (decision 0017).
- */
-const unlinkable = (name: string) => name.replaceAll(".", "\u2024");
 /** How many pages and sources the summary names. */
 const bestCount = 5;
 

@@ -28,9 +28,26 @@ export function boundaryZones(root) {
       message: "A feature never imports another feature: move what both need to components, content or lib.",
     }))
     .filter((zone) => zone.from.length > 0);
+  // Within a feature, the prerendered markup (React) and the browser's island code meet only
+  // through what both import (the feature's root and forms/, app/lib/form-protocol.ts).
+  const sideZones = features.flatMap((feature) => [
+    {
+      target: `./app/features/${feature}/markup`,
+      from: `./app/features/${feature}/browser`,
+      message:
+        "Prerendered markup never imports the island's browser code: share what both need beside them.",
+    },
+    {
+      target: `./app/features/${feature}/browser`,
+      from: `./app/features/${feature}/markup`,
+      message:
+        "The island never imports the prerendered markup: it reads the HTML through app/lib/form-protocol.ts.",
+    },
+  ]);
   return [
     { target: "./app/features", from: "./app/routes", message: "Features must not import routes." },
     ...featureZones,
+    ...sideZones,
     {
       target: "./app/components",
       from: ["./app/routes", "./app/features"],

@@ -1,6 +1,7 @@
 import { startMenu } from "./components/menu-island.ts";
+import { pageAttributes } from "./lib/form-protocol.ts";
 import { startVisitBeacon } from "./features/insight/visit-beacon.ts";
-import { startLeadForms } from "./features/leads/lead-island.ts";
+import { startLeadForms } from "./features/leads/browser/lead-island.ts";
 
 /**
  * The public pages' only script (docs/decisions/0015-html-first-islands.md):
@@ -17,7 +18,7 @@ function startPage(): void {
   // Counts the page once it is idle, and its forms opened and WhatsApp hand-offs (decision 0016).
   startVisitBeacon();
   // Tests and tools wait for this: the page's scripts are ready.
-  document.documentElement.setAttribute("data-hydrated", "");
+  document.documentElement.setAttribute(pageAttributes.hydrated, "");
 }
 
 startPage();

@@ -10,7 +10,7 @@ import * as en from "../content/en/comprar-en-pozo.ts";
 import * as es from "../content/es/comprar-en-pozo.ts";
 import type { Translations } from "../content/types.ts";
 import { useCopy, useLocalPath } from "../lib/lang.ts";
-import { OffPlanForm } from "../features/leads/off-plan-form.tsx";
+import { OffPlanForm } from "../features/leads/markup/off-plan-form.tsx";
 import { service as serviceLd } from "../lib/seo/json-ld.ts";
 import { buildMeta } from "../lib/seo/meta.ts";
 import { useSiteCopy } from "../lib/site-copy.tsx";

@@ -8,7 +8,7 @@
 //   in the page's language;
 // - a form posts natively to the lead service; only a form with nowhere to post
 //   (no service configured) is held back and replayed by the app once ready
-//   (see app/features/leads/pending-intent.ts).
+//   (see app/features/leads/browser/pending-intent.ts).
 // Either tap also imports the island at once.
 (function () {
   var self = document.currentScript;

@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
+
 import { expect, test } from "vitest";
+
+import { formAttributes, formEvents, pageAttributes } from "#app/lib/form-protocol.ts";
 
 import { toIslandPage } from "./islands.ts";
 
@@ -39,4 +43,18 @@ test("keeps the stylesheet and the JSON-LD", () => {
 
 test("fails loudly when the page has no React Router scripts", () => {
   expect(() => toIslandPage("<html><body></body></html>", "/x.js")).toThrow(/No React Router scripts/);
+});
+
+test("the boot loader names only the attributes and events the forms' protocol declares", () => {
+  const loader = readFileSync(new URL("./boot-loader.js", import.meta.url), "utf8");
+  const declared = new Set<string>([
+    ...Object.values(formAttributes),
+    ...Object.values(pageAttributes),
+    ...Object.values(formEvents),
+    // The loader's own script element names the island it imports.
+    "data-island",
+  ]);
+  const named = [...new Set(loader.match(/\bdata-[a-z-]+|\blead:[a-z]+/g))];
+  expect(named.length).toBeGreaterThan(5);
+  expect(named.filter((name) => !declared.has(name))).toEqual([]);
 });

@@ -2,9 +2,13 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import { formWords as englishWords } from "#app/content/en/form-words.ts";
 import { formWords as spanishWords } from "#app/content/es/form-words.ts";
 import { allForms } from "#app/features/leads/forms/all-forms.ts";
-import { formCatalogue, formIds, serviceFormId } from "#app/features/leads/forms/catalogue.ts";
+import {
+  catalogueEntry,
+  formCatalogue,
+  formIds,
+  serviceFormId,
+} from "#app/features/leads/forms/catalogue.ts";
 import { localizeForm, type FormWords } from "#app/features/leads/forms/localize.ts";
-import { offPlanForm } from "#app/features/leads/forms/off-plan.ts";
 import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
 import type { Lang } from "#app/site-map.ts";
 import type { Contact } from "./storage/lead-store.ts";
@@ -38,12 +42,18 @@ export function serviceFormIds(site: Pick<SiteConfig, "offPlanFormId">): string[
 export function serviceForms(site: FormsConfig, now: () => Date = () => new Date()): ServiceForms {
   const words: Record<Lang, FormWords> = { es: spanishWords(), en: englishWords(site) };
   const byServiceId = new Map(formIds.map((id) => [serviceFormId(id, site), id]));
-  // Built once a year: the off-plan form's move-in years follow the clock. The same definition
-  // objects every time, so their English twins are made once (localize.ts keeps them).
-  let built: { year: number; forms: ReturnType<typeof allForms> } | undefined;
+  // Built once for each year asked (this one and its neighbours): the off-plan form's move-in
+  // years follow the clock. The same definition objects every time, so their English twins are
+  // made once (localize.ts keeps them); only the last few years are kept.
+  const built = new Map<number, ReturnType<typeof allForms>>();
   const formsOf = (year: number) => {
-    if (built?.year !== year) built = { year, forms: allForms(site, year) };
-    return built.forms;
+    let forms = built.get(year);
+    if (!forms) {
+      forms = allForms(site, year);
+      built.set(year, forms);
+      if (built.size > 4) built.delete(built.keys().next().value!);
+    }
+    return forms;
   };
   return (formId) => {
     const id = byServiceId.get(formId);
@@ -54,20 +64,30 @@ export function serviceForms(site: FormsConfig, now: () => Date = () => new Date
       definition,
       inLanguage: (lang) => localizeForm(definition, lang, words[lang]),
       handsOffToWhatsApp: formCatalogue[id].handoff === "whatsapp",
-      ...(id === "off-plan" ? { alsoAccepted: moveYearsAround(year) } : {}),
+      ...(catalogueEntry(id).yearsFollowTheBuild
+        ? { alsoAccepted: optionsChangedIn(definition, [formsOf(year - 1)[id], formsOf(year + 1)[id]]) }
+        : {}),
     };
   };
 }
 
 /**
- * The move-in years a page may offer: one built last December is still open in
- * January, and a visitor whose clock is already in next year sees next year's list.
+ * The options a page built in another year may offer (the move-in years): one
+ * built last December is still open in January, and a visitor whose clock is
+ * already in next year sees next year's list. Only fields whose options change.
  */
-function moveYearsAround(year: number): Record<string, readonly string[]> {
-  const field = "cuando_mudarse";
-  const optionsIn = (other: number) =>
-    allFields(offPlanForm(other)).find((candidate) => candidate.name === field)?.options ?? [];
-  return { [field]: [...optionsIn(year - 1), ...optionsIn(year + 1)] };
+function optionsChangedIn(
+  definition: FormDefinition,
+  others: FormDefinition[],
+): Record<string, readonly string[]> {
+  const current = new Map(allFields(definition).map((field) => [field.name, field.options ?? []]));
+  const accepted: Record<string, string[]> = {};
+  for (const other of others)
+    for (const field of allFields(other)) {
+      const extra = (field.options ?? []).filter((option) => !current.get(field.name)?.includes(option));
+      if (extra.length > 0) (accepted[field.name] ??= []).push(...extra);
+    }
+  return accepted;
 }
 
 /** The name, phone and e-mail of a lead, found by the fields' kinds (autocomplete name, tel, email). */

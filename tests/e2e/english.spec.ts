@@ -1,7 +1,7 @@
 import { site } from "../../app/config/site.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
-import { expressOnlineForm, formInLanguage } from "../../app/features/leads/site-forms.ts";
-import { modalForms } from "../../app/features/leads/form-registry.ts";
+import { expressOnlineForm, formInLanguage } from "../../app/features/leads/markup/site-forms.ts";
+import { modalForms } from "../../app/features/leads/markup/form-registry.ts";
 import type { LeadValues } from "../../app/features/leads/forms/types.ts";
 import { towers } from "../../app/content/towers.ts";
 import { langOf, sitemapPages, twinOf } from "../../app/site-map.ts";

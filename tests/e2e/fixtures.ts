@@ -154,16 +154,22 @@ export async function hydrated(page: Page): Promise<void> {
   }
 }
 
-/** Holds the page's island module back until `release()` is called, so the page stays un-hydrated. */
-export async function holdHydration(page: Page): Promise<() => void> {
+/** Holds back every request matching `pattern` until `release()` is called. */
+async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/island-*.js", async (route) => {
+  await page.route(pattern, async (route) => {
     await released;
     await route.continue();
   });
   return release;
 }
+
+/** Holds the page's island module back until `release()` is called, so the page stays un-hydrated. */
+export const holdHydration = (page: Page) => holdRequests(page, "**/assets/island-*.js");
+
+/** Holds the web fonts back until `release()` is called, so the page stays in its local fallbacks. */
+export const holdWebFonts = (page: Page) => holdRequests(page, "**/*.woff2");
 
 /**
  * Stops the page's clock (installed with `page.clock.install()` before the

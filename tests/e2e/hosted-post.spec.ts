@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { allFields } from "../../app/features/leads/forms/types.ts";
+import { originFields } from "../../app/lib/visit-origin.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { dataLayer, expect, hydrated, test } from "./fixtures.ts";
 import {
@@ -68,12 +69,22 @@ for (const { definition, page: path, anchor } of registeredForms.filter(
       const [submission] = leadService.to(serviceId);
       expect(submission!.contentType).toContain("application/x-www-form-urlencoded");
       expect(submission!.accept).toBe("application/json");
-      // The definition's fields as typed (fetch keeps the line breaks), then the page and an empty honeypot.
+      // The definition's fields as typed (fetch keeps the line breaks), then where the visit began
+      // (this page, reached directly), the page and an empty honeypot.
       expect(submission!.fields.filter(([name]) => fieldNames.has(name))).toEqual(
         postedFields(definition, values),
       );
       const extra = Object.fromEntries(submission!.fields.filter(([name]) => !fieldNames.has(name)));
-      expect(extra).toEqual({ _page: path, website: "" });
+      expect(extra).toEqual({
+        [originFields.landing]: path,
+        [originFields.referrer]: "",
+        [originFields.utmSource]: "",
+        [originFields.utmMedium]: "",
+        [originFields.utmCampaign]: "",
+        [originFields.device]: "computer",
+        _page: path,
+        website: "",
+      });
       expect(whatsapp.handoffs).toHaveLength(0);
       expect(await dataLayer(page)).toEqual([{ event: "generate_lead", form: definition.id }]);
       // Emptied for a next consultation, with the focus still on the button.

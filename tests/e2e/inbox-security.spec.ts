@@ -288,7 +288,7 @@ test("SQL metacharacters in a search or an address change nothing", async ({ inb
   expect(await inbox.statusOf(id)).toBe("nuevo");
 });
 
-test("a CSV of formula payloads opens as text in a spreadsheet set to es-AR, with ';' or ','", async ({
+test("a CSV of formula payloads opens as text in a spreadsheet set to es-AR, with ';' or ',', dates shown the Argentine way", async ({
   inbox,
 }) => {
   const payloads = {
@@ -310,11 +310,14 @@ test("a CSV of formula payloads opens as text in a spreadsheet set to es-AR, wit
   const semicolons = openInSpreadsheet(csv, ";");
   expect(semicolons.formulas).toEqual([]);
   // With ';' (the es-AR list separator) the file opens straight into its columns, each cell as
-  // exported; "Recibido" (25/11/2026 01:33) is read as a date, shown in the sheet's own format.
+  // exported; "Recibido" ("25/11/2026 15:50") is read as a date and shown as an es-AR sheet shows
+  // one: day first, two-digit year, 24-hour clock ("25/11/26 15:50"; en-US would show
+  // "11/25/26 03:50 PM"), whatever the hour of the run.
   const [sheetHeader = [], sheetRow = []] = semicolons.rows;
   expect(sheetHeader).toEqual(header);
   expect(sheetRow.slice(1)).toEqual(row.slice(1, sheetRow.length));
-  expect(sheetRow[0]).toContain(row[0]!.split(" ")[1]);
+  const [, day, month, year, time] = /^(\d{2})\/(\d{2})\/\d{2}(\d{2}) (\d{2}:\d{2})$/.exec(row[0]!) ?? [];
+  expect(sheetRow[0]).toBe(`${day}/${month}/${year} ${time}`);
   const commas = openInSpreadsheet(csv, ",");
   expect(commas.formulas).toEqual([]);
 });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import * as englishForms from "../../app/content/en/lead-forms.ts";
 import * as spanishForms from "../../app/content/es/lead-forms.ts";
-import { formInLanguage } from "../../app/features/leads/site-forms.ts";
+import { formInLanguage } from "../../app/features/leads/markup/site-forms.ts";
 import { allFields, optionLabel } from "../../app/features/leads/forms/types.ts";
 import { langOf } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";

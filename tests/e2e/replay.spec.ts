@@ -1,4 +1,4 @@
-import { formInLanguage } from "../../app/features/leads/site-forms.ts";
+import { formInLanguage } from "../../app/features/leads/markup/site-forms.ts";
 import { allFields, optionLabel } from "../../app/features/leads/forms/types.ts";
 import { languages, pathIn } from "../../app/site-map.ts";
 import { expect, holdHydration, hydrated, test } from "./fixtures.ts";

@@ -1,7 +1,8 @@
 /**
  * Proves that the import rules of eslint.config.js fire: the same
  * configuration lints tests/lint/project, a small project that breaks each
- * rule once (a cycle, a feature importing another feature, app code importing
+ * rule once (a cycle, a feature importing another feature, a feature's markup
+ * importing its browser code, app code importing
  * a server and a build script, product code importing tests, app code turning
  * text into markup, a server or script importing app code outside the #app/…
  * door or by a relative path) and also holds imports and code that are allowed. The normal lint ignores that folder.
@@ -32,6 +33,7 @@ test(
       .sort();
 
     expect(problems).toEqual([
+      "app/features/alpha/markup/card.ts:2 import-x/no-restricted-paths",
       "app/features/alpha/quote.ts:2 import-x/no-restricted-paths",
       "app/features/beta/comment.tsx:2 no-restricted-syntax",
       "app/features/beta/comment.tsx:5 no-restricted-syntax",
@@ -50,6 +52,7 @@ test(
 
     const messages = results.flatMap((result) => result.messages.map((message) => message.message));
     expect(messages).toContainEqual(expect.stringContaining("A feature never imports another feature"));
+    expect(messages).toContainEqual(expect.stringContaining("Prerendered markup never imports the island's"));
     expect(messages).toContainEqual(
       expect.stringContaining("never imports the build scripts or the servers"),
     );

@@ -55,9 +55,9 @@ test("nothing the server's door reaches reads the configuration when it is loade
 });
 
 test("the walk would catch a door module that reaches the configuration", () => {
-  // app/features/leads/site-forms.ts builds the forms with the site's configuration: outside the door.
+  // app/features/leads/markup/site-forms.ts builds the forms with the site's configuration: outside the door.
   const reached = new Set<string>();
-  const queue = [join(app, "features", "leads", "site-forms.ts")];
+  const queue = [join(app, "features", "leads", "markup", "site-forms.ts")];
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (reached.has(file)) continue;

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
-import { expressForm, expressOnlineForm, formInLanguage } from "../../app/features/leads/site-forms.ts";
+import {
+  expressForm,
+  expressOnlineForm,
+  formInLanguage,
+} from "../../app/features/leads/markup/site-forms.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";

@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
-import { expressForm } from "../../app/features/leads/site-forms.ts";
+import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { contactOf } from "../../server/leads/forms.ts";
 import { nextAttemptAt, type Backoff } from "../../server/leads/notify/outbox-worker.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -7,6 +7,17 @@ import { ensureSystemPackages } from "../../scripts/system-packages.ts";
 
 /** Argentine Spanish as a Windows language id, the form LibreOffice's CSV filter takes. */
 const spanishArgentina = 11274;
+
+/**
+ * The filter's language only decides how cells are read; how a date is shown comes from the
+ * profile's locale, which otherwise follows the machine (en-US here: "11/25/26 03:50 PM").
+ * A profile set to es-AR shows what the owner's spreadsheet shows: "25/11/26 15:50".
+ */
+const argentineProfile = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooSetupSystemLocale" oor:op="fuse"><value>es-AR</value></prop></item>
+</oor:items>
+`;
 
 export type Sheet = {
   /** Each row's cells as the spreadsheet shows them. */
@@ -16,7 +27,7 @@ export type Sheet = {
 };
 
 /**
- * Opens a CSV in LibreOffice Calc set to Argentine Spanish, with `separator`
+ * Opens a CSV in LibreOffice Calc set to Argentine Spanish (reading and display), with `separator`
  * as the field separator and formula evaluation on (the worst case a reader's
  * settings allow), and reads back what the sheet holds from its flat XML.
  */
@@ -25,6 +36,8 @@ export function openInSpreadsheet(csv: string | Buffer, separator: ";" | ","): S
   const dir = mkdtempSync(join(tmpdir(), "spreadsheet-"));
   try {
     writeFileSync(join(dir, "export.csv"), csv);
+    mkdirSync(join(dir, "profile", "user"), { recursive: true });
+    writeFileSync(join(dir, "profile", "user", "registrymodifications.xcu"), argentineProfile);
     // Separator, text delimiter ("), UTF-8, from line 1, standard formats, language, quoted fields
     // not forced to text, special numbers detected, then (token 13) formulas evaluated.
     const options = [separator.charCodeAt(0), 34, 76, 1, "", spanishArgentina, false, true];

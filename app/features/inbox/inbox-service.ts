@@ -6,8 +6,9 @@
  * these when it hands the service over.
  */
 
-export type LeadStatus = "nuevo" | "contactado" | "archivado" | "spam";
-export type HandoffOutcome = "tab-opened" | "tab-refused" | "no-script" | "not-applicable";
+import type { HandoffOutcome, LeadStatus } from "../../lib/lead-states.ts";
+
+export type { HandoffOutcome, LeadStatus };
 
 export type LeadQuery = {
   formId?: string;

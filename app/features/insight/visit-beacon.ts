@@ -1,4 +1,5 @@
 import { site } from "../../config/site.ts";
+import { formEvents, inlineFormSelector } from "../../lib/form-protocol.ts";
 import { visitBeaconPath, visitFields, type VisitKind } from "../../lib/visit-beacon.ts";
 import { tabOrigin } from "../../lib/visit-origin.ts";
 
@@ -10,9 +11,9 @@ import { tabOrigin } from "../../lib/visit-origin.ts";
  * origin (sessionStorage, app/lib/visit-origin.ts). A static deployment
  * (SITE_FORM_SERVICE_URL=none) sends nothing.
  *
- * "lead:open" is the lead dialog's own event (it does not bubble, so it is
+ * `formEvents.opened` is the lead dialog's own event (it does not bubble, so it is
  * heard while it travels down, in the capture phase); a form in the page
- * counts as opened when the visitor first moves into it; "lead:whatsapp" is
+ * counts as opened when the visitor first moves into it; `formEvents.whatsapp` is
  * sent by a form that opens WhatsApp; a tap on a wa.me link counts too.
  */
 export function startVisitBeacon(): void {
@@ -33,16 +34,16 @@ export function startVisitBeacon(): void {
   };
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
   whenIdle(() => send("view"));
-  document.addEventListener("lead:open", () => send("form_open"), true);
+  document.addEventListener(formEvents.opened, () => send("form_open"), true);
   const started = new Set<Element>();
   document.addEventListener("focusin", (event) => {
-    const form = (event.target as Element | null)?.closest?.("form[data-lead-inline]");
+    const form = (event.target as Element | null)?.closest?.(inlineFormSelector());
     if (form && !started.has(form)) {
       started.add(form);
       send("form_open");
     }
   });
-  document.addEventListener("lead:whatsapp", () => send("whatsapp"), true);
+  document.addEventListener(formEvents.whatsapp, () => send("whatsapp"), true);
   document.addEventListener(
     "click",
     (event) => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { buildWhatsAppUrl } from "../../lib/whatsapp.ts";
 import { composeMessage, messageValues, readValues } from "./compose-message.ts";
 import { apartmentForm } from "./forms/apartment.ts";
-import { expressForm, expressOnlineForm } from "./site-forms.ts";
+import { expressForm, expressOnlineForm } from "./markup/site-forms.ts";
 import { offPlanForm } from "./forms/off-plan.ts";
 import { saleByTypeForm } from "./forms/sale-by-type.ts";
 import { saleForm } from "./forms/sale.ts";

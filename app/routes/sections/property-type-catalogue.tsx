@@ -4,7 +4,7 @@ import { Section, SectionHeading } from "../../components/section.tsx";
 import { propertyTypes } from "../../content/property-types.ts";
 import type { SectionIntro } from "../../content/types.ts";
 import { useSiteCopy } from "../../lib/site-copy.tsx";
-import { LeadButton } from "../../features/leads/lead-button.tsx";
+import { LeadButton } from "../../features/leads/markup/lead-button.tsx";
 import type { ModalFormId } from "../../features/leads/forms/catalogue.ts";
 
 type PropertyTypeCatalogueProps = {

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
-import { LeadModalHost } from "../../features/leads/lead-modal-host.tsx";
+import { LeadModalHost } from "../../features/leads/markup/lead-modal-host.tsx";
 import { SiteCopyContext, type SiteCopy } from "../../lib/site-copy.tsx";
 
 /** The public site's frame: header, page, footer, and the lead forms' modal, in one language. */

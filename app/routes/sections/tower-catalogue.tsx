@@ -5,7 +5,7 @@ import { Section, SectionHeading } from "../../components/section.tsx";
 import { TowerGrid } from "../../components/tower-grid.tsx";
 import type { SectionIntro } from "../../content/types.ts";
 import { towers } from "../../content/towers.ts";
-import { LeadButton } from "../../features/leads/lead-button.tsx";
+import { LeadButton } from "../../features/leads/markup/lead-button.tsx";
 import type { ModalFormId } from "../../features/leads/forms/catalogue.ts";
 
 type TowerCatalogueProps = {

@@ -3,17 +3,11 @@
  * strings of fixed width ("2026-05-01T13:45:00.000Z"), so they sort and compare
  * the same way in SQLite and PostgreSQL (see docs/decisions/0009-lead-storage.md).
  */
+import type { HandoffOutcome, LeadStatus } from "#app/lib/lead-states.ts";
 import { visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
 
-export const leadStatuses = ["nuevo", "contactado", "archivado", "spam"] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
-
-/**
- * What happened to the WhatsApp hand-off: the tab opened, the browser refused
- * it, the form was posted without JavaScript, or the form has no hand-off (off-plan).
- */
-export const handoffOutcomes = ["tab-opened", "tab-refused", "no-script", "not-applicable"] as const;
-export type HandoffOutcome = (typeof handoffOutcomes)[number];
+// The lead's states, one list for the service, the inbox and the forms' script.
+export { handoffOutcomes, leadStatuses, type HandoffOutcome, type LeadStatus } from "#app/lib/lead-states.ts";
 
 /** Whether the owner has been told: every channel delivered, still trying, given up, or nothing to do. */
 export const notificationStates = ["pending", "sent", "failed", "not-configured", "skipped"] as const;

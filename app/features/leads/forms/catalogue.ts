@@ -14,6 +14,14 @@ type CatalogueEntry = {
   page: PagePath;
   /** The id of the section that carries it on that page. */
   anchor: string;
+  /** The modal form starts empty once its message left (the spec's home form); others keep what was typed. */
+  emptiedAfterHandoff?: true;
+  /** An opener presetting a tower leads, without JavaScript, to the form on that tower's own page. */
+  towerPresetOpensTowerPage?: true;
+  /** Posts under the configured id (SITE_OFFPLAN_FORM_ID) instead of its own. */
+  configuredServiceId?: true;
+  /** Offers move-in years from the build's year: the service also accepts the neighbouring years' options. */
+  yearsFollowTheBuild?: true;
 };
 
 /**
@@ -25,16 +33,32 @@ type CatalogueEntry = {
  * without loading any form.
  */
 export const formCatalogue = {
-  express: { modal: true, handoff: "whatsapp", page: "/", anchor: formSectionId },
+  express: { modal: true, handoff: "whatsapp", page: "/", anchor: formSectionId, emptiedAfterHandoff: true },
   valuation: { modal: true, handoff: "whatsapp", page: "/valoracion-de-inmuebles", anchor: formSectionId },
   sale: { modal: true, handoff: "whatsapp", page: "/tasaciones", anchor: formSectionId },
-  apartment: { modal: true, handoff: "whatsapp", page: "/tasar-departamentos", anchor: formSectionId },
+  apartment: {
+    modal: true,
+    handoff: "whatsapp",
+    page: "/tasar-departamentos",
+    anchor: formSectionId,
+    towerPresetOpensTowerPage: true,
+  },
   "sale-by-type": { modal: true, handoff: "whatsapp", page: "/tasar-propiedades", anchor: formSectionId },
   "express-online": { modal: false, handoff: "whatsapp", page: "/tasaciones-online", anchor: formSectionId },
-  "off-plan": { modal: false, handoff: "post", page: "/comprar-en-pozo", anchor: "consulta" },
+  "off-plan": {
+    modal: false,
+    handoff: "post",
+    page: "/comprar-en-pozo",
+    anchor: "consulta",
+    configuredServiceId: true,
+    yearsFollowTheBuild: true,
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type FormId = keyof typeof formCatalogue;
+
+/** A form's entry, with every optional behaviour readable (absent means no). */
+export const catalogueEntry = (id: FormId): CatalogueEntry => formCatalogue[id];
 
 /** Forms shown in a modal, opened by a LeadButton. */
 export type ModalFormId = {
@@ -54,5 +78,5 @@ export function isModalFormId(value: string | null | undefined): value is ModalF
 
 /** The id a form posts to at the lead service: the off-plan form keeps the spec's configurable one. */
 export function serviceFormId(form: FormId, site: Pick<SiteConfig, "offPlanFormId">): string {
-  return form === "off-plan" ? site.offPlanFormId : form;
+  return catalogueEntry(form).configuredServiceId ? site.offPlanFormId : form;
 }

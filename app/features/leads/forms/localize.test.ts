@@ -3,9 +3,9 @@ import { describe, expect, test } from "vitest";
 import { translateFieldText } from "../../../content/en/lead-forms.ts";
 import { towers } from "../../../content/towers.ts";
 import { composeMessage } from "../compose-message.ts";
-import { expressOnlineForm, formInLanguage } from "../site-forms.ts";
+import { expressOnlineForm, formInLanguage } from "../markup/site-forms.ts";
 import { offPlanForm } from "./off-plan.ts";
-import { modalForms } from "../form-registry.ts";
+import { modalForms } from "../markup/form-registry.ts";
 import { allFields, type FormDefinition } from "./types.ts";
 
 const definitions: FormDefinition[] = [...Object.values(modalForms), expressOnlineForm, offPlanForm(2026)];

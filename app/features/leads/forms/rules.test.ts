@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { messageValues } from "../compose-message.ts";
-import { expressForm, expressOnlineForm, formInLanguage } from "../site-forms.ts";
+import { expressForm, expressOnlineForm, formInLanguage } from "../markup/site-forms.ts";
 import { offPlanForm } from "./off-plan.ts";
 import { reservedFields } from "./reserved-fields.ts";
 import { checkAnswer, checkAnswers, fieldRules, phonePattern } from "./rules.ts";

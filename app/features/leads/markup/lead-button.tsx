@@ -1,8 +1,9 @@
 import type { ComponentProps } from "react";
 
-import { useLang } from "../../lib/lang.ts";
+import { useLang } from "../../../lib/lang.ts";
 import { leadFormHref } from "./form-pages.ts";
-import type { ModalFormId } from "./forms/catalogue.ts";
+import type { ModalFormId } from "../forms/catalogue.ts";
+import { formAttributes } from "../../../lib/form-protocol.ts";
 
 type LeadButtonProps = Omit<ComponentProps<"a">, "href"> & {
   /** Which lead form the opener opens in a modal. */
@@ -22,8 +23,7 @@ export function LeadButton({ form, preset, children, ...props }: LeadButtonProps
   return (
     <a
       href={leadFormHref(form, preset, useLang())}
-      data-lead-form={form}
-      data-lead-preset={preset}
+      {...{ [formAttributes.opener]: form, [formAttributes.openerPreset]: preset }}
       {...props}
     >
       {children}

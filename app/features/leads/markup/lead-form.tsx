@@ -1,15 +1,17 @@
 import { LoaderCircle, MessageCircle } from "lucide-react";
 import { useId, type ComponentProps, type ReactNode } from "react";
 
-import { buttonStyles } from "../../components/button-styles.ts";
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
-import { pathIn, privacyPath } from "../../site-map.ts";
-import { fieldRules } from "./forms/rules.ts";
-import { optionLabel, type FieldDefinition, type FormDefinition } from "./forms/types.ts";
+import { buttonStyles } from "../../../components/button-styles.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
+import { pathIn, privacyPath } from "../../../site-map.ts";
+import { fieldRules } from "../forms/rules.ts";
+import { optionLabel, type FieldDefinition, type FormDefinition } from "../forms/types.ts";
 import { useFormCopy } from "./form-copy.ts";
-import { honeypotField, pageField, submitUrl } from "./lead-service.ts";
+import { honeypotField, pageField } from "../forms/reserved-fields.ts";
+import { submitUrl } from "../service-url.ts";
 import { islandDefinition } from "./island-definition.ts";
+import { formAttributes } from "../../../lib/form-protocol.ts";
 
 type LeadFormProps = Omit<ComponentProps<"form">, "onSubmit" | "children" | "method" | "action"> & {
   definition: FormDefinition;
@@ -62,8 +64,10 @@ export function LeadForm({
       {...formProps}
       method={action ? "post" : "dialog"}
       action={action ?? undefined}
-      data-preset-field={definition.presetField}
-      data-definition={JSON.stringify(islandDefinition(definition))}
+      {...{
+        [formAttributes.presetField]: definition.presetField,
+        [formAttributes.definition]: JSON.stringify(islandDefinition(definition)),
+      }}
       className="flex flex-col gap-6"
     >
       <input type="hidden" name={pageField} value={page} />
@@ -94,7 +98,7 @@ export function LeadForm({
           {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
           <button
             type="submit"
-            data-pending-label={pendingLabel}
+            {...{ [formAttributes.pendingLabel]: pendingLabel }}
             className={`${opensWhatsApp ? buttonStyles.whatsapp : buttonStyles.primary} aria-disabled:cursor-wait aria-disabled:opacity-80`}
           >
             {pendingLabel && <LoaderCircle aria-hidden="true" className="hidden size-5 animate-spin" />}
@@ -176,7 +180,11 @@ function Field({
 
   if (field.type === "checkboxes") {
     return (
-      <fieldset data-field={field.name} className="sm:col-span-2" aria-describedby={describedBy || undefined}>
+      <fieldset
+        {...{ [formAttributes.field]: field.name }}
+        className="sm:col-span-2"
+        aria-describedby={describedBy || undefined}
+      >
         <legend className="text-sm font-medium text-ink">{field.label}</legend>
         {field.help && (
           <p id={helpId} className="mt-1 text-sm text-ink-muted">
@@ -207,7 +215,10 @@ function Field({
   }
 
   return (
-    <div data-field={field.name} className={`flex flex-col gap-1.5 ${wide ? "sm:col-span-2" : ""}`}>
+    <div
+      {...{ [formAttributes.field]: field.name }}
+      className={`flex flex-col gap-1.5 ${wide ? "sm:col-span-2" : ""}`}
+    >
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {field.label}
         {field.required && (
@@ -286,7 +297,7 @@ function Control({
       defaultValue={preset === undefined ? undefined : optionLabel(field, preset)}
       // What a preset shows in this language, for the boot loader's fill before the island runs
       // (scripts/build/boot-loader.js); only a translated field that takes presets has labels.
-      {...(field.optionLabels ? { "data-preset-labels": JSON.stringify(field.optionLabels) } : {})}
+      {...(field.optionLabels ? { [formAttributes.presetLabels]: JSON.stringify(field.optionLabels) } : {})}
       autoComplete={field.autoComplete}
       inputMode={field.inputMode}
       placeholder={field.placeholder}
@@ -329,8 +340,10 @@ function CommentBox({
         <p
           id={counterId}
           aria-live="polite"
-          data-counter-one={copy.charactersLeft(1)}
-          data-counter-other={copy.charactersLeft(countPlaceholder)}
+          {...{
+            [formAttributes.counterOne]: copy.charactersLeft(1),
+            [formAttributes.counterOther]: copy.charactersLeft(countPlaceholder),
+          }}
           className="text-right text-sm text-ink-muted"
         >
           {copy.charactersLeft(limit)}

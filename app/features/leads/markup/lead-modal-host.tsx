@@ -1,4 +1,4 @@
-import { modalFormIds } from "./forms/catalogue.ts";
+import { modalFormIds } from "../forms/catalogue.ts";
 import { LeadModalTemplate } from "./lead-modal.tsx";
 
 /**

@@ -1,11 +1,11 @@
-import { site } from "../../config/site.ts";
-import * as en from "../../content/en/lead-forms.ts";
-import * as es from "../../content/es/lead-forms.ts";
-import type { Lang } from "../../site-map.ts";
-import { expressOnlineFormFor } from "./forms/express-online.ts";
-import { expressFormFor } from "./forms/express.ts";
-import { localizeForm, type FormWords } from "./forms/localize.ts";
-import type { FormDefinition } from "./forms/types.ts";
+import { site } from "../../../config/site.ts";
+import * as en from "../../../content/en/lead-forms.ts";
+import * as es from "../../../content/es/lead-forms.ts";
+import type { Lang } from "../../../site-map.ts";
+import { expressOnlineFormFor } from "../forms/express-online.ts";
+import { expressFormFor } from "../forms/express.ts";
+import { localizeForm, type FormWords } from "../forms/localize.ts";
+import type { FormDefinition } from "../forms/types.ts";
 
 /**
  * The forms as this site's pages show them: the definitions that depend on the

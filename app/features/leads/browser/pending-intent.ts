@@ -1,4 +1,5 @@
-import type { FormId } from "./forms/catalogue.ts";
+import { inlineFormSelector } from "../../../lib/form-protocol.ts";
+import type { FormId } from "../forms/catalogue.ts";
 
 /**
  * What the boot loader (scripts/build/boot-loader.js) remembers when a visitor
@@ -22,5 +23,5 @@ export function takePendingLead(): PendingLead | undefined {
 
 /** Replays an in-page submit: the form's own handler runs, with native validation. */
 export function replayInlineSubmit(formId: FormId): void {
-  document.querySelector<HTMLFormElement>(`form[data-lead-inline="${formId}"]`)?.requestSubmit();
+  document.querySelector<HTMLFormElement>(inlineFormSelector(formId))?.requestSubmit();
 }

@@ -1,8 +1,9 @@
-import { site } from "../../config/site.ts";
-import { buildWhatsAppUrl } from "../../lib/whatsapp.ts";
-import { composeMessage } from "./compose-message.ts";
-import type { FormId } from "./forms/catalogue.ts";
-import type { FormDefinition, LeadValues } from "./forms/types.ts";
+import { site } from "../../../config/site.ts";
+import { formEvents } from "../../../lib/form-protocol.ts";
+import { buildWhatsAppUrl } from "../../../lib/whatsapp.ts";
+import { composeMessage } from "../compose-message.ts";
+import type { FormId } from "../forms/catalogue.ts";
+import type { FormDefinition, LeadValues } from "../forms/types.ts";
 import { recordLead } from "./lead-service.ts";
 import { forgetAnswers } from "./saved-answers.ts";
 
@@ -52,7 +53,7 @@ export function handOff(
   const recorded = recordLead(definition, form, opened ? "tab-opened" : "tab-refused");
   pushLeadEvent(definition.id);
   // The visit counter counts the hand-off (app/features/insight/visit-beacon.ts).
-  if (opened) document.dispatchEvent(new Event("lead:whatsapp"));
+  if (opened) document.dispatchEvent(new Event(formEvents.whatsapp));
   if (opened) forgetAnswers(definition.id);
   return { opened, url, recorded };
 }

@@ -1,6 +1,6 @@
-import { towers } from "../../content/towers.ts";
-import { pathIn, towerPath, type Lang, type PagePath } from "../../site-map.ts";
-import { formCatalogue, formSectionId, type ModalFormId } from "./forms/catalogue.ts";
+import { towers } from "../../../content/towers.ts";
+import { pathIn, towerPath, type Lang, type PagePath } from "../../../site-map.ts";
+import { catalogueEntry, formCatalogue, formSectionId, type ModalFormId } from "../forms/catalogue.ts";
 
 export { formSectionId };
 
@@ -17,7 +17,9 @@ export const formPages = (id: ModalFormId): PagePath => formCatalogue[id].page;
  * JavaScript (or nothing) applies the preset.
  */
 export function leadFormHref(form: ModalFormId, preset?: string, lang: Lang = "es"): string {
-  const tower = form === "apartment" ? towers.find((candidate) => candidate.nombre === preset) : undefined;
+  const tower = catalogueEntry(form).towerPresetOpensTowerPage
+    ? towers.find((candidate) => candidate.nombre === preset)
+    : undefined;
   if (tower) return `${towerPath(tower.slug, lang)}#${towerFormId}`;
   return `${pathIn(lang, formPages(form))}#${formCatalogue[form].anchor}`;
 }

@@ -1,10 +1,10 @@
-import { apartmentForm } from "./forms/apartment.ts";
+import { apartmentForm } from "../forms/apartment.ts";
 import { expressForm } from "./site-forms.ts";
-import type { ModalFormId } from "./forms/catalogue.ts";
-import { saleByTypeForm } from "./forms/sale-by-type.ts";
-import { saleForm } from "./forms/sale.ts";
-import { valuationForm } from "./forms/valuation.ts";
-import type { FormDefinition } from "./forms/types.ts";
+import type { ModalFormId } from "../forms/catalogue.ts";
+import { saleByTypeForm } from "../forms/sale-by-type.ts";
+import { saleForm } from "../forms/sale.ts";
+import { valuationForm } from "../forms/valuation.ts";
+import type { FormDefinition } from "../forms/types.ts";
 
 /**
  * The forms a LeadButton can open, by id (loaded with the modal, not with the

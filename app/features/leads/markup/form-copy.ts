@@ -1,6 +1,6 @@
-import { useSiteCopy } from "../../lib/site-copy.tsx";
-import { localizeForm } from "./forms/localize.ts";
-import type { FormDefinition } from "./forms/types.ts";
+import { useSiteCopy } from "../../../lib/site-copy.tsx";
+import { localizeForm } from "../forms/localize.ts";
+import type { FormDefinition } from "../forms/types.ts";
 
 /** The forms' interface text in the page's language, and that language. */
 export function useFormCopy() {

@@ -1,13 +1,14 @@
 import { useId } from "react";
 
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
 import { useFormCopy } from "./form-copy.ts";
-import { localizeForm } from "./forms/localize.ts";
-import { offPlanForm } from "./forms/off-plan.ts";
+import { localizeForm } from "../forms/localize.ts";
+import { offPlanForm } from "../forms/off-plan.ts";
 import { LeadForm } from "./lead-form.tsx";
-import { submitUrl } from "./lead-service.ts";
+import { submitUrl } from "../service-url.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
+import { formAttributes, shownIn } from "../../../lib/form-protocol.ts";
 
 const statusPanel = "flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4";
 
@@ -36,8 +37,7 @@ export function OffPlanForm({ page }: { page: string }) {
       </h2>
       {definition.description && <p className="mt-2 mb-6 text-ink-muted">{definition.description}</p>}
       <LeadForm
-        data-lead-inline={definition.id}
-        data-lead-post={action ? "" : undefined}
+        {...{ [formAttributes.inline]: definition.id, [formAttributes.posts]: action ? "" : undefined }}
         aria-labelledby={titleId}
         definition={definition}
         page={page}
@@ -47,12 +47,12 @@ export function OffPlanForm({ page }: { page: string }) {
         status={
           <>
             <div role="status">
-              <p hidden data-show="success" className={`${statusPanel} font-medium text-ink`}>
+              <p {...shownIn("success")} className={`${statusPanel} font-medium text-ink`}>
                 {copy.offPlanSuccess}
               </p>
-              <div hidden data-show="handed-off" className={statusPanel}>
+              <div {...shownIn("handed-off")} className={statusPanel}>
                 <p className="font-medium text-ink">{copy.offPlanHandedOff}</p>
-                <WhatsAppFallbackLink hidden data-show="refused" href={chat}>
+                <WhatsAppFallbackLink {...shownIn("refused")} href={chat}>
                   {copy.openWhatsApp}
                 </WhatsAppFallbackLink>
               </div>
@@ -60,13 +60,11 @@ export function OffPlanForm({ page }: { page: string }) {
             <div role="alert">
               {/* The service's own message (its words, in the page's language) goes in here. */}
               <p
-                hidden
-                data-show="invalid"
+                {...shownIn("invalid")}
                 className="rounded-md border border-red-700/30 bg-red-50 p-4 font-medium text-red-800"
               />
               <div
-                hidden
-                data-show="error"
+                {...shownIn("error")}
                 className="flex flex-col items-start gap-3 rounded-md border border-red-700/30 bg-red-50 p-4"
               >
                 <p className="font-medium text-red-800">{copy.offPlanError}</p>

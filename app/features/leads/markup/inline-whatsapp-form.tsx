@@ -1,11 +1,12 @@
 import { useId } from "react";
 
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
-import type { FormDefinition } from "./forms/types.ts";
+import type { FormDefinition } from "../forms/types.ts";
 import { LeadForm } from "./lead-form.tsx";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
+import { formAttributes, shownIn } from "../../../lib/form-protocol.ts";
 
 type InlineWhatsAppFormProps = {
   definition: FormDefinition;
@@ -47,7 +48,7 @@ export function InlineWhatsAppForm({
       </h2>
       {description && <p className="mt-2 mb-6 text-ink-muted">{description}</p>}
       <LeadForm
-        data-lead-inline={definition.id}
+        {...{ [formAttributes.inline]: definition.id }}
         aria-labelledby={titleId}
         definition={definition}
         preset={preset}
@@ -57,23 +58,21 @@ export function InlineWhatsAppForm({
           <>
             <div role="status">
               <div
-                hidden
-                data-show="success"
+                {...shownIn("success")}
                 className="flex flex-col items-start gap-3 rounded-md border border-line bg-sand-50 p-4"
               >
                 <p className="font-medium text-ink">{copy.expressSuccess}</p>
-                <p hidden data-show="not-recorded" className="font-medium text-red-800">
+                <p {...shownIn("not-recorded")} className="font-medium text-red-800">
                   {copy.notRecorded}
                 </p>
-                <WhatsAppFallbackLink hidden data-show="refused" href={whatsAppChatUrl(site.whatsappNumber)}>
+                <WhatsAppFallbackLink {...shownIn("refused")} href={whatsAppChatUrl(site.whatsappNumber)}>
                   {copy.openWhatsApp}
                 </WhatsAppFallbackLink>
               </div>
             </div>
             <div role="alert">
               <p
-                hidden
-                data-show="error"
+                {...shownIn("error")}
                 className="rounded-md border border-red-700/30 bg-red-50 p-4 font-medium text-red-800"
               >
                 {copy.expressError}

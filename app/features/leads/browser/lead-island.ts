@@ -1,8 +1,17 @@
-import { readValues } from "./compose-message.ts";
-import type { FormDefinition, LeadValues } from "./forms/types.ts";
-import { optionLabel } from "./forms/types.ts";
+import {
+  formAttributes,
+  formEvents,
+  inlineFormSelector,
+  type FormState,
+} from "../../../lib/form-protocol.ts";
+import { readValues } from "../compose-message.ts";
+import type { FormDefinition, LeadValues } from "../forms/types.ts";
+import { optionLabel } from "../forms/types.ts";
 import { handOff, leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
-import { pageField, submitUrl } from "./lead-service.ts";
+import { catalogueEntry } from "../forms/catalogue.ts";
+import { pageField } from "../forms/reserved-fields.ts";
+import { submitUrl } from "../service-url.ts";
+import { postLead } from "./lead-service.ts";
 import { replayInlineSubmit, takePendingLead } from "./pending-intent.ts";
 import { forgetAnswers, restoreAnswers, saveAnswers } from "./saved-answers.ts";
 
@@ -30,28 +39,47 @@ const $ = <T extends Element = HTMLElement>(root: ParentNode, selector: string) 
  * Shows, inside `scope`, the elements of the named states and hides the
  * others; a shown one also carries `data-<state>` (tests and styles read it).
  */
-function show(scope: Element, ...states: string[]): void {
-  for (const element of scope.querySelectorAll<HTMLElement>("[data-show]")) {
-    const state = element.dataset.show!;
+function show(scope: Element, ...states: FormState[]): void {
+  for (const element of scope.querySelectorAll<HTMLElement>(`[${formAttributes.show}]`)) {
+    const state = element.getAttribute(formAttributes.show)! as FormState;
     const visible = states.includes(state);
     element.hidden = !visible;
     element.toggleAttribute(`data-${state}`, visible);
   }
 }
 
+/**
+ * An in-page form's answer, shown where the visitor is looking (product
+ * decision 26): on a phone the form's status sits below the fold once the
+ * keyboard closes, so the shown answer is scrolled into view. It is in the
+ * form's status or alert region, so a screen reader also reads it out.
+ */
+function showAnswer(scope: Element, ...states: FormState[]): void {
+  show(scope, ...states);
+  const answer = [...scope.querySelectorAll<HTMLElement>(`[${formAttributes.show}]`)].find(
+    (element) => !element.hidden,
+  );
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  answer?.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+}
+
 function setFallback(scope: Element, url: string): HTMLAnchorElement | null {
-  const links = scope.querySelectorAll<HTMLAnchorElement>("a[data-whatsapp-fallback]");
+  const links = scope.querySelectorAll<HTMLAnchorElement>(`a[${formAttributes.whatsappFallback}]`);
   for (const link of links) link.href = url;
   return links[0] ?? null;
 }
+
+/** Each submit button's own words, kept while it shows its sending words. */
+const idleLabels = new WeakMap<HTMLButtonElement, string>();
 
 /** The submit button's sending state: its label, a spinner, aria-disabled (focus stays on it). */
 function setPending(form: HTMLFormElement, pending: boolean): void {
   const button = $<HTMLButtonElement>(form, 'button[type="submit"]');
   const label = button?.querySelector("span");
-  if (!button || !label || !button.dataset.pendingLabel) return;
-  button.dataset.idleLabel ??= label.textContent ?? "";
-  label.textContent = pending ? button.dataset.pendingLabel : button.dataset.idleLabel;
+  const pendingLabel = button?.getAttribute(formAttributes.pendingLabel);
+  if (!button || !label || !pendingLabel) return;
+  idleLabels.set(button, idleLabels.get(button) ?? label.textContent ?? "");
+  label.textContent = pending ? pendingLabel : idleLabels.get(button)!;
   button.toggleAttribute("aria-disabled", pending);
   if (pending) button.setAttribute("aria-disabled", "true");
   const [spinner, icon] = button.querySelectorAll("svg");
@@ -68,7 +96,9 @@ function countCharacters(form: HTMLFormElement): void {
     const update = () => {
       const left = box.maxLength - box.value.length;
       counter.textContent =
-        left === 1 ? counter.dataset.counterOne! : counter.dataset.counterOther!.replace("999999", `${left}`);
+        left === 1
+          ? counter.getAttribute(formAttributes.counterOne)!
+          : counter.getAttribute(formAttributes.counterOther)!.replace("999999", `${left}`);
     };
     box.addEventListener("input", update);
     // form.reset() empties the box without an input event.
@@ -79,15 +109,15 @@ function countCharacters(form: HTMLFormElement): void {
 
 /** Answers the service refused (422): a message on each field, the focus on the first. */
 function markProblems(form: HTMLFormElement, problems: Record<string, string>): void {
-  for (const old of form.querySelectorAll("[data-problem]")) old.remove();
+  for (const old of form.querySelectorAll(`[${formAttributes.problem}]`)) old.remove();
   for (const control of form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
   for (const [name, message] of Object.entries(problems)) {
-    const wrapper = $(form, `[data-field="${CSS.escape(name)}"]`);
+    const wrapper = $(form, `[${formAttributes.field}="${CSS.escape(name)}"]`);
     const control = $(form, `[name="${CSS.escape(name)}"]:not([type="hidden"])`);
     if (!wrapper || !control) continue;
     const note = document.createElement("p");
     note.id = `${control.id || name}-error`;
-    note.dataset.problem = "";
+    note.setAttribute(formAttributes.problem, "");
     note.className = "text-sm font-medium text-red-800";
     note.textContent = message;
     wrapper.append(note);
@@ -105,10 +135,10 @@ function markProblems(form: HTMLFormElement, problems: Record<string, string>): 
  * validation passed) goes to `handle` instead of the form's action.
  */
 function attach(form: HTMLFormElement, handler: Handler): void {
-  const definition = JSON.parse(form.dataset.definition!) as FormDefinition;
+  const definition = JSON.parse(form.getAttribute(formAttributes.definition)!) as FormDefinition;
   const handle = handler(form, definition);
   // Marks the form as handled by the island (the tests wait for it).
-  form.setAttribute("data-interactive", "");
+  form.setAttribute(formAttributes.interactive, "");
   countCharacters(form);
   restoreAnswers(definition, form);
   // Keeps what was typed before the island ran, too.
@@ -136,7 +166,7 @@ const inPageWhatsApp: Handler = (form, definition) => {
     try {
       const { opened, url, recorded } = handOff(definition, values, form);
       const submit = ++submits;
-      const states = ["success", ...(opened ? [] : ["refused"])];
+      const states: FormState[] = ["success", ...(opened ? [] : (["refused"] as const))];
       let sending = true;
       setFallback(box, url);
       setPending(form, true);
@@ -144,16 +174,16 @@ const inPageWhatsApp: Handler = (form, definition) => {
       timer = window.setTimeout(() => {
         sending = false;
         setPending(form, false);
-        show(box, ...states);
+        showAnswer(box, ...states);
       }, sendingMs);
       // The service did not store it: the success state says only the WhatsApp message carries it.
       void recorded.then((stored) => {
         if (stored || submit !== submits) return;
         states.push("not-recorded");
-        if (!sending) show(box, ...states);
+        if (!sending) showAnswer(box, ...states);
       });
     } catch {
-      show(box, "error");
+      showAnswer(box, "error");
     }
   };
 };
@@ -161,41 +191,30 @@ const inPageWhatsApp: Handler = (form, definition) => {
 /** The off-plan form: posted in the background; refused answers marked; WhatsApp if the post fails. */
 const inPagePost: Handler = (form, definition) => {
   const box = form.closest("section") ?? form;
-  const url = submitUrl(definition.id);
-  const [handedOffLink, errorLink] = box.querySelectorAll("a[data-whatsapp-fallback]");
+  const [handedOffLink, errorLink] = box.querySelectorAll(`a[${formAttributes.whatsappFallback}]`);
   handedOffLink?.addEventListener("click", () => forgetAnswers(definition.id));
   errorLink?.addEventListener("click", () => {
     forgetAnswers(definition.id);
     pushLeadEvent(definition.id);
   });
-  return (values) => post(values, url);
-
-  function post(values: LeadValues, url: string | null) {
-    if (!url) {
+  return (values) => {
+    if (!submitUrl(definition.id)) {
       const { opened, url: whatsapp } = handOff(definition, values, form);
       setFallback(box, whatsapp);
-      show(box, "handed-off", ...(opened ? [] : ["refused"]));
+      showAnswer(box, "handed-off", ...(opened ? [] : (["refused"] as const)));
       return;
     }
-    const body = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
     const whatsapp = leadWhatsAppUrl(definition, values);
     setPending(form, true);
     show(box);
     void (async () => {
       try {
-        const response = await fetch(url, {
-          method: "POST",
-          mode: "cors",
-          body,
-          headers: { Accept: "application/json" },
-          signal: AbortSignal.timeout(requestTimeoutMs),
-        });
+        const response = await postLead(definition, form, { signal: AbortSignal.timeout(requestTimeoutMs) });
         setPending(form, false);
         if (response.status === 422) {
           const answer = (await response.json()) as { error?: string; fields?: Record<string, string> };
           // Nothing is emptied: the visitor corrects the marked answers and sends again.
-          const message = $(box, '[data-show="invalid"]');
+          const message = $(box, `[${formAttributes.show}="invalid"]`);
           if (message) message.textContent = answer.error ?? "";
           show(box, "invalid");
           markProblems(form, answer.fields ?? {});
@@ -207,14 +226,14 @@ const inPagePost: Handler = (form, definition) => {
         forgetAnswers(definition.id);
         // Emptied in place: the focus and the status live region stay where they are.
         form.reset();
-        show(box, "success");
+        showAnswer(box, "success");
       } catch {
         setPending(form, false);
         setFallback(box, whatsapp);
-        show(box, "error");
+        showAnswer(box, "error");
       }
     })();
-  }
+  };
 };
 
 // ---------------------------------------------------------------- modal forms
@@ -260,14 +279,14 @@ function mountModal(template: HTMLTemplateElement, preset: string | null): Modal
   // The lead is recorded with the page the visitor opened it on.
   if (pageInput instanceof HTMLInputElement) pageInput.value = location.pathname;
   document.body.append(copy);
-  const definition = JSON.parse(form.dataset.definition!) as FormDefinition;
+  const definition = JSON.parse(form.getAttribute(formAttributes.definition)!) as FormDefinition;
   applyPreset(form, definition, preset);
 
   let refused = false;
   let notRecorded = false;
   let scrollBefore = "";
   const render = () => {
-    show(dialog, refused ? "refused" : "form", ...(notRecorded ? ["not-recorded"] : []));
+    show(dialog, refused ? "refused" : "form", ...(notRecorded ? (["not-recorded"] as const) : []));
     // Once the modal closed on a request the service did not store, the page says so.
     const visible = notRecorded && !dialog.open;
     notice.hidden = !visible;
@@ -285,14 +304,14 @@ function mountModal(template: HTMLTemplateElement, preset: string | null): Modal
       render();
       const back = modal.opener?.isConnected
         ? modal.opener
-        : $(document, `[data-lead-form="${CSS.escape(definition.id)}"]`);
+        : $(document, `[${formAttributes.opener}="${CSS.escape(definition.id)}"]`);
       back?.focus();
     },
   };
-  /** Once the message is on its way: the saved answers go, and the home form starts empty (spec). */
+  /** Once the message is on its way: the saved answers go, and a form the catalogue says so starts empty. */
   const handedOff = () => {
     forgetAnswers(definition.id);
-    if (definition.id === "express") form.reset();
+    if (catalogueEntry(definition.id).emptiedAfterHandoff) form.reset();
   };
 
   attach(form, () => (values) => {
@@ -315,8 +334,9 @@ function mountModal(template: HTMLTemplateElement, preset: string | null): Modal
     handedOff();
     modal.close();
   });
-  for (const button of dialog.querySelectorAll("[data-close]")) button.addEventListener("click", modal.close);
-  notice.querySelector("[data-dismiss]")?.addEventListener("click", () => {
+  for (const button of dialog.querySelectorAll(`[${formAttributes.close}]`))
+    button.addEventListener("click", modal.close);
+  notice.querySelector(`[${formAttributes.dismiss}]`)?.addEventListener("click", () => {
     notRecorded = false;
     render();
   });
@@ -326,7 +346,7 @@ function mountModal(template: HTMLTemplateElement, preset: string | null): Modal
   });
   dialog.addEventListener("keydown", trapTab);
   // Each opening is a new request: the form shows again, the page stops scrolling, focus moves in.
-  dialog.addEventListener("lead:open", () => {
+  dialog.addEventListener(formEvents.opened, () => {
     refused = false;
     if (!dialog.open) dialog.showModal();
     render();
@@ -339,7 +359,10 @@ function mountModal(template: HTMLTemplateElement, preset: string | null): Modal
 }
 
 function openModal(form: string, preset: string | null, from: HTMLElement): boolean {
-  const template = $<HTMLTemplateElement>(document, `template[data-lead-modal="${CSS.escape(form)}"]`);
+  const template = $<HTMLTemplateElement>(
+    document,
+    `template[${formAttributes.modalTemplate}="${CSS.escape(form)}"]`,
+  );
   if (!template) return false;
   let modal = modals.get(form);
   if (!modal || modal.preset !== preset) {
@@ -349,7 +372,7 @@ function openModal(form: string, preset: string | null, from: HTMLElement): bool
     modals.set(form, modal);
   }
   modal.opener = from;
-  modal.dialog.dispatchEvent(new Event("lead:open"));
+  modal.dialog.dispatchEvent(new Event(formEvents.opened));
   return true;
 }
 
@@ -377,15 +400,24 @@ function trapTab(event: KeyboardEvent): void {
  * boot loader held back before the island ran.
  */
 export function startLeadForms(): void {
-  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-lead-inline]"))
-    attach(form, form.hasAttribute("data-lead-post") ? inPagePost : inPageWhatsApp);
+  for (const form of document.querySelectorAll<HTMLFormElement>(inlineFormSelector()))
+    attach(form, form.hasAttribute(formAttributes.posts) ? inPagePost : inPageWhatsApp);
 
   document.addEventListener("click", (event) => {
     // A new tab or window (Ctrl, Cmd, Shift, middle button) follows the link to the page's form.
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     const target =
-      event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-lead-form]") : null;
-    if (target && openModal(target.dataset.leadForm!, target.dataset.leadPreset ?? null, target))
+      event.target instanceof Element
+        ? event.target.closest<HTMLElement>(`a[${formAttributes.opener}]`)
+        : null;
+    if (
+      target &&
+      openModal(
+        target.getAttribute(formAttributes.opener)!,
+        target.getAttribute(formAttributes.openerPreset),
+        target,
+      )
+    )
       event.preventDefault();
   });
 

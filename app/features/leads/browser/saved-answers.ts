@@ -1,6 +1,6 @@
-import { readValues } from "./compose-message.ts";
-import type { FormId } from "./forms/catalogue.ts";
-import { allFields, type FormDefinition, type LeadValues } from "./forms/types.ts";
+import { readValues } from "../compose-message.ts";
+import type { FormId } from "../forms/catalogue.ts";
+import { allFields, type FormDefinition, type LeadValues } from "../forms/types.ts";
 
 /**
  * What a visitor typed in a form, kept in sessionStorage for the life of the

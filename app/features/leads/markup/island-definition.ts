@@ -1,4 +1,4 @@
-import type { FieldDefinition, FormDefinition } from "./forms/types.ts";
+import type { FieldDefinition, FormDefinition } from "../forms/types.ts";
 
 /**
  * What the page's island needs of a form definition to compose the message,

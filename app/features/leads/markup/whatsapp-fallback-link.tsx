@@ -1,7 +1,8 @@
 import { MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 
-import { buttonStyles } from "../../components/button-styles.ts";
+import { buttonStyles } from "../../../components/button-styles.ts";
+import { formAttributes, type FormState } from "../../../lib/form-protocol.ts";
 
 /**
  * A real link carrying a lead's WhatsApp URL, for when the browser refused to
@@ -18,14 +19,13 @@ export function WhatsAppFallbackLink({
   href: string;
   children: ReactNode;
   hidden?: boolean;
-  "data-show"?: string;
+  "data-show"?: FormState;
 }) {
   return (
     <a
       href={href}
       hidden={hidden}
-      data-show={show}
-      data-whatsapp-fallback=""
+      {...{ [formAttributes.show]: show, [formAttributes.whatsappFallback]: "" }}
       target="_blank"
       rel="noopener noreferrer"
       className={buttonStyles.whatsapp}

@@ -13,8 +13,8 @@ async function withService(formServiceUrl: string) {
   vi.doMock("../../config/site.ts", () => ({
     site: { ...loadSiteConfig({}).config, formServiceUrl },
   }));
-  const service = await import("./lead-service.ts");
-  const { LeadForm } = await import("./lead-form.tsx");
+  const service = { ...(await import("./browser/lead-service.ts")), ...(await import("./service-url.ts")) };
+  const { LeadForm } = await import("./markup/lead-form.tsx");
   const { valuationForm } = await import("./forms/valuation.ts");
   // The form takes its words from the layout of the page's language.
   const { SiteCopyContext } = await import("../../lib/site-copy.tsx");

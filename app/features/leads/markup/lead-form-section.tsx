@@ -1,8 +1,9 @@
-import { useLocalPath } from "../../lib/lang.ts";
+import { useLocalPath } from "../../../lib/lang.ts";
 import { formPages, formSectionId } from "./form-pages.ts";
-import type { ModalFormId } from "./forms/catalogue.ts";
+import type { ModalFormId } from "../forms/catalogue.ts";
 import { modalForms } from "./form-registry.ts";
 import { InlineWhatsAppForm } from "./inline-whatsapp-form.tsx";
+import { formAttributes } from "../../../lib/form-protocol.ts";
 
 /**
  * The page's own copy of its modal form, where every opener's link leads: a
@@ -15,7 +16,7 @@ export function LeadFormSection({ form }: { form: ModalFormId }) {
   return (
     <div
       id={formSectionId}
-      data-lead-section={form}
+      {...{ [formAttributes.section]: form }}
       className="hidden bg-sand-50 py-16 target:block md:py-24"
     >
       <div className="container-page">

@@ -1,16 +1,17 @@
 import { CircleCheck, X } from "lucide-react";
 import { useId } from "react";
 
-import { buttonStyles } from "../../components/button-styles.ts";
-import { site } from "../../config/site.ts";
-import { whatsAppChatUrl } from "../../lib/whatsapp.ts";
+import { buttonStyles } from "../../../components/button-styles.ts";
+import { site } from "../../../config/site.ts";
+import { whatsAppChatUrl } from "../../../lib/whatsapp.ts";
 import { useFormCopy, useLocalForm } from "./form-copy.ts";
-import type { ModalFormId } from "./forms/catalogue.ts";
+import type { ModalFormId } from "../forms/catalogue.ts";
 import { modalForms } from "./form-registry.ts";
 import { formPages } from "./form-pages.ts";
 import { LeadForm } from "./lead-form.tsx";
-import { useLocalPath } from "../../lib/lang.ts";
+import { useLocalPath } from "../../../lib/lang.ts";
 import { WhatsAppFallbackLink } from "./whatsapp-fallback-link.tsx";
+import { formAttributes, shownIn, type FormState } from "../../../lib/form-protocol.ts";
 
 /**
  * A lead form's modal, as an inert <template> the island (lead-island.ts)
@@ -29,15 +30,14 @@ export function LeadModalTemplate({ form }: { form: ModalFormId }) {
   const page = useLocalPath()(formPages(form));
 
   return (
-    <template data-lead-modal={form}>
+    <template {...{ [formAttributes.modalTemplate]: form }}>
       <div
         role="alert"
-        hidden
-        data-show="not-recorded"
+        {...shownIn("not-recorded")}
         className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-xl items-start gap-3 rounded-md border border-red-700/30 bg-red-50 p-4 text-red-800 shadow-xl"
       >
         <p className="font-medium">{copy.notRecorded}</p>
-        <button type="button" data-dismiss="" className="shrink-0 underline">
+        <button type="button" {...{ [formAttributes.dismiss]: "" }} className="shrink-0 underline">
           {copy.close}
         </button>
       </div>
@@ -58,7 +58,7 @@ export function LeadModalTemplate({ form }: { form: ModalFormId }) {
           <button
             type="button"
             aria-label={copy.close}
-            data-close=""
+            {...{ [formAttributes.close]: "" }}
             className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-sand-50"
           >
             <X aria-hidden="true" className="size-6" />
@@ -66,18 +66,18 @@ export function LeadModalTemplate({ form }: { form: ModalFormId }) {
         </div>
         <div className="overflow-y-auto overscroll-contain px-5 py-5">
           <div role="status">
-            <div hidden data-show="refused" className="flex flex-col items-start gap-3">
+            <div {...shownIn("refused")} className="flex flex-col items-start gap-3">
               <CircleCheck aria-hidden="true" className="size-8 text-water" />
               <h3 className="text-lg font-semibold">{copy.readyTitle}</h3>
               <p className="text-ink-muted">{copy.readyText}</p>
-              <p hidden data-show="not-recorded" className="font-medium text-red-800">
+              <p {...shownIn("not-recorded")} className="font-medium text-red-800">
                 {copy.notRecorded}
               </p>
               <div className="flex w-full flex-col gap-3 sm:flex-row">
                 <WhatsAppFallbackLink href={whatsAppChatUrl(site.whatsappNumber)}>
                   {copy.openWhatsApp}
                 </WhatsAppFallbackLink>
-                <button type="button" data-close="" className={buttonStyles.secondary}>
+                <button type="button" {...{ [formAttributes.close]: "" }} className={buttonStyles.secondary}>
                   {copy.close}
                 </button>
               </div>
@@ -85,11 +85,11 @@ export function LeadModalTemplate({ form }: { form: ModalFormId }) {
           </div>
           <LeadForm
             aria-labelledby={titleId}
-            data-show="form"
+            {...{ [formAttributes.show]: "form" satisfies FormState }}
             definition={definition}
             page={page}
             actions={
-              <button type="button" data-close="" className={buttonStyles.secondary}>
+              <button type="button" {...{ [formAttributes.close]: "" }} className={buttonStyles.secondary}>
                 {copy.cancel}
               </button>
             }

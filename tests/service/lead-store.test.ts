@@ -118,6 +118,14 @@ describe.each(backends)("lead storage on $name", (backend) => {
     expect(await probe()).toBe(proved);
   });
 
+  it("a control character (NUL) in a search or an e-mail looked up is no database error", async () => {
+    await expect(store.list({ search: "ana\u0000" }, { limit: 10, offset: 0 })).resolves.toEqual({
+      leads: [],
+      total: 0,
+    });
+    await expect(store.findByContact({ email: "ana\u0000@example.com" })).resolves.toEqual([]);
+  });
+
   it("stores a lead exactly as typed and reads it back", async () => {
     const values = {
       nombre: `O'Brien "Ñandú" <script>alert(1)</script>`,

@@ -136,7 +136,8 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
     // Where the visit began (decision 0016).
     for (const fact of [
       "Página de llegada: /torres/alvear-tower",
-      "Sitio de procedencia: l.instagram.com",
+      // A host's dots are one-dot leaders: no mail program makes it a link (decision 0017).
+      "Sitio de procedencia: l\u2024instagram\u2024com",
       "utm_source: instagram",
       "utm_medium: paid",
       "utm_campaign: otono-2026",
@@ -170,6 +171,40 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
     expect(mail!.message.headers.get("subject")).toBe(
       "Nueva solicitud de tasación express de Mallory Bcc: victima@example.com X-Injected: 1",
     );
+  });
+
+  test("a lead's origin sent with text and an address reaches the e-mail as short plain labels, never a link", async () => {
+    const smtp = await startSmtp();
+    const service = await start({
+      LEADS_DATA_DIR: dataDir(),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LEADS_NOTIFY_TO: owner,
+    });
+    await service.store.insert(
+      lead({
+        origin: {
+          landing: "/",
+          referrer: "evil-login.example",
+          utmSource: "Llamá ya al 11-6666-6666",
+          utmMedium: "https://evil.example/login",
+          utmCampaign: "entrá en https://evil.example/login ya",
+          lang: "es",
+          device: "phone",
+        },
+      }),
+    );
+    service.worker.kick();
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const { text, html } = smtp.received[0]!.message;
+    for (const fact of [
+      "Sitio de procedencia: evil-login\u2024example",
+      "utm_source: llama-ya-al-11-6666-6666",
+      "utm_medium: https-evil-example-login",
+      "utm_campaign: entra-en-https-evil-example-login-ya",
+    ])
+      expect(text).toContain(fact);
+    for (const part of [text, html ?? ""])
+      expect(part).not.toMatch(/https?:\/\/evil|evil\.example|evil-login\.example/);
   });
 
   test("SMTP down: the lead is stored, the outbox retries, and the mail arrives once SMTP is back, after a restart", async () => {

@@ -142,6 +142,43 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
     expect(Number(total?.sum)).toBe(400);
   });
 
+  it("migration 0007 sums the counts kept before it into pages and sources", async () => {
+    const options = await backend.options();
+    const before = await LeadStore.open(options);
+    // The database as migration 0006 left it: one table of counts, 0007 not yet run.
+    await before.db.schema.dropTable("visit_pages").execute();
+    await before.db.schema.dropTable("visit_sources").execute();
+    await sql`create table visit_counts (day text not null, page text not null, lang text not null,
+      referrer text not null, campaign text not null, kind text not null, count integer not null,
+      primary key (day, page, lang, referrer, campaign, kind))`.execute(before.db);
+    await sql`delete from kysely_migration where name = '0007-visit-pages-and-sources'`.execute(before.db);
+    await sql`insert into visit_counts (day, page, lang, referrer, campaign, kind, count) values
+      ('2026-05-04', '/', 'es', 'www.google.com', '', 'view', 2),
+      ('2026-05-04', '/tasaciones', 'es', 'www.google.com', '', 'view', 3),
+      ('2026-05-04', '/', 'es', 'otros', 'otono', 'view', 4)`.execute(before.db);
+    await before.close();
+    const after = await LeadStore.open(options);
+    stores.push(after);
+    const pagesRows = await after.db
+      .selectFrom("visit_pages")
+      .select(["page", "count"])
+      .orderBy("page")
+      .execute();
+    expect(pagesRows.map((page) => [page.page, Number(page.count)])).toEqual([
+      ["/", 6],
+      ["/tasaciones", 3],
+    ]);
+    const sources = await after.db
+      .selectFrom("visit_sources")
+      .select(["referrer", "campaign", "count"])
+      .orderBy("referrer")
+      .execute();
+    expect(sources.map((source) => [source.referrer, source.campaign, Number(source.count)])).toEqual([
+      ["otros", "otono", 4],
+      ["www.google.com", "", 5],
+    ]);
+  });
+
   it(`deletes the counts of days more than ${visitDaysKept} days old`, async () => {
     const store = await open();
     const visit = { page: "/", lang: "es", referrer: "www.google.com", campaign: "", kind: "view" as const };

@@ -1,4 +1,5 @@
 import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
+import { campaignLabel } from "../origin.ts";
 import type { LeadOrigin } from "../storage/lead-store.ts";
 import type { HandoffOutcome } from "../storage/schema.ts";
 
@@ -44,4 +45,26 @@ export function originFacts(origin: LeadOrigin): { label: string; value: string 
       value: origin.device === "phone" ? "teléfono" : origin.device === "computer" ? "computadora" : "—",
     },
   ];
+}
+
+/**
+ * A host's name as an e-mail shows it: each "." a one-dot leader (U+2024), which looks the same but
+ * makes no mail program turn it into a link (decision 0017).
+ */
+export const unlinkable = (name: string) => name.replaceAll(".", "\u2024");
+
+/**
+ * A lead's origin as the owner's e-mail shows it: the campaign parameters as short plain labels and
+ * the referring host unlinkable, so a crafted address cannot put a sentence or a link in a mail
+ * sent from the site's own address. The lead's page and the CSV show what was stored.
+ */
+export function originFactsForMail(origin: LeadOrigin): { label: string; value: string }[] {
+  const label = (value: string | null) => (value === null ? null : campaignLabel(value) || null);
+  return originFacts({
+    ...origin,
+    referrer: origin.referrer && unlinkable(origin.referrer),
+    utmSource: label(origin.utmSource),
+    utmMedium: label(origin.utmMedium),
+    utmCampaign: label(origin.utmCampaign),
+  });
 }

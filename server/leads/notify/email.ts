@@ -4,7 +4,7 @@ import type { FormDefinition } from "#app/features/leads/forms/types.ts";
 import { escapeHtml } from "../pages.ts";
 import type { Lead } from "../storage/lead-store.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
-import { answersOf, handoffText, originFacts } from "./answers.ts";
+import { answersOf, handoffText, originFactsForMail } from "./answers.ts";
 
 /**
  * The owner's e-mail for one lead: From the site's own address, Reply-To the
@@ -34,7 +34,7 @@ export function composeLeadEmail(
     ["Página", lead.page ?? "desconocida"],
     ["WhatsApp", handoffText[lead.handoff]],
     ["Referencia", lead.id],
-    ...originFacts(lead.origin).map(({ label, value }): [string, string] => [label, value]),
+    ...originFactsForMail(lead.origin).map(({ label, value }): [string, string] => [label, value]),
   ];
   const intro = `Nueva ${heading} en el sitio.`;
   const text = [

@@ -4,6 +4,7 @@ import { buildReport, type Report } from "../../insight/results.ts";
 import type { LeadStore } from "../storage/lead-store.ts";
 import type { LeadDatabase } from "../storage/schema.ts";
 import { escapeHtml } from "../pages.ts";
+import { unlinkable } from "./answers.ts";
 import type { LeadEmail } from "./email.ts";
 import { defaultBackoff, nextAttemptAt, type Backoff } from "./outbox-worker.ts";
 import {
@@ -132,11 +133,6 @@ const mondayKey = (monday: Date) => buenosAiresDay(monday);
 
 const count = new Intl.NumberFormat("es-AR");
 const percent = new Intl.NumberFormat("es-AR", { style: "percent", maximumFractionDigits: 1 });
-/**
- * A source's name as the e-mail shows it: each "." a one-dot leader (U+2024), which looks the same
- * but makes no mail program turn a referring host into a link (decision 0017).
- */
-const unlinkable = (name: string) => name.replaceAll(".", "\u2024");
 /** How many pages and sources the summary names. */
 const bestCount = 5;
 

@@ -773,6 +773,8 @@ function originColumns(origin: LeadOrigin) {
 
 function emailKey(email: string | null): string | null {
   const key = email?.trim().toLowerCase();
+  // No stored e-mail holds a control character (PostgreSQL refuses a NUL in text): none matches.
+  if (key && /\p{Cc}/u.test(key)) return null;
   return key || null;
 }
 
@@ -782,7 +784,13 @@ function phoneKey(phone: string | null): string | null {
 }
 
 export function normaliseForSearch(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/\p{Cc}/gu, "")
+    .trim();
 }
 
 function searchText(contact: Contact): string {

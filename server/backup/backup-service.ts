@@ -77,6 +77,8 @@ type Drill = { at: string; ok: boolean; leads: number; problem?: string };
  */
 const leaseMs = 30_000;
 const batchLimit = 1000;
+/** How soon after a lead its round starts: leads arriving meanwhile go in the same change set. */
+const kickDelayMs = 1_000;
 
 export class BackupService {
   private readonly store: LeadStore;
@@ -95,6 +97,7 @@ export class BackupService {
   private stopped = false;
   private failures = 0;
   private turn: Promise<unknown> = Promise.resolve();
+  private nextRoundAt = 0;
 
   constructor(options: {
     store: LeadStore;
@@ -133,22 +136,26 @@ export class BackupService {
     await this.running;
   }
 
-  /** Something changed (a lead stored): copy it now rather than at the next poll. */
+  /**
+   * Something changed (a lead stored): copy it within `kickDelayMs` rather than at the next poll.
+   * A burst of leads shares one round, so copying never competes with storing lead by lead.
+   */
   kick(): void {
     if (this.stopped || this.failures > 0) return;
     if (this.running) this.again = true;
-    else this.scheduleRound(0);
+    else if (this.nextRoundAt > Date.now() + kickDelayMs) this.scheduleRound(kickDelayMs);
   }
 
   private scheduleRound(ms: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
+    this.nextRoundAt = Date.now() + ms;
     this.timer = setTimeout(() => {
       this.running = this.cycle().finally(() => {
         this.running = undefined;
         const retry = Math.min(5 * 60_000, this.schedule.pollMs * 2 ** this.failures);
         this.scheduleRound(
-          this.again && this.failures === 0 ? 0 : this.failures > 0 ? retry : this.schedule.pollMs,
+          this.again && this.failures === 0 ? kickDelayMs : this.failures > 0 ? retry : this.schedule.pollMs,
         );
         this.again = false;
       });

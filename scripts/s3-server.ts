@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, connect, type Server, type Socket } from "node:net";
+import { join } from "node:path";
 
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 
@@ -27,7 +28,8 @@ export type S3Server = {
 const candidates = ["/root/.pyenv/shims/moto_server", "/usr/local/bin/moto_server", "/usr/bin/moto_server"];
 
 export function motoServerPath(): string | undefined {
-  return candidates.find((path) => existsSync(path));
+  const onPath = (process.env.PATH ?? "").split(":").map((folder) => join(folder, "moto_server"));
+  return [...onPath, ...candidates].find((path) => existsSync(path));
 }
 
 export async function startS3Server(bucket = "copias"): Promise<S3Server> {

@@ -202,13 +202,15 @@ async function measureRestore(
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** Waits until everything stored before `since` is off the machine, and the first drill is over. */
 async function copiedSince(service: ServiceProcess, since: Date): Promise<void> {
   for (let attempt = 0; attempt < 12_000; attempt++) {
     const health = JSON.parse(await get(`${service.baseUrl}/api/health`)) as {
-      backup: { newestCopyAt: string | null; pending: number };
+      backup: { newestCopyAt: string | null; lastVerifiedRestore: unknown };
     };
     const copied = health.backup.newestCopyAt && new Date(health.backup.newestCopyAt) > since;
-    if (copied) return;
+    // The drill that follows the first copy would otherwise run inside the measurement.
+    if (copied && health.backup.lastVerifiedRestore) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error("never copied off the machine");

@@ -8,7 +8,13 @@ import { backupRetentionDays } from "#app/lib/backup-retention.ts";
 import type { EmailSender } from "../leads/notify/email.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
-import { countQueuedChanges, forgetChanges, installCapture, queuedChanges } from "./capture.ts";
+import {
+  countQueuedChanges,
+  forgetChanges,
+  installCapture,
+  newestQueuedId,
+  queuedChanges,
+} from "./capture.ts";
 import { backedUpTable } from "./registry.ts";
 import { restoreBackup } from "./restore.ts";
 import { keyOf, readRows, readSnapshot } from "./tables.ts";
@@ -71,6 +77,8 @@ type Drill = { at: string; ok: boolean; leads: number; problem?: string };
  */
 const leaseMs = 30_000;
 const batchLimit = 1000;
+/** How soon after a lead its round starts: leads arriving meanwhile go in the same change set. */
+const kickDelayMs = 1_000;
 
 export class BackupService {
   private readonly store: LeadStore;
@@ -88,6 +96,8 @@ export class BackupService {
   private again = false;
   private stopped = false;
   private failures = 0;
+  private turn: Promise<unknown> = Promise.resolve();
+  private nextRoundAt = 0;
 
   constructor(options: {
     store: LeadStore;
@@ -107,7 +117,9 @@ export class BackupService {
     this.startedAt = this.now();
     this.log = options.log ?? ((line) => console.error(line));
     const { send, from } = options;
-    if (send && from) this.alert = (subject, text) => send({ from, subject, text, html: "" });
+    if (send && from)
+      this.alert = (subject, text) =>
+        send({ from, subject, text, html: `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>` });
   }
 
   /** Installs the change capture and the service's drill key, then copies in the background. */
@@ -115,7 +127,7 @@ export class BackupService {
     await installCapture(this.store.db, this.store.kind);
     this.drillIdentity = await this.drillKey();
     this.recipients.push(await identityToRecipient(this.drillIdentity));
-    this.schedule_(0);
+    this.scheduleRound(0);
   }
 
   async stop(): Promise<void> {
@@ -124,22 +136,26 @@ export class BackupService {
     await this.running;
   }
 
-  /** Something changed (a lead stored): copy it now rather than at the next poll. */
+  /**
+   * Something changed (a lead stored): copy it within `kickDelayMs` rather than at the next poll.
+   * A burst of leads shares one round, so copying never competes with storing lead by lead.
+   */
   kick(): void {
     if (this.stopped || this.failures > 0) return;
     if (this.running) this.again = true;
-    else this.schedule_(0);
+    else if (this.nextRoundAt > Date.now() + kickDelayMs) this.scheduleRound(kickDelayMs);
   }
 
-  private schedule_(ms: number): void {
+  private scheduleRound(ms: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
+    this.nextRoundAt = Date.now() + ms;
     this.timer = setTimeout(() => {
       this.running = this.cycle().finally(() => {
         this.running = undefined;
         const retry = Math.min(5 * 60_000, this.schedule.pollMs * 2 ** this.failures);
-        this.schedule_(
-          this.again && this.failures === 0 ? 0 : this.failures > 0 ? retry : this.schedule.pollMs,
+        this.scheduleRound(
+          this.again && this.failures === 0 ? kickDelayMs : this.failures > 0 ? retry : this.schedule.pollMs,
         );
         this.again = false;
       });
@@ -153,7 +169,6 @@ export class BackupService {
   }
 
   /** Rounds and drills never overlap: one at a time, in the order asked. */
-  private turn: Promise<unknown> = Promise.resolve();
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
     const next = this.turn.then(work);
     this.turn = next.catch(() => {});
@@ -188,11 +203,16 @@ export class BackupService {
     );
   }
 
-  /** Copies every queued change, a batch per object, and forgets each batch once it is stored. */
+  /**
+   * Copies every change queued when it began, a batch per object, and forgets each batch once it
+   * is stored. Changes queued meanwhile wait for the next round: under steady traffic a round still
+   * ends, and `copied-through` moves.
+   */
   async shipChanges(): Promise<number> {
     let shipped = 0;
+    const upTo = await newestQueuedId(this.store.db);
     for (;;) {
-      const changes = await queuedChanges(this.store.db, batchLimit);
+      const changes = await queuedChanges(this.store.db, batchLimit, upTo);
       if (changes.length === 0) return shipped;
       const entries: ChangeSet["entries"] = [];
       const byTable = Map.groupBy(changes, (change) => change.table);
@@ -381,4 +401,8 @@ function oneLine(error: unknown): string {
       ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`
       : String(error);
   return text.replace(/\s+/g, " ").trim().slice(0, 300);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

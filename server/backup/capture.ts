@@ -88,14 +88,33 @@ async function dropTriggers(db: Kysely<LeadDatabase>, kind: DatabaseKind, table:
 /** One queued change: the row of `table` whose key is `key` changed (or went) since the last copy. */
 export type QueuedChange = { id: number; table: string; key: unknown[] };
 
-/** The oldest queued changes. */
-export async function queuedChanges(db: Kysely<LeadDatabase>, limit: number): Promise<QueuedChange[]> {
-  const rows = await db.selectFrom("backup_changes").selectAll().orderBy("id").limit(limit).execute();
+/** The oldest queued changes, up to id `upTo`. */
+export async function queuedChanges(
+  db: Kysely<LeadDatabase>,
+  limit: number,
+  upTo: number,
+): Promise<QueuedChange[]> {
+  const rows = await db
+    .selectFrom("backup_changes")
+    .selectAll()
+    .where("id", "<=", upTo)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     id: Number(row.id),
     table: row.table_name,
     key: JSON.parse(row.row_key) as unknown[],
   }));
+}
+
+/** The newest queued change's id (0 for none): a round ships up to it, so steady traffic cannot keep it going. */
+export async function newestQueuedId(db: Kysely<LeadDatabase>): Promise<number> {
+  const row = await db
+    .selectFrom("backup_changes")
+    .select((eb) => eb.fn.max("id").as("newest"))
+    .executeTakeFirst();
+  return Number(row?.newest ?? 0);
 }
 
 /** Forgets exactly the changes now copied (never by range: a PostgreSQL id may commit out of order). */

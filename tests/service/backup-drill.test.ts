@@ -195,6 +195,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
       "Copias de seguridad: la restauración de prueba falló",
     );
     expect(smtp.received[0]!.text).toMatch(/no se pudo descifrar changes\//);
+    expect(smtp.received[0]!.html).toMatch(/<p style="white-space:pre-wrap">La restauración de prueba/);
   });
 
   test("copies behind by more than an hour e-mail the owner once, while leads are still stored", async () => {

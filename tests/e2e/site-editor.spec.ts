@@ -61,6 +61,9 @@ for (const width of [390, 1280]) {
 
     await page.getByRole("button", { name: "Publicar" }).click();
     const refusal = page.getByRole("alert");
+    // Where the owner looks: the message takes the focus, so it is in view and read out.
+    await expect(refusal).toBeFocused();
+    await expect(refusal).toBeInViewport();
     await expect(refusal).toContainText(
       "Para publicar, agregá primero una llave de acceso o un código en /bandeja/seguridad",
     );
@@ -153,6 +156,7 @@ test("the preview builds every changed page for the owner's eyes only; the publi
   const list = page.locator("#vista-previa");
   await expect(list).toContainText(/Vista previa lista: cambian \d+ páginas/, { timeout: 240_000 });
   await expectNoAxeViolations(page);
+  await list.getByText(/Vista previa lista/).click();
   const links = list.getByRole("link");
   // Every page shows the WhatsApp number: every page changes, in both languages.
   await expect(links).toHaveCount(pages.length);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
 
 import type { Route } from "./+types/site";
@@ -73,6 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, published, restored, saved } = loaderData;
+  // A refusal is shown where the owner looks: it takes the focus (in view, and read out) once per answer.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => alertRef.current?.focus(), [actionData]);
   if (!view) {
     return (
       <div className="flex flex-col gap-4">
@@ -97,7 +101,12 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         {restored && <p role="status">{copy.restoredNow(restored)}</p>}
         {saved && !message && <p role="status">{copy.saved}</p>}
         {message && (
-          <div role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
+          <div
+            role="alert"
+            tabIndex={-1}
+            ref={alertRef}
+            className="scroll-mt-24 rounded-xl border-2 border-red-700 bg-white p-4"
+          >
             <p>{message}</p>
             {actionData && "needsFactor" in actionData && (
               <a href="/bandeja/seguridad" className={`${buttonStyles.secondary} mt-3`}>
@@ -121,7 +130,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
           <>
             <SiteChanges changes={view.pending} />
             {view.preview ? (
-              <details id="vista-previa" open>
+              <details id="vista-previa">
                 <summary className="cursor-pointer font-semibold">
                   {copy.previewPages(view.preview.length)}
                 </summary>

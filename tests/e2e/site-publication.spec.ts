@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expect, test } from "@playwright/test";
 
 import { notFoundPaths, pages } from "../../app/site-map.ts";
 import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
@@ -14,7 +14,7 @@ import { createSiteServer } from "../../server/site-server.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 import { SiteVersionStore } from "../../server/site/version-store.ts";
-import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 
 /**
  * A real publication: the project's own build makes every public page again
@@ -29,18 +29,22 @@ const hostileName = `Estudio </script><script>alert(1)</script><img src=x onerro
 const paths = [...pages.map((page) => page.path), ...Object.values(notFoundPaths)];
 
 const cleanUp: (() => Promise<unknown> | unknown)[] = [];
-afterAll(async () => {
+test.afterAll(async () => {
   for (const step of cleanUp.reverse()) await step();
-}, 60_000);
+});
 
-describe("publishing the real site", { timeout: 600_000 }, () => {
+// Two real builds' worth of time on a busy two-core machine.
+test.describe.configure({ timeout: 600_000 });
+
+test.describe("publishing the real site", () => {
   let baseUrl: string;
   let nginx: NginxServer;
   let publishing: Awaited<ReturnType<typeof startSitePublishing>>;
   let versions: SiteVersionStore;
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
     if (!existsSync(join(clientDirOf(buildDir), "index.html")))
       throw new Error(`No build in ${buildDir}: run BUILD_DIR=${buildDir} node scripts/build.ts first.`);
     const dataDir = mkdtempSync(join(tmpdir(), "site-publication-"));
@@ -79,7 +83,7 @@ describe("publishing the real site", { timeout: 600_000 }, () => {
     // nginx's root is the `current` symlink: it follows each switch without a reload.
     nginx = await startNginx(join(publishing.publisher.versionsDir, currentLink));
     cleanUp.push(() => nginx.stop());
-  }, 120_000);
+  });
 
   async function everyPage(origin: string): Promise<Map<string, string>> {
     const bodies = new Map<string, string>();

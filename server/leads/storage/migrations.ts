@@ -350,7 +350,13 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(kind) } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(kind) },
+    // Each migration stands alone (its own tables), so one written beside another and applied
+    // after it (a database that ran a later-numbered one first) is run, not refused.
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

@@ -42,7 +42,11 @@ export function storageBackends(prefix: string): StorageBackend[] {
       options: async () => {
         postgres ??= await startPostgres({ durable: false });
         databases += 1;
-        return { dataDir: "unused", databaseUrl: await postgres.createDatabase(`${prefix}_${databases}`) };
+        // The database is PostgreSQL's; the folder still holds what the service keeps on disk
+        // (the published site's builds), so it is a temporary one, never the project's own.
+        const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-postgres-`));
+        folders.push(dataDir);
+        return { dataDir, databaseUrl: await postgres.createDatabase(`${prefix}_${databases}`) };
       },
     },
   ];

@@ -106,6 +106,7 @@ export const serverDoor = [
   "features/inbox/inbox-service.ts",
   "features/inbox/second-factor.ts",
   "features/inbox/host.ts",
+  "features/inbox/paths.ts",
 ];
 
 /** A door glob as a regular expression source ("*" one path segment, "**" any). */

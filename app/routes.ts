@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+import { inboxPaths, inboxRoot, leadPath, routeSegment } from "./features/inbox/paths.ts";
 import { routeModules } from "./site-map.ts";
 
 export default [
@@ -15,22 +16,22 @@ export default [
     route("en/*", "routes/not-found.tsx", { id: "en/not-found" }),
   ]),
   // The owner's inbox: rendered per request on the server, behind a login.
-  ...prefix("bandeja", [
-    route("ingresar", "routes/inbox/login.tsx"),
-    route("ingresar/verificar", "routes/inbox/second-step.tsx"),
-    route("llave", "routes/inbox/passkey-options.ts"),
-    route("salir", "routes/inbox/logout.ts"),
-    route("novedades", "routes/inbox/updates.ts"),
+  ...prefix(inboxRoot.slice(1), [
+    route(routeSegment(inboxPaths.login), "routes/inbox/login.tsx"),
+    route(routeSegment(inboxPaths.secondStep), "routes/inbox/second-step.tsx"),
+    route(routeSegment(inboxPaths.passkeyOptions), "routes/inbox/passkey-options.ts"),
+    route(routeSegment(inboxPaths.logout), "routes/inbox/logout.ts"),
+    route(routeSegment(inboxPaths.updates), "routes/inbox/updates.ts"),
     layout("routes/inbox/layout.tsx", [
       index("routes/inbox/list.tsx"),
-      route("consulta/:id", "routes/inbox/lead.tsx"),
-      route("titular", "routes/inbox/data-subject.tsx"),
-      route("resultados", "routes/inbox/results.tsx"),
-      route("seguridad", "routes/inbox/security.tsx"),
-      route("confirmar", "routes/inbox/confirm.tsx"),
-      route("sitio", "routes/inbox/site.tsx"),
-      route("sitio/vista-previa/*", "routes/inbox/site-preview.ts"),
-      route("exportar.csv", "routes/inbox/export.ts"),
+      route(routeSegment(leadPath(":id")), "routes/inbox/lead.tsx"),
+      route(routeSegment(inboxPaths.dataSubject), "routes/inbox/data-subject.tsx"),
+      route(routeSegment(inboxPaths.results), "routes/inbox/results.tsx"),
+      route(routeSegment(inboxPaths.security), "routes/inbox/security.tsx"),
+      route(routeSegment(inboxPaths.confirm), "routes/inbox/confirm.tsx"),
+      route(routeSegment(inboxPaths.site), "routes/inbox/site.tsx"),
+      route(`${routeSegment(inboxPaths.sitePreview)}/*`, "routes/inbox/site-preview.ts"),
+      route(routeSegment(inboxPaths.export), "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),
   ]),

@@ -24,10 +24,11 @@ import type { InboxService } from "#app/features/inbox/inbox-service.ts";
 import { serverEntryOf } from "./build-layout.ts";
 import { inboxHeaders } from "./headers.ts";
 import { canonicalPath } from "./static-site.ts";
+import { isInboxPath } from "#app/features/inbox/paths.ts";
 
 /** The inbox and its data requests: /bandeja, /bandeja/…, /bandeja.data. */
 export function isAppPath(pathname: string): boolean {
-  return pathname === "/bandeja" || pathname.startsWith("/bandeja/") || pathname === "/bandeja.data";
+  return isInboxPath(pathname);
 }
 
 /**

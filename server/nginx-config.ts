@@ -13,6 +13,7 @@ import {
   contentSecurityPolicy,
   type HeaderPolicy,
 } from "./headers.ts";
+import { inboxRoot } from "#app/features/inbox/paths.ts";
 
 /**
  * Fills the committed nginx templates (deploy/nginx/) from the header module,
@@ -45,7 +46,7 @@ export const leadServicePaths = { prefix: "/api/", exact: ["/gracias", "/en/than
  * service: it answers every method itself and sends its own Cache-Control
  * (no-store) and Content-Security-Policy (with a fresh nonce), so nginx adds neither.
  */
-export const inboxPathPattern = "/bandeja([/.]|$)";
+export const inboxPathPattern = `${inboxRoot}([/.]|$)`;
 
 export type StandaloneOptions = SiteOptions & {
   /** Directory for the pid file, logs and temp files. */

@@ -15,6 +15,7 @@ import { factorMailer } from "./inbox/second-factor/factor-mail.ts";
 import { smtpSender } from "./leads/notify/email.ts";
 import { loadServiceConfig, type ServiceConfig } from "./leads/service-config.ts";
 import { loadSiteConfig, type SiteConfig } from "#app/config/site-config.ts";
+import { inboxPaths, inboxRoot } from "#app/features/inbox/paths.ts";
 
 const usage = "Uso: printf '%s' \"$CONTRASEÑA\" | npm run --silent owner:password -- titular@ejemplo.com";
 
@@ -119,11 +120,11 @@ try {
   stdout.write(
     previous
       ? `Listo: contraseña cambiada para ${email.trim().toLowerCase()}. Se cerraron todas las sesiones abiertas.\n`
-      : `Listo: cuenta creada para ${email.trim().toLowerCase()}. Ingresá en /bandeja.\n`,
+      : `Listo: cuenta creada para ${email.trim().toLowerCase()}. Ingresá en ${inboxRoot}.\n`,
   );
   if (hadFactors) {
     stdout.write(
-      "Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación: la contraseña sola abre la bandeja hasta que agregues otro en /bandeja/seguridad.\n",
+      `Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación: la contraseña sola abre la bandeja hasta que agregues otro en ${inboxPaths.security}.\n`,
     );
     await tellOwner();
   }

@@ -21,6 +21,7 @@ import { sqliteFileName } from "./leads/storage/lead-store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
 import { createSiteServer } from "./site-server.ts";
 import { startSitePublishing } from "./site/site-publishing.ts";
+import { inboxRoot } from "#app/features/inbox/paths.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -114,7 +115,7 @@ server.listen(port, host, () => {
   console.log(`Sitio disponible en http://${host}:${port}/`);
   // Browsers refuse passkeys on an IP address: on this machine the inbox is opened by name (decision 0018).
   const inboxHost = host === "127.0.0.1" ? "localhost" : host;
-  console.log(`Bandeja del titular: http://${inboxHost}:${port}/bandeja`);
+  console.log(`Bandeja del titular: http://${inboxHost}:${port}${inboxRoot}`);
   console.log(
     `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
   );

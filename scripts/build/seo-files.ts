@@ -1,4 +1,5 @@
 import { htmlLang, sitemapPages, type SitePage } from "#app/site-map.ts";
+import { inboxRoot } from "#app/features/inbox/paths.ts";
 
 /**
  * Each page with its `hreflang` alternates (both languages and x-default, the
@@ -33,5 +34,5 @@ function alternateLinks(siteUrl: string, page: SitePage): string {
 
 /** Crawlers may read every public page; the owner's inbox is not for them (it also answers noindex). */
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /bandeja\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: ${inboxRoot}\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

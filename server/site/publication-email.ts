@@ -3,13 +3,13 @@ import { escapeHtml } from "../leads/pages.ts";
 import type { LeadEmail } from "../leads/notify/email.ts";
 import type { PublicationNotice } from "./site-publisher.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
+import { inboxPaths } from "#app/features/inbox/paths.ts";
 
 /**
  * The owner's e-mail after every publication and undo: what changed, fact by
  * fact ("Cambió el número de WhatsApp: … → …"), who and when, and where to
  * undo it. A change the owner did not make is noticed at once.
  */
-export const editorPath = "/bandeja/sitio";
 
 export function composePublicationEmail(
   notice: PublicationNotice,
@@ -28,8 +28,8 @@ export function composePublicationEmail(
   );
   const undo =
     previousNumber === undefined
-      ? `Para deshacerlo, en ${site.siteUrl}${editorPath} elegí «Volver a los datos de la instalación».`
-      : `Para deshacerlo, en ${site.siteUrl}${editorPath} elegí «Volver a esta versión» en la versión ${previousNumber}.`;
+      ? `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a los datos de la instalación».`
+      : `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a esta versión» en la versión ${previousNumber}.`;
   const by = `Por ${version.publishedBy}, el ${buenosAiresTime(version.createdAt)} (hora de Buenos Aires).`;
   const warning = "Si no fuiste vos, deshacelo ahora y cambiá tu contraseña.";
   const lines = [what, by, "", ...changes, "", undo, warning];

@@ -8,11 +8,11 @@ import {
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
 import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
-import { editorPath } from "./publication-email.ts";
 import { releaseChecklist } from "./release-checklist.ts";
 import { PublishRefused, withDrafts, type SitePublisher } from "./site-publisher.ts";
 import type { FactChange, SiteVersionStore } from "./version-store.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
+import { inboxPaths } from "#app/features/inbox/paths.ts";
 
 /**
  * The inbox's site editor (/bandeja/sitio) on the publisher: the facts as the
@@ -83,10 +83,10 @@ export function createSiteEditor(options: {
               : item.text,
           href:
             item.fix.kind === "fact"
-              ? `${editorPath}#${item.fix.variable}`
+              ? `${inboxPaths.site}#${item.fix.variable}`
               : item.fix.kind === "catalogue"
                 ? undefined
-                : `${editorPath}#instalacion`,
+                : `${inboxPaths.site}#instalacion`,
         })),
         canRestoreInstalled: current !== undefined && history[0]?.restoredNumber !== 0,
         preview: await publisher.currentPreview(),

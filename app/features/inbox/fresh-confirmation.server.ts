@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 
 import { requireHost } from "./host.ts";
-import { safeReturnPath } from "./paths.ts";
+import { inboxPaths, inboxRoot, safeReturnPath } from "./paths.ts";
 import { pageAddress, readCookie, sessionCookie } from "./session.server.ts";
 
 /**
@@ -10,7 +10,6 @@ import { pageAddress, readCookie, sessionCookie } from "./session.server.ts";
  * minutes of this session. Without it, the owner is sent to the confirmation
  * step and comes back to where they were.
  */
-export const confirmPath = "/bandeja/confirmar";
 
 /**
  * What an action needs, as the confirmation step's `para`:
@@ -51,7 +50,7 @@ export function isConfirmed(state: ConfirmationState): boolean {
 
 /** The confirmation step's address for a need, coming back to `returnTo`. */
 export function confirmationAddress(need: ConfirmationNeed, returnTo: string): string {
-  return `${confirmPath}?${new URLSearchParams({ para: need, volver: safeReturnPath(returnTo) })}`;
+  return `${inboxPaths.confirm}?${new URLSearchParams({ para: need, volver: safeReturnPath(returnTo) })}`;
 }
 
 /**
@@ -62,7 +61,7 @@ export function returnPathOf(request: Request): string {
   const url = new URL(request.url);
   if (request.method === "GET" || request.method === "HEAD") return safeReturnPath(pageAddress(url));
   const referer = URL.parse(request.headers.get("Referer") ?? "");
-  if (!referer || referer.origin !== url.origin) return "/bandeja";
+  if (!referer || referer.origin !== url.origin) return inboxRoot;
   return safeReturnPath(referer.pathname + referer.search);
 }
 

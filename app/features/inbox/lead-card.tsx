@@ -5,6 +5,7 @@ import { ContactLinks } from "./contact-links.tsx";
 import type { LeadSummary } from "./inbox-service.ts";
 import { StatusActions } from "./status-actions.tsx";
 import { StatusBadge } from "./status-badge.tsx";
+import { leadPath } from "./paths.ts";
 
 /** One lead in the list: who, how to reach them (phone first), when, from which form, what to do next. */
 export function LeadCard({ lead, fresh = false }: { lead: LeadSummary; fresh?: boolean }) {
@@ -20,7 +21,7 @@ export function LeadCard({ lead, fresh = false }: { lead: LeadSummary; fresh?: b
           <time dateTime={lead.receivedAt}>{lead.receivedAtText}</time>
         </p>
         <h2 id={`consulta-${lead.id}`} className="text-xl leading-tight font-semibold break-words">
-          <Link to={`/bandeja/consulta/${lead.id}`} className="text-ink underline-offset-4 hover:underline">
+          <Link to={leadPath(lead.id)} className="text-ink underline-offset-4 hover:underline">
             {name}
           </Link>
         </h2>

@@ -2,16 +2,17 @@ import { Link } from "react-router";
 
 import { list as copy } from "../../content/es/inbox.ts";
 import type { LeadCounts as Counts } from "./inbox-service.ts";
+import { inboxRoot } from "./paths.ts";
 
 /** The three numbers that matter, on top: each opens the leads it counts. */
 export function LeadCounts({ counts }: { counts: Counts }) {
   const items = [
-    { label: copy.counts.new, value: counts.new, to: "/bandeja?estado=nuevo", hint: undefined },
-    { label: copy.counts.thisWeek, value: counts.thisWeek, to: "/bandeja?semana=1", hint: undefined },
+    { label: copy.counts.new, value: counts.new, to: `${inboxRoot}?estado=nuevo`, hint: undefined },
+    { label: copy.counts.thisWeek, value: counts.thisWeek, to: `${inboxRoot}?semana=1`, hint: undefined },
     {
       label: copy.counts.toCallBack,
       value: counts.toCallBack,
-      to: "/bandeja?llamar=1",
+      to: `${inboxRoot}?llamar=1`,
       hint: copy.countsHint.toCallBack,
     },
   ];

@@ -4,6 +4,7 @@ import { list as copy, statusLabels } from "../../content/es/inbox.ts";
 import { InboxField } from "./inbox-field.tsx";
 import type { LeadQuery, LeadStatus } from "./inbox-service.ts";
 import { isFiltered, isNarrowed } from "./query.ts";
+import { inboxRoot } from "./paths.ts";
 
 const selectClass =
   "min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink focus-visible:border-water";
@@ -41,7 +42,7 @@ export function ListFilters({
           {copy.filters.apply}
         </button>
         {isFiltered(query) && (
-          <Link to="/bandeja" className="inline-flex min-h-11 items-center text-water sm:mt-7">
+          <Link to={inboxRoot} className="inline-flex min-h-11 items-center text-water sm:mt-7">
             {copy.filters.clear}
           </Link>
         )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
-import { loginPath } from "./paths.ts";
 import type { LeadCounts, LeadSummary } from "./inbox-service.ts";
+import { inboxPaths } from "./paths.ts";
 
 /** How often an open list asks for leads received since it loaded. */
 export const pollIntervalMs = 15_000;
@@ -30,13 +30,13 @@ export function useLiveLeads(
     const timer = setInterval(async () => {
       const params = new URLSearchParams(search);
       params.set("desde", newest);
-      const response = await fetch(`/bandeja/novedades?${params}`, {
+      const response = await fetch(`${inboxPaths.updates}?${params}`, {
         headers: { Accept: "application/json" },
       }).catch(() => undefined);
       if (stopped || !response) return;
       if (response.status === 401) {
         const back = encodeURIComponent(window.location.pathname + window.location.search);
-        window.location.assign(`${loginPath}?motivo=vencida&volver=${back}`);
+        window.location.assign(`${inboxPaths.login}?motivo=vencida&volver=${back}`);
         return;
       }
       if (!response.ok) return;

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { list as copy } from "../../content/es/inbox.ts";
 import type { LeadQuery } from "./inbox-service.ts";
 import { listSearch, pageSize } from "./query.ts";
+import { inboxRoot } from "./paths.ts";
 
 /** "Showing 26–50 of 1,234" and links to the newer and older pages, filters kept. */
 export function Pagination({
@@ -28,12 +29,12 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {page > 1 && (
-          <Link to={`/bandeja${listSearch(query, page - 1)}`} rel="prev" className={link}>
+          <Link to={`${inboxRoot}${listSearch(query, page - 1)}`} rel="prev" className={link}>
             ← {copy.newer}
           </Link>
         )}
         {hasOlder && (
-          <Link to={`/bandeja${listSearch(query, page + 1)}`} rel="next" className={link}>
+          <Link to={`${inboxRoot}${listSearch(query, page + 1)}`} rel="next" className={link}>
             {copy.older} →
           </Link>
         )}

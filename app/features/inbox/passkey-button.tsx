@@ -4,6 +4,7 @@ import { useNavigate, useNavigation, useSubmit } from "react-router";
 
 import { buttonStyles } from "../../components/button-styles.ts";
 import { passkeyWords } from "../../content/es/inbox-security.ts";
+import { inboxPaths } from "./paths.ts";
 
 /**
  * A WebAuthn ceremony from a button: asks the server for options
@@ -13,8 +14,6 @@ import { passkeyWords } from "../../content/es/inbox-security.ts";
  * so the browser library never reaches a public page.
  */
 export type PasskeyPurpose = "ingreso" | "verificar" | "confirmar" | "registro";
-
-export const passkeyOptionsPath = "/bandeja/llave";
 
 /** Whether the browser has WebAuthn never changes while the page is open. */
 const unchanging = () => () => {};
@@ -44,7 +43,7 @@ export function PasskeyButton(props: {
     setBusy(true);
     try {
       const body = new URLSearchParams({ para: props.purpose, volver: location.pathname + location.search });
-      const answer = await fetch(passkeyOptionsPath, { method: "POST", body });
+      const answer = await fetch(inboxPaths.passkeyOptions, { method: "POST", body });
       const reply = (await answer.json()) as { options?: unknown; confirmar?: string };
       if (reply.confirmar) {
         await navigate(reply.confirmar);

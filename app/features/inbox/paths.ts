@@ -1,10 +1,43 @@
-/** The inbox's own addresses that code outside its routes needs. */
-export const loginPath = "/bandeja/ingresar";
-/** A password sign-in's second step, when the owner has a second factor. */
-export const secondStepPath = "/bandeja/ingresar/verificar";
-export const securityPath = "/bandeja/seguridad";
+/**
+ * Every address of the owner's inbox, one list: the routes (app/routes.ts), the
+ * pages' links and redirects, the server's routing (server/app-handler.ts),
+ * nginx's rule (server/nginx-config.ts), robots.txt and the e-mails' links all
+ * derive from it.
+ */
+export const inboxRoot = "/bandeja";
 
-const inboxRoot = "/bandeja";
+export const inboxPaths = {
+  list: inboxRoot,
+  login: `${inboxRoot}/ingresar`,
+  /** A password sign-in's second step, when the owner has a second factor. */
+  secondStep: `${inboxRoot}/ingresar/verificar`,
+  /** A passkey ceremony's options (sign-in, confirmation, registration). */
+  passkeyOptions: `${inboxRoot}/llave`,
+  logout: `${inboxRoot}/salir`,
+  /** The list's live-update poll. */
+  updates: `${inboxRoot}/novedades`,
+  dataSubject: `${inboxRoot}/titular`,
+  results: `${inboxRoot}/resultados`,
+  security: `${inboxRoot}/seguridad`,
+  confirm: `${inboxRoot}/confirmar`,
+  site: `${inboxRoot}/sitio`,
+  sitePreview: `${inboxRoot}/sitio/vista-previa`,
+  export: `${inboxRoot}/exportar.csv`,
+} as const;
+
+/** One lead's page. */
+export const leadPath = (id: string) => `${inboxRoot}/consulta/${id}`;
+export const leadPathPattern = `${inboxRoot}/consulta/`;
+
+/** An inbox address as a route segment under the inbox's prefix ("ingresar/verificar"). */
+export const routeSegment = (path: string) => path.slice(inboxRoot.length + 1);
+
+/** Whether a path is the inbox's: the root, anything under it, or the root's data request. */
+export const isInboxPath = (pathname: string) =>
+  pathname === inboxRoot || pathname.startsWith(`${inboxRoot}/`) || pathname === `${inboxRoot}.data`;
+
+export const loginPath = inboxPaths.login;
+
 // Any origin will do: the address is resolved against it only to compare what comes back.
 const probeOrigin = "http://inbox.invalid";
 

@@ -1,7 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 
 import { requireHost } from "./host.ts";
-import { loginPath, safeReturnPath } from "./paths.ts";
+import { inboxPaths, inboxRoot, safeReturnPath } from "./paths.ts";
 
 /**
  * The owner's session cookie and the guard of every inbox page.
@@ -17,7 +17,7 @@ export const sessionCookie = "__Host-bandeja-sesion";
 /** Marks a browser the owner has signed in from: spared the per-account login delay. */
 export const deviceCookie = "__Host-bandeja-dispositivo";
 
-export { loginPath, safeReturnPath };
+export { safeReturnPath };
 /** Added to the address the login redirects to: arriving without the cookie means the browser refused it. */
 export const justSignedIn = "ingreso";
 
@@ -47,9 +47,9 @@ export function loginRedirect(
 ) {
   const query = new URLSearchParams();
   if (reason) query.set("motivo", reason);
-  if (returnTo && returnTo !== "/bandeja") query.set("volver", returnTo);
+  if (returnTo && returnTo !== inboxRoot) query.set("volver", returnTo);
   const search = query.toString();
-  return redirect(search ? `${loginPath}?${search}` : loginPath, { headers });
+  return redirect(search ? `${inboxPaths.login}?${search}` : inboxPaths.login, { headers });
 }
 
 /** The page a request is for, as the owner would type it (no data-request suffix or parameters). */

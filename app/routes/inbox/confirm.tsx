@@ -17,7 +17,7 @@ import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { passkeyAnswer } from "../../features/inbox/passkey-answer.ts";
 import { PasskeyButton } from "../../features/inbox/passkey-button.tsx";
-import { securityPath } from "../../features/inbox/paths.ts";
+import { inboxPaths } from "../../features/inbox/paths.ts";
 import type { CodeCheck } from "../../features/inbox/second-factor.ts";
 import {
   ceremonyCookie,
@@ -102,7 +102,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
       {state.needsFirstFactor ? (
         <>
           <p>{copy.firstFactor}</p>
-          <Link to={securityPath} className={buttonStyles.primary}>
+          <Link to={inboxPaths.security} className={buttonStyles.primary}>
             {copy.toSecurity}
           </Link>
         </>

@@ -9,6 +9,7 @@ import { inboxMeta } from "../../features/inbox/meta.ts";
 import { LeadCard } from "../../features/inbox/lead-card.tsx";
 import { contactOf } from "../../features/inbox/query.ts";
 import { exportAddress, requireConfirmation } from "../../features/inbox/fresh-confirmation.server.ts";
+import { inboxPaths } from "../../features/inbox/paths.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     exportAddress: await exportAddress(
       request,
       context,
-      `/bandeja/exportar.csv?${new URLSearchParams({ contacto: contact })}`,
+      `${inboxPaths.export}?${new URLSearchParams({ contacto: contact })}`,
     ),
     deleted: Number(url.searchParams.get("eliminadas") ?? "0") || 0,
     retentionMonths: inbox.retentionMonths,
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const belonging = (await inbox.findByContact(contactOf(contact))).map((lead) => lead.id);
   const deleted = await inbox.remove(belonging.filter((id) => confirmed.has(id)));
   return redirect(
-    `/bandeja/titular?${new URLSearchParams({ contacto: contact, eliminadas: String(deleted) })}`,
+    `${inboxPaths.dataSubject}?${new URLSearchParams({ contacto: contact, eliminadas: String(deleted) })}`,
   );
 }
 

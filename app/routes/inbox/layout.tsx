@@ -7,6 +7,7 @@ import { BackupLine } from "../../features/inbox/backup-line.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { ownerContext, requireOwner } from "../../features/inbox/session.server.ts";
 import "../../styles/inbox.css";
+import { inboxPaths, inboxRoot, leadPathPattern } from "../../features/inbox/paths.ts";
 
 /** Every page below needs the owner's session (the login and its helpers live outside this layout). */
 export const middleware: Route.MiddlewareFunction[] = [requireOwner];
@@ -26,7 +27,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
         <div className="container-page flex flex-col gap-2 py-3">
           <div className="flex items-center justify-between gap-4">
             <Link
-              to="/bandeja"
+              to={inboxRoot}
               className="flex flex-col leading-tight text-ink no-underline sm:flex-row sm:items-baseline sm:gap-2"
             >
               <span className="font-display text-xl font-semibold">{copy.title}</span>
@@ -36,7 +37,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
               <span className="hidden text-ink-muted md:inline">
                 {copy.signedInAs} {loaderData.email}
               </span>
-              <Form method="post" action="/bandeja/salir">
+              <Form method="post" action={inboxPaths.logout}>
                 <button
                   type="submit"
                   className="min-h-11 cursor-pointer rounded-md border border-ink/30 px-4 font-semibold hover:border-ink"
@@ -48,19 +49,19 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <nav aria-label={copy.title} className="flex flex-wrap gap-2 text-sm">
             {/* A lead's page belongs to the list. */}
-            <NavLink to="/bandeja" end={!pathname.startsWith("/bandeja/consulta/")} className={navLink}>
+            <NavLink to={inboxRoot} end={!pathname.startsWith(leadPathPattern)} className={navLink}>
               {copy.nav.list}
             </NavLink>
-            <NavLink to="/bandeja/resultados" className={navLink}>
+            <NavLink to={inboxPaths.results} className={navLink}>
               {copy.nav.results}
             </NavLink>
-            <NavLink to="/bandeja/titular" className={navLink}>
+            <NavLink to={inboxPaths.dataSubject} className={navLink}>
               {copy.nav.dataSubject}
             </NavLink>
-            <NavLink to="/bandeja/sitio" className={navLink}>
+            <NavLink to={inboxPaths.site} className={navLink}>
               {copy.nav.site}
             </NavLink>
-            <NavLink to="/bandeja/seguridad" className={navLink}>
+            <NavLink to={inboxPaths.security} className={navLink}>
               {copy.nav.security}
             </NavLink>
           </nav>

@@ -10,6 +10,7 @@ import { requireConfirmation } from "../../features/inbox/fresh-confirmation.ser
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
 import { StatusActions } from "../../features/inbox/status-actions.tsx";
 import { StatusBadge } from "../../features/inbox/status-badge.tsx";
+import { inboxRoot, leadPath } from "../../features/inbox/paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => inboxMeta(loaderData?.lead?.name ?? copy.noName);
 
@@ -27,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") === "delete") {
     await requireConfirmation(request, context, "datos");
     const deleted = await inbox.remove([params.id]);
-    return redirect(`/bandeja?eliminadas=${deleted}`);
+    return redirect(`${inboxRoot}?eliminadas=${deleted}`);
   }
   return changeStatus(form, inbox);
 }
@@ -38,7 +39,7 @@ export default function LeadView({ loaderData }: Route.ComponentProps) {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="font-display text-3xl font-semibold">{copy.notFound}</h1>
-        <Link to="/bandeja" className="text-water">
+        <Link to={inboxRoot} className="text-water">
           {copy.back}
         </Link>
       </div>
@@ -47,7 +48,7 @@ export default function LeadView({ loaderData }: Route.ComponentProps) {
   const name = lead.name ?? copy.noName;
   return (
     <article aria-labelledby="consulta" className="flex flex-col gap-6">
-      <Link to="/bandeja" className="self-start text-water">
+      <Link to={inboxRoot} className="self-start text-water">
         ← {copy.back}
       </Link>
       <header className="flex flex-col gap-3">
@@ -129,7 +130,7 @@ export default function LeadView({ loaderData }: Route.ComponentProps) {
             >
               {copy.confirmDelete.confirm}
             </button>
-            <Link to={`/bandeja/consulta/${lead.id}`} className={buttonStyles.secondary}>
+            <Link to={leadPath(lead.id)} className={buttonStyles.secondary}>
               {copy.confirmDelete.cancel}
             </Link>
           </Form>

@@ -10,6 +10,7 @@ import { Pagination } from "../../features/inbox/pagination.tsx";
 import { isFiltered, listSearch, pageSize, readListParams } from "../../features/inbox/query.ts";
 import { exportAddress } from "../../features/inbox/fresh-confirmation.server.ts";
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
+import { inboxPaths } from "../../features/inbox/paths.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts,
     forms: inbox.forms,
     deleted: deleted > 0 ? deleted : 0,
-    exportAddress: await exportAddress(request, context, `/bandeja/exportar.csv${listSearch(query)}`),
+    exportAddress: await exportAddress(request, context, `${inboxPaths.export}${listSearch(query)}`),
   };
 }
 

@@ -19,7 +19,7 @@ import {
   signedInHeaders,
 } from "../../features/inbox/session.server.ts";
 import { passkeyAnswer } from "../../features/inbox/passkey-answer.ts";
-import { secondStepPath } from "../../features/inbox/paths.ts";
+import { inboxPaths } from "../../features/inbox/paths.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import "../../styles/inbox.css";
 
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (previous) await inbox.logout(previous);
   if (result.outcome === "second-factor") {
     const query = new URLSearchParams({ volver: safeReturnPath(returnTo) });
-    return redirect(`${secondStepPath}?${query}`, {
+    return redirect(`${inboxPaths.secondStep}?${query}`, {
       headers: { "Set-Cookie": setSecondStep(result.stepToken) },
     });
   }

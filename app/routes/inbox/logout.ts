@@ -8,6 +8,7 @@ import {
   readCookie,
   sessionCookie,
 } from "../../features/inbox/session.server.ts";
+import { inboxRoot } from "../../features/inbox/paths.ts";
 
 /** Logging out is a POST (a link or an image elsewhere cannot do it); the session ends on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -16,5 +17,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/bandeja");
+  return redirect(inboxRoot);
 }

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { notFoundInInbox as copy } from "../../content/es/inbox.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
+import { inboxRoot } from "../../features/inbox/paths.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
 
@@ -14,7 +15,7 @@ export default function InboxNotFound() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="font-display text-3xl font-semibold">{copy.title}</h1>
-      <Link to="/bandeja" className="self-start text-water">
+      <Link to={inboxRoot} className="self-start text-water">
         {copy.back}
       </Link>
     </div>

@@ -12,6 +12,7 @@ import {
   formatDay,
   ResultTable,
 } from "../../features/inbox/results-table.tsx";
+import { leadPath } from "../../features/inbox/paths.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
 
@@ -149,10 +150,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-white">
               {results.waiting.map((lead) => (
                 <li key={lead.id} className="flex flex-wrap items-baseline justify-between gap-x-4 p-3">
-                  <Link
-                    to={`/bandeja/consulta/${lead.id}`}
-                    className="min-h-11 content-center font-semibold text-water"
-                  >
+                  <Link to={leadPath(lead.id)} className="min-h-11 content-center font-semibold text-water">
                     {lead.name ?? "(sin nombre)"}
                   </Link>
                   <span className="text-sm text-ink-muted">

@@ -13,6 +13,7 @@ import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { ownerContext } from "../../features/inbox/session.server.ts";
 import { SiteChanges } from "../../features/inbox/site-changes.tsx";
+import { inboxPaths } from "../../features/inbox/paths.ts";
 
 export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
 
@@ -46,17 +47,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         .map(([name, value]) => [name, String(value)]),
     );
     const problems = await editor.saveDrafts(values);
-    if (Object.keys(problems).length === 0) return redirect("/bandeja/sitio?guardado=1");
+    if (Object.keys(problems).length === 0) return redirect(`${inboxPaths.site}?guardado=1`);
     return { problems, values, message: copy.problems };
   }
   if (intent === "vista-previa") {
     const outcome = await editor.preview();
     if (!outcome.ok) return { message: outcome.message };
-    return redirect("/bandeja/sitio#vista-previa");
+    return redirect(`${inboxPaths.site}#vista-previa`);
   }
   if (intent === "descartar") {
     await editor.discardDrafts();
-    return redirect("/bandeja/sitio");
+    return redirect(inboxPaths.site);
   }
   if (intent === "publicar" || intent === "deshacer") {
     if (!(await ownerHasSecondFactor(context))) return { message: copy.needsFactor, needsFactor: true };
@@ -67,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await editor.publish(actor)
         : await editor.undo(Number(form.get("version")), actor);
     if (!outcome.ok) return { message: outcome.message };
-    return redirect(`/bandeja/sitio?${intent === "publicar" ? "publicada" : "restaurada"}=${outcome.number}`);
+    return redirect(
+      `${inboxPaths.site}?${intent === "publicar" ? "publicada" : "restaurada"}=${outcome.number}`,
+    );
   }
   return { message: "Acción desconocida." };
 }
@@ -109,7 +112,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
           >
             <p>{message}</p>
             {actionData && "needsFactor" in actionData && (
-              <a href="/bandeja/seguridad" className={`${buttonStyles.secondary} mt-3`}>
+              <a href={inboxPaths.security} className={`${buttonStyles.secondary} mt-3`}>
                 {copy.addFactor}
               </a>
             )}
@@ -137,10 +140,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
                 <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
                   {view.preview.map((path) => (
                     <li key={path}>
-                      <a
-                        href={`/bandeja/sitio/vista-previa${path === "/" ? "" : path}`}
-                        className="underline"
-                      >
+                      <a href={`${inboxPaths.sitePreview}${path === "/" ? "" : path}`} className="underline">
                         {path}
                       </a>
                     </li>

@@ -1,6 +1,7 @@
 import { escapeHtml } from "../../leads/pages.ts";
 import type { EmailSender, LeadEmail } from "../../leads/notify/email.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
+import { inboxPaths } from "#app/features/inbox/paths.ts";
 
 /**
  * The owner's e-mail when a second factor is added or removed: a change the
@@ -31,7 +32,7 @@ export function composeFactorEmail(
     `Cuándo: ${buenosAiresTime(at)} (hora de Buenos Aires).`,
     "",
     "Si fuiste vos, no hace falta hacer nada.",
-    "Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá /bandeja/seguridad.",
+    `Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá ${inboxPaths.security}.`,
   ];
   return {
     from: { name: site.businessName, address: site.email },

@@ -13,6 +13,7 @@ import {
   dayText,
   startOfWeekInBuenosAires,
 } from "#app/lib/buenos-aires-time.ts";
+import { inboxRoot, leadPath } from "#app/features/inbox/paths.ts";
 
 /**
  * The owner's weekly summary (decision 0016): every Monday from 08:00 in
@@ -152,7 +153,7 @@ export function composeWeeklySummary(
           `${name(row.key)}: ${count.format(row.leads)} ${row.leads === 1 ? "consulta" : "consultas"} de ${count.format(row.visits)} ${row.visits === 1 ? "visita" : "visitas"}` +
           (row.conversion === null ? "" : ` (${percent.format(row.conversion)})`),
       );
-  const inbox = `${site.siteUrl}/bandeja`;
+  const inbox = `${site.siteUrl}${inboxRoot}`;
   // A line of a section; one with an address is a link in the HTML part and "text: address" in the text part.
   type Line = string | { text: string; href: string };
   const sections: [string, Line[]][] = [
@@ -171,7 +172,7 @@ export function composeWeeklySummary(
       `Consultas sin contactar después de 48 h: ${count.format(report.waitingTotal)}`,
       report.waiting.slice(0, 10).map((lead) => ({
         text: `${lead.contact.name ?? "(sin nombre)"}, recibida el ${buenosAiresTime(lead.receivedAt)}`,
-        href: `${inbox}/consulta/${lead.id}`,
+        href: `${site.siteUrl}${leadPath(lead.id)}`,
       })),
     ],
   ];

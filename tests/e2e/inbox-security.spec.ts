@@ -351,6 +351,7 @@ test("a CSV cell with formulas after its line breaks opens as text in LibreOffic
   const comment = "hola\n=1+1\n@SUM(2)\r+3*3\r\n-4+4\n  =5+5";
   await inbox.submit("valuation", { ...sampleValues(definitionOf("valuation"), 1), comentarios: comment });
   const cookie = sessionCookie((await signIn(inbox)).session);
+  await confirmAgain(inbox, cookie);
   const csv = (await call(inbox, "/bandeja/exportar.csv", { cookie })).decoded();
   const [header = [], row = []] = parse(csv, { bom: true, delimiter: ";" }) as string[][];
   // Every line of the cell, however the service stored its breaks, begins as text.

@@ -1,5 +1,4 @@
 import { Secret, TOTP } from "otpauth";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { OwnerAuth, type LoginAttempt } from "../../server/inbox/owner-auth.ts";
@@ -8,7 +7,7 @@ import { relyingParties } from "../../server/inbox/second-factor/relying-party.t
 import { freshnessMs, SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
-import { parseMail, type MailMessage } from "../service/mail-message.ts";
+import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**
@@ -237,21 +236,8 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
     "arrives once for each change, from the site's address, and says what changed",
     { timeout: 60_000 },
     async () => {
-      const received: MailMessage[] = [];
-      const smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ["AUTH", "STARTTLS"],
-        logger: false,
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            received.push(parseMail(Buffer.concat(chunks).toString("utf8")));
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+      const smtp = await startSmtpCatcher();
+      const received = smtp.messages;
       const [sqlite] = storageBackends("inbox_factor_mail");
       const store = await LeadStore.open(await sqlite!.options());
       try {
@@ -259,7 +245,7 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
         const auth = new OwnerAuth(store.db, clock);
         await auth.setOwner("titular@ejemplo.com", password);
         const site = { businessName: "Madero Tasaciones", email: "contacto@example.com" };
-        const port = (smtp.server.address() as { port: number }).port;
+        const port = smtp.port;
         const factors = new SecondFactors({
           db: store.db,
           auth,
@@ -287,7 +273,7 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
         expect(received[0]!.text).toContain("14/05/2026 12:00");
       } finally {
         await store.close();
-        await new Promise<void>((resolve) => smtp.close(() => resolve()));
+        await smtp.stop();
       }
     },
   );

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
@@ -15,8 +14,8 @@ import { openTarget } from "../../server/backup/targets.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { contactOf } from "../../server/leads/forms.ts";
 import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
-import { freePort, startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
-import { parseMail, type MailMessage } from "./mail-message.ts";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
  * The backup's own logic in process, on a folder target: a restore to a moment before a deletion,
@@ -89,24 +88,12 @@ async function backupOf(
 }
 
 async function startSmtp() {
-  const received: MailMessage[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(parseMail(Buffer.concat(chunks).toString("utf8")));
-        callback();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  cleanUp.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { received, send: smtpSender(`smtp://127.0.0.1:${port}`, ["duenia@example.com"]) };
+  const catcher = await startSmtpCatcher();
+  cleanUp.push(catcher.stop);
+  return {
+    received: catcher.messages,
+    send: smtpSender(`smtp://127.0.0.1:${catcher.port}`, ["duenia@example.com"]),
+  };
 }
 
 describe("SQLite, folder target", { timeout: 60_000 }, () => {

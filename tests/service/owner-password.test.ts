@@ -3,11 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { SMTPServer } from "smtp-server";
 import { afterAll, expect, test } from "vitest";
 
 import { LeadStore, sqliteFileName } from "../../server/leads/storage/lead-store.ts";
-import { parseMail, type MailMessage } from "./mail-message.ts";
+import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
  * `npm run owner:password` as the owner runs it: a password the login form
@@ -77,22 +76,9 @@ test(
   { timeout: 60_000 },
   async () => {
     const directory = mkdtempSync(join(tmpdir(), "owner-password-factors-"));
-    const received: MailMessage[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["AUTH", "STARTTLS"],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push(parseMail(Buffer.concat(chunks).toString("utf8")));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+    const smtp = await startSmtpCatcher();
+    const received = smtp.messages;
+    const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
     try {
       expect(ownerPassword("doce letras y más", directory).status).toBe(0);
       const store = await LeadStore.open({ dataDir: directory });
@@ -156,7 +142,7 @@ test(
       expect(received[0]!.headers.get("subject")).toMatch(/^Bandeja: Se cambió la contraseña en el servidor/);
       expect(received[0]!.text).toContain("se quitaron todas las llaves de acceso");
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.stop();
       rmSync(directory, { recursive: true, force: true });
     }
   },

@@ -8,8 +8,10 @@ export type Received = { from: string; to: string[]; message: MailMessage };
 /** A real SMTP server (smtp-server) on loopback that keeps every message it gets. */
 export async function startSmtpCatcher(
   port = 0,
-): Promise<{ port: number; received: Received[]; stop: () => Promise<void> }> {
+): Promise<{ port: number; received: Received[]; messages: MailMessage[]; stop: () => Promise<void> }> {
   const received: Received[] = [];
+  /** The same messages alone, in the order they came. */
+  const messages: MailMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
@@ -18,10 +20,12 @@ export async function startSmtpCatcher(
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const message = parseMail(Buffer.concat(chunks).toString("utf8"));
+        messages.push(message);
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          message: parseMail(Buffer.concat(chunks).toString("utf8")),
+          message,
         });
         callback();
       });
@@ -30,5 +34,5 @@ export async function startSmtpCatcher(
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as { port: number };
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { port: address.port, received, stop };
+  return { port: address.port, received, messages, stop };
 }

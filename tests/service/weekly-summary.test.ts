@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { smtpSender } from "../../server/leads/notify/email.ts";
@@ -10,7 +9,7 @@ import { WeeklySummaryJob } from "../../server/leads/notify/weekly-summary.ts";
 import { loadServiceConfig, ServiceConfigError } from "../../server/leads/service-config.ts";
 import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
-import { parseMail, type MailMessage } from "./mail-message.ts";
+import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
  * The owner's Monday summary, received by a real SMTP server (smtp-server), on
@@ -30,24 +29,8 @@ const site = {
 const owner = "duenio@example.com";
 
 async function startSmtp(port: number) {
-  const received: MailMessage[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(parseMail(Buffer.concat(chunks).toString("utf8")));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  cleanUp.push(stop);
-  return { received, stop };
+  const catcher = await startSmtpCatcher(port);
+  return { received: catcher.messages, stop: catcher.stop };
 }
 
 describe("the weekly summary", { timeout: 60_000 }, () => {

@@ -23,7 +23,7 @@ import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { startPostgres, type PostgresServer } from "../postgres-server.ts";
 import { startS3Server, type S3Server } from "../s3-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";
-import { httpLoad, type Throughput } from "./leads.ts";
+import { benchLeadBody, httpLoad, type Throughput } from "./leads.ts";
 import { fillLeads, fillVisits } from "./traffic.ts";
 
 const concurrencies = [1, 10, 50];
@@ -228,18 +228,6 @@ function get(url: string): Promise<string> {
   });
 }
 
-const leadBody = new URLSearchParams({
-  tipoPropiedad: "Departamento",
-  direccion: "Juana Manso 1000, piso 3",
-  superficie: "80",
-  ambientes: "3 ambientes",
-  nombre: "Visitante de prueba",
-  telefono: "11 5555 0000",
-  email: "prueba@example.com",
-  _page: "/",
-  _handoff: "tab-opened",
-}).toString();
-
 function postOne(service: ServiceProcess, agent: Agent): Promise<number> {
   return new Promise((resolve) => {
     const outgoing = request(
@@ -255,7 +243,7 @@ function postOne(service: ServiceProcess, agent: Agent): Promise<number> {
       },
     );
     outgoing.on("error", () => resolve(0));
-    outgoing.end(leadBody);
+    outgoing.end(benchLeadBody);
   });
 }
 

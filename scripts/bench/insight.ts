@@ -33,6 +33,7 @@ import { startService, type ServiceProcess } from "../service-process.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
 import { startSignedInSite } from "./signed-in-site.ts";
 import { fillLeads, fillVisits, fillWorstCaseVisits } from "./traffic.ts";
+import { benchLeadBody } from "./leads.ts";
 
 const concurrencies = [1, 10, 50];
 const seconds = Number(process.env.BENCH_LEAD_SECONDS ?? 5);
@@ -61,17 +62,6 @@ export type InsightFigures = {
 const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const beaconBody = "p=%2Ftorres%2Falvear-tower&k=view&r=www.google.com&c=otono-2026";
-const leadBody = new URLSearchParams({
-  tipoPropiedad: "Departamento",
-  direccion: "Juana Manso 1000, piso 3",
-  superficie: "80",
-  ambientes: "3 ambientes",
-  nombre: "Visitante de prueba",
-  telefono: "11 5555 0000",
-  email: "prueba@example.com",
-  _page: "/",
-  _handoff: "tab-opened",
-}).toString();
 
 export async function measureInsight(buildDir = defaultBuildDir): Promise<InsightFigures[]> {
   ensureSystemPackages(["postgresql"]);
@@ -108,7 +98,7 @@ export async function measureInsight(buildDir = defaultBuildDir): Promise<Insigh
             service,
             "/api/form/submit/express",
             "application/x-www-form-urlencoded",
-            leadBody,
+            benchLeadBody,
             201,
             clients,
           );
@@ -186,7 +176,7 @@ async function measureWorstYear(
         `${site.base}/api/form/submit/express`,
         agent,
         "application/x-www-form-urlencoded",
-        leadBody,
+        benchLeadBody,
       );
       if (status !== 201) throw new Error(`lead: ${status}`);
     };

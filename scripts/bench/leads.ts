@@ -43,7 +43,8 @@ export type LeadFigures = {
   };
 };
 
-const body = new URLSearchParams({
+/** One express-form lead, as the form posts it: every part of the benchmark sends the same. */
+export const benchLeadBody = new URLSearchParams({
   tipoPropiedad: "Departamento",
   direccion: "Juana Manso 1000, piso 3",
   superficie: "80",
@@ -116,7 +117,7 @@ export async function httpLoad(
       });
       while (performance.now() < deadline) {
         const sent = performance.now();
-        const status = await post(service, agent, body);
+        const status = await post(service, agent, benchLeadBody);
         if (status === 201) latencies.push(performance.now() - sent);
         else errors++;
       }
@@ -138,7 +139,7 @@ async function rawInserts(env: Record<string, string>, clients: number): Promise
     new Date().toISOString(),
     "express",
     "/",
-    body,
+    benchLeadBody,
     "tab-opened",
     "0".repeat(32),
     "bench",
@@ -198,7 +199,7 @@ async function measureFlood(buildDir: string, env: Record<string, string>): Prom
     const flooder = new Agent({ keepAlive: true, maxSockets: 20, localAddress: "127.0.0.250" });
     const flood = Array.from({ length: 20 }, async () => {
       while (performance.now() < deadline) {
-        const status = await post(service, flooder, body);
+        const status = await post(service, flooder, benchLeadBody);
         floodSent++;
         if (status !== 201) floodRefused++; // 429, or the connection the service closed after it
       }
@@ -282,7 +283,7 @@ function postForId(service: ServiceProcess, agent: Agent): Promise<string | unde
       },
     );
     outgoing.on("error", () => resolve(undefined));
-    outgoing.end(body);
+    outgoing.end(benchLeadBody);
   });
 }
 

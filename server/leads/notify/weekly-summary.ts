@@ -1,12 +1,9 @@
-import type { Kysely } from "kysely";
-
 import { buildReport, type Report } from "../../insight/results.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
-import type { LeadDatabase } from "../storage/schema.ts";
+import type { LeadStore, SummaryItem } from "../storage/lead-store.ts";
 import { escapeHtml } from "../pages.ts";
 import { unlinkable } from "./answers.ts";
 import type { LeadEmail } from "./email.ts";
-import { defaultBackoff, nextAttemptAt, type Backoff } from "./outbox-worker.ts";
+import { RetryQueue, type Backoff } from "./retry-queue.ts";
 import {
   buenosAiresDay,
   buenosAiresTime,
@@ -19,8 +16,8 @@ import { inboxRoot, leadPath } from "#app/features/inbox/paths.ts";
  * The owner's weekly summary (decision 0016): every Monday from 08:00 in
  * Buenos Aires, last week's visits and leads, the best pages and sources, and
  * the leads still waiting. One row per week in `weekly_summaries` (queued once,
- * whichever process gets there first), delivered with the outbox's retry
- * schedule (30 s, 1 min … 6 h; given up after 15 tries). A server that was down
+ * whichever process gets there first), delivered by the outbox's retry queue
+ * (retry-queue.ts: 30 s, 1 min … 6 h; given up after 15 tries). A server that was down
  * on Monday sends it when it starts, in the same week.
  */
 export const summaryHour = 8;
@@ -29,14 +26,7 @@ const dayMs = 24 * 60 * 60_000;
 export type SummarySender = (email: LeadEmail) => Promise<void>;
 
 export class WeeklySummaryJob {
-  private readonly store: LeadStore;
-  private readonly db: Kysely<LeadDatabase>;
-  private readonly send: SummarySender;
-  private readonly site: { businessName: string; email: string; siteUrl: string };
-  private readonly backoff: Backoff;
-  private readonly now: () => Date;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly queue: RetryQueue<SummaryItem>;
 
   constructor(options: {
     store: LeadStore;
@@ -45,87 +35,41 @@ export class WeeklySummaryJob {
     backoff?: Backoff;
     now?: () => Date;
   }) {
-    this.store = options.store;
-    this.db = options.store.db;
-    this.send = options.send;
-    this.site = options.site;
-    this.backoff = options.backoff ?? defaultBackoff;
-    this.now = options.now ?? (() => new Date());
+    const { store, send, site } = options;
+    const now = options.now ?? (() => new Date());
+    this.queue = new RetryQueue({
+      rows: store.weeklySummaries,
+      backoff: options.backoff,
+      now,
+      // This week's summary is queued once its hour has come.
+      async beforeRound(at) {
+        const monday = startOfWeekInBuenosAires(at);
+        if (at.getTime() >= monday.getTime() + summaryHour * 3_600_000)
+          await store.weeklySummaries.queue(mondayKey(monday), at);
+      },
+      async deliver(item) {
+        // The summary of the week before the row's Monday.
+        const to = new Date(`${item.week}T03:00:00.000Z`);
+        const from = new Date(to.getTime() - 7 * dayMs);
+        const report = await buildReport(store, "semana", now(), { from, to });
+        await send(composeWeeklySummary(report, site));
+      },
+    });
   }
 
   /** Checks now and then every `pollMs` (a minute by default). */
   start(pollMs = 60_000): void {
-    this.timer = setInterval(() => void this.tick(), pollMs);
-    this.timer.unref();
-    void this.tick();
+    this.queue.start(pollMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.queue.stop();
   }
 
   /** Queues this week's summary once its hour has come, and delivers what is due. */
   tick(): Promise<void> {
-    this.running ??= this.round()
-      .catch(() => {
-        // The database is unreachable: the next tick tries again.
-      })
-      .finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async round(): Promise<void> {
-    const now = this.now();
-    const monday = startOfWeekInBuenosAires(now);
-    const week = mondayKey(monday);
-    if (now.getTime() >= monday.getTime() + summaryHour * 3_600_000)
-      await this.db
-        .insertInto("weekly_summaries")
-        .values({ week, attempts: 0, next_attempt_at: now.toISOString(), created_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column("week").doNothing())
-        .execute();
-    const due = await this.db
-      .selectFrom("weekly_summaries")
-      .selectAll()
-      .where("sent_at", "is", null)
-      .where("given_up_at", "is", null)
-      .where("next_attempt_at", "<=", now.toISOString())
-      .execute();
-    for (const row of due) {
-      // Claimed like an outbox row: another process that read it too sees it changed and leaves it.
-      const claimed = await this.db
-        .updateTable("weekly_summaries")
-        .set({ next_attempt_at: new Date(now.getTime() + 2 * 60_000).toISOString() })
-        .where("week", "=", row.week)
-        .where("next_attempt_at", "=", row.next_attempt_at)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
-      try {
-        // The summary of the week before the row's Monday.
-        const to = new Date(`${row.week}T03:00:00.000Z`);
-        const from = new Date(to.getTime() - 7 * dayMs);
-        const report = await buildReport(this.store, "semana", now, { from, to });
-        await this.send(composeWeeklySummary(report, this.site));
-        await this.db
-          .updateTable("weekly_summaries")
-          .set({ sent_at: this.now().toISOString(), attempts: row.attempts + 1, last_error: null })
-          .where("week", "=", row.week)
-          .execute();
-      } catch (error) {
-        const retryAt = nextAttemptAt(row.attempts + 1, this.now(), this.backoff);
-        await this.db
-          .updateTable("weekly_summaries")
-          .set({
-            attempts: row.attempts + 1,
-            last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-            next_attempt_at: (retryAt ?? this.now()).toISOString(),
-            given_up_at: retryAt ? null : this.now().toISOString(),
-          })
-          .where("week", "=", row.week)
-          .execute();
-      }
-    }
+    this.queue.kick();
+    return this.queue.idle();
   }
 }
 

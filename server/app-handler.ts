@@ -23,6 +23,8 @@ import type { Host } from "#app/features/inbox/host.ts";
 import type { InboxService } from "#app/features/inbox/inbox-service.ts";
 import { serverEntryOf } from "./build-layout.ts";
 import { inboxHeaders } from "./headers.ts";
+import { readBody } from "./http/body.ts";
+import { sendText } from "./http/reply.ts";
 import { canonicalPath } from "./static-site.ts";
 import { isInboxPath } from "#app/features/inbox/paths.ts";
 
@@ -117,11 +119,12 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
 
     let body: Buffer | undefined;
     if (method !== "GET" && method !== "HEAD") {
-      body = await readBody(request, bodyLimitBytes);
-      if (!body) {
+      const read = await readBody(request, bodyLimitBytes);
+      if (read === "too-large") {
         sendText(response, 413, "Solicitud demasiado grande.");
         return;
       }
+      body = read;
     }
     const abort = new AbortController();
     response.on("close", () => abort.abort());
@@ -158,19 +161,6 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
  */
 export const bodyLimitBytes = 64 * 1024;
 
-/** The request body, or undefined once it passes `limit` bytes (the rest is not read). */
-async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  if (Number(request.headers["content-length"] ?? 0) > limit) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 function toHeaders(incoming: IncomingMessage["headers"]): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming)) {
@@ -178,11 +168,4 @@ function toHeaders(incoming: IncomingMessage["headers"]): Headers {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return headers;
-}
-
-function sendText(response: ServerResponse, status: number, text: string) {
-  const body = Buffer.from(text + "\n");
-  response
-    .writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": body.length })
-    .end(body);
 }

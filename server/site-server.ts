@@ -10,6 +10,7 @@ import {
 } from "./headers.ts";
 import { isAppPath, type AppHandler } from "./app-handler.ts";
 import { pathIn, thanksPath } from "#app/site-map.ts";
+import { sendHtml } from "./http/reply.ts";
 import type { createLeadApi } from "./leads/api.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
@@ -102,13 +103,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       );
       if (filled !== undefined) {
         // The visitor's own message is in this page: never stored by a browser or a proxy.
-        response
-          .writeHead(200, {
-            "Content-Type": "text/html; charset=utf-8",
-            "Content-Length": Buffer.byteLength(filled),
-            "Cache-Control": "no-store",
-          })
-          .end(request.method === "HEAD" ? undefined : filled);
+        sendHtml(response, 200, filled, request.method === "HEAD");
         return;
       }
     }

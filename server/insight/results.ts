@@ -1,8 +1,6 @@
-import { sql } from "kysely";
-
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
 import { towerBySlug } from "#app/content/towers.ts";
-import { type Lead, type LeadStore } from "../leads/storage/lead-store.ts";
+import { type Lead, type LeadStore, type LeadSums } from "../leads/storage/lead-store.ts";
 import { campaignLabel, hostName } from "../leads/origin.ts";
 import { otherValues } from "../leads/storage/visit-counts.ts";
 import { buenosAiresDay, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
@@ -132,18 +130,6 @@ function nameOfSource(campaign: string, referrer: string): string {
   return hostName(referrer) ?? otherValues;
 }
 
-type LeadSums = {
-  byDay: { day: string; leads: number; toWhatsApp: number }[];
-  byPage: { page: string | null; leads: number; toWhatsApp: number }[];
-  bySource: {
-    origin_utm_campaign: string | null;
-    origin_utm_source: string | null;
-    origin_referrer: string | null;
-    leads: number;
-    toWhatsApp: number;
-  }[];
-};
-
 /**
  * The leads of the range (spam excluded), per Buenos Aires day, page and source. The hours before
  * the current one change only when a lead of theirs is deleted or marked spam (or unmarked), and
@@ -156,7 +142,9 @@ async function leadTotals(store: LeadStore, from: Date, to: Date | undefined, no
   const ended =
     from < split ? await endedLeadSums(store, from.toISOString(), split.toISOString()) : undefined;
   const open =
-    !to || split < to ? await sumLeads(store, split.toISOString(), to?.toISOString() ?? "9999") : undefined;
+    !to || split < to
+      ? await store.leadSums.sum(split.toISOString(), to?.toISOString() ?? "9999")
+      : undefined;
   const days = new Map<string, { day: string; leads: number; toWhatsApp: number }>();
   for (const row of [...(ended?.byDay ?? []), ...(open?.byDay ?? [])]) {
     const sum = days.get(row.day);
@@ -175,67 +163,17 @@ async function leadTotals(store: LeadStore, from: Date, to: Date | undefined, no
 const keptLeadSums = new WeakMap<LeadStore, Map<string, { fingerprint: string; sums: LeadSums }>>();
 
 async function endedLeadSums(store: LeadStore, from: string, to: string): Promise<LeadSums> {
-  const row = await store.db
-    .selectFrom("leads")
-    .where("received_at", ">=", from)
-    .where("received_at", "<", to)
-    .select([
-      sql<number>`count(*)`.as("total"),
-      sql<number>`sum(case when status = 'spam' then 1 else 0 end)`.as("spam"),
-    ])
-    .executeTakeFirstOrThrow();
-  const fingerprint = `${Number(row.total)} ${Number(row.spam ?? 0)}`;
+  const fingerprint = await store.leadSums.fingerprint(from, to);
   const kept = keptLeadSums.get(store) ?? new Map<string, { fingerprint: string; sums: LeadSums }>();
   keptLeadSums.set(store, kept);
   const key = `${from} ${to}`;
   const entry = kept.get(key);
   if (entry?.fingerprint === fingerprint) return entry.sums;
-  const sums = await sumLeads(store, from, to);
+  const sums = await store.leadSums.sum(from, to);
   // Ranges ending at an earlier hour will not be asked for again.
   for (const old of kept.keys()) if (!old.endsWith(to)) kept.delete(old);
   kept.set(key, { fingerprint, sums });
   return sums;
-}
-
-/** The leads received from one moment to another (ISO times), summed in the database. */
-async function sumLeads(store: LeadStore, from: string, to: string): Promise<LeadSums> {
-  // Per UTC hour in the database (a cheap prefix of the ISO time), per Buenos Aires day here.
-  const hour = sql<string>`substr(received_at, 1, 13)`;
-  const counts = [
-    sql<number>`count(*)`.as("leads"),
-    sql<number>`sum(case when handoff = 'tab-opened' then 1 else 0 end)`.as("toWhatsApp"),
-  ] as const;
-  const inRange = store.db
-    .selectFrom("leads")
-    .where("received_at", ">=", from)
-    .where("received_at", "<", to)
-    .where("status", "!=", "spam");
-  const [byDay, byPage, bySource] = await Promise.all([
-    inRange
-      .select([hour.as("hour"), ...counts])
-      .groupBy(hour)
-      .execute(),
-    inRange
-      .select(["page", ...counts])
-      .groupBy("page")
-      .execute(),
-    inRange
-      .select(["origin_utm_campaign", "origin_utm_source", "origin_referrer", ...counts])
-      .groupBy(["origin_utm_campaign", "origin_utm_source", "origin_referrer"])
-      .execute(),
-  ]);
-  const numbers = <T extends object>(rows: (T & { leads: number; toWhatsApp: number })[]) =>
-    rows.map((row) => ({ ...row, leads: Number(row.leads), toWhatsApp: Number(row.toWhatsApp ?? 0) }));
-  const days = new Map<string, { day: string; leads: number; toWhatsApp: number }>();
-  for (const row of numbers(byDay)) {
-    const day = buenosAiresDay(new Date(`${row.hour}:00:00.000Z`));
-    const sum = days.get(day);
-    if (sum) {
-      sum.leads += row.leads;
-      sum.toWhatsApp += row.toWhatsApp;
-    } else days.set(day, { day, leads: row.leads, toWhatsApp: row.toWhatsApp });
-  }
-  return { byDay: [...days.values()], byPage: numbers(byPage), bySource: numbers(bySource) };
 }
 
 const summedSources = new WeakMap<object, Map<string, ResultRow>>();

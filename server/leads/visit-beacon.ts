@@ -5,7 +5,9 @@ import { langOf, pages } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { campaignLabel, hostName } from "./origin.ts";
 import { createRateLimit } from "./rate-limit.ts";
-import { readBody } from "./read-body.ts";
+import { readBody } from "../http/body.ts";
+import type { OriginPolicy } from "../http/cors.ts";
+import { sendEmpty as answer } from "../http/reply.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import type { LeadStore } from "./storage/lead-store.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
@@ -22,8 +24,8 @@ import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 export type VisitBeaconOptions = {
   store: LeadStore;
   config: ServiceConfig;
-  /** Whether the request's Origin may post (the lead endpoint's own rule). */
-  isAllowedOrigin: (origin: string, request: IncomingMessage) => boolean;
+  /** Which origins may post (the lead endpoint's own rule). */
+  origins: OriginPolicy;
   now?: () => Date;
 };
 
@@ -51,10 +53,7 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
   return async function handleVisit(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // Only the site's own pages count: a browser always names the page's origin on a POST. "null"
     // (a sandboxed frame on any site) or none (not a browser) could be anyone's visitors.
-    const origin = request.headers.origin;
-    const allowed = origin !== undefined && origin !== "null" && options.isAllowedOrigin(origin, request);
-    if (allowed) response.setHeader("Access-Control-Allow-Origin", origin);
-    response.setHeader("Vary", "Origin");
+    const allowed = options.origins.apply(request, response, { requireOrigin: true, vary: "Origin" });
     if (request.method !== "POST") {
       response.setHeader("Allow", "POST");
       return answer(response, 405);
@@ -75,9 +74,7 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
     const contentType = String(request.headers["content-type"] ?? "");
     if (!/^(text\/plain|application\/x-www-form-urlencoded)\s*(;|$)/i.test(contentType))
       return answer(response, 415);
-    const declared = Number(request.headers["content-length"] ?? 0);
-    const body =
-      declared > beaconBodyLimitBytes ? "too-large" : await readBody(request, beaconBodyLimitBytes);
+    const body = await readBody(request, beaconBodyLimitBytes);
     if (body === "too-large") {
       request.resume();
       return answer(response, 413);
@@ -103,9 +100,4 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
     }
     answer(response, 204);
   };
-}
-
-function answer(response: ServerResponse, status: number): void {
-  // A body left unread must not be parsed as the next request.
-  response.writeHead(status, { "Cache-Control": "no-store", "Content-Length": 0 }).end();
 }

@@ -4,6 +4,7 @@ import type { RateDecision } from "../rate-limit.ts";
 import { connect, connectForReading, type Connection, type StorageOptions } from "./connection.ts";
 import { answerWithinMs, FileGuard, storageProblem, withDeadline } from "./faults.ts";
 import { LeadQueries } from "./lead-queries.ts";
+import { leadFingerprint, sumLeads, type LeadSums } from "./lead-sums.ts";
 import type { Lead, LeadCounts, LeadFilter, NewLead, Page } from "./lead-types.ts";
 import { LeadWriter } from "./lead-writes.ts";
 import { migrateToLatest, type DatabaseKind } from "./migrations.ts";
@@ -34,6 +35,7 @@ export { answerWithinMs, storageProblem } from "./faults.ts";
 export { randomId } from "./lead-writes.ts";
 export { normaliseForSearch } from "./search-keys.ts";
 export type { OutboxItem } from "./outbox.ts";
+export type { LeadSums } from "./lead-sums.ts";
 export type { SummaryItem } from "./weekly-summary-rows.ts";
 
 /** The rows of one retry queue, as the queue's worker sees them (notify/retry-queue.ts). */
@@ -59,6 +61,12 @@ export class LeadStore {
   /** The owner's weekly summaries waiting to be sent. */
   readonly weeklySummaries: RetryRows<SummaryItem> & { queue(week: string, now: Date): Promise<void> };
 
+  /** The leads of a range summed for the owner's results, and their fingerprint (lead-sums.ts). */
+  readonly leadSums: {
+    sum(from: string, to: string): Promise<LeadSums>;
+    fingerprint(from: string, to: string): Promise<string>;
+  };
+
   private readonly file: FileGuard;
   private readonly writer: LeadWriter;
   private readonly queries: LeadQueries;
@@ -83,6 +91,10 @@ export class LeadStore {
       due: (now, limit) => dueNotifications(db, now, limit),
       sent: (item, now) => markSent(db, item, now),
       failed: (item, failure) => markFailed(db, item, failure),
+    };
+    this.leadSums = {
+      sum: (from, to) => sumLeads(db, from, to),
+      fingerprint: (from, to) => leadFingerprint(db, from, to),
     };
     this.weeklySummaries = {
       queue: (week, now) => queueWeeklySummary(db, week, now),

@@ -1,10 +1,13 @@
 import type { IncomingMessage } from "node:http";
 
 /**
- * A request's body, read up to `limit` bytes: past it, reading stops and the
- * rest is drained unread ("too-large"), so a large body costs no memory.
+ * The one reader of a request's body for every server: read up to `limit`
+ * bytes; a body declared larger is refused before a byte is read, and one that
+ * grows past the limit stops being kept and the rest is drained unread
+ * ("too-large"), so a large body costs no memory.
  */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer | "too-large"> {
+  if (declaredLength(request) > limit) return Promise.resolve("too-large");
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -21,4 +24,9 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
     request.on("end", () => resolve(Buffer.concat(chunks)));
     request.on("error", reject);
   });
+}
+
+/** The Content-Length the client declared (0 when none). */
+export function declaredLength(request: IncomingMessage): number {
+  return Number(request.headers["content-length"] ?? 0);
 }

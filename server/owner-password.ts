@@ -65,12 +65,6 @@ function readHidden(prompt: string): Promise<string> {
   });
 }
 
-async function hasFactors(store: LeadStore): Promise<boolean> {
-  const passkey = await store.db.selectFrom("inbox_passkeys").select("credential_id").executeTakeFirst();
-  const totp = await store.db.selectFrom("inbox_totp").select("id").where("id", "=", 1).executeTakeFirst();
-  return passkey !== undefined || totp !== undefined;
-}
-
 /** The same e-mail as any factor removed in the inbox, when SMTP_URL and LEADS_NOTIFY_TO are set. */
 async function tellOwner(): Promise<void> {
   let smtp: ServiceConfig["smtp"];
@@ -113,9 +107,9 @@ const store = await LeadStore.open({
   dataDir: process.env.LEADS_DATA_DIR ?? "data",
 }).catch((error: unknown) => fail(`No se pudo abrir la base de datos: ${(error as Error).message}`));
 try {
-  const auth = new OwnerAuth(store.db);
+  const auth = new OwnerAuth(store);
   const previous = await auth.ownerEmail();
-  const hadFactors = await hasFactors(store);
+  const hadFactors = await store.secondFactors.anyFactor();
   await auth.setOwner(email, password);
   stdout.write(
     previous

@@ -36,7 +36,7 @@ export async function startSignedInSite(
   /** The same database again: the results are then built on a worker thread, as `npm start` does. */
   reportsOffThread?: StorageOptions,
 ) {
-  const auth = new OwnerAuth(store.db);
+  const auth = new OwnerAuth(store);
   await auth.setOwner(ownerEmail, password);
   const inbox: InboxService = createInboxService({
     store,

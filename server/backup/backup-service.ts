@@ -8,16 +8,10 @@ import { backupRetentionDays } from "#app/lib/backup-retention.ts";
 import type { EmailSender } from "../leads/notify/email.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
-import {
-  countQueuedChanges,
-  forgetChanges,
-  installCapture,
-  newestQueuedId,
-  queuedChanges,
-} from "./capture.ts";
-import { backedUpTable } from "./registry.ts";
+import { backedUpTable } from "../leads/storage/backed-up-tables.ts";
+import { keyOf } from "../leads/storage/backup-tables.ts";
 import { restoreBackup } from "./restore.ts";
-import { keyOf, readRows, readSnapshot } from "./tables.ts";
+import { readSnapshot } from "./snapshot.ts";
 import { openTarget, type BackupTarget } from "./targets.ts";
 
 /**
@@ -124,7 +118,7 @@ export class BackupService {
 
   /** Installs the change capture and the service's drill key, then copies in the background. */
   async start(): Promise<void> {
-    await installCapture(this.store.db, this.store.kind);
+    await this.store.backups.installCapture();
     this.drillIdentity = await this.drillKey();
     this.recipients.push(await identityToRecipient(this.drillIdentity));
     this.scheduleRound(0);
@@ -210,9 +204,9 @@ export class BackupService {
    */
   async shipChanges(): Promise<number> {
     let shipped = 0;
-    const upTo = await newestQueuedId(this.store.db);
+    const upTo = await this.store.backups.newestQueuedId();
     for (;;) {
-      const changes = await queuedChanges(this.store.db, batchLimit, upTo);
+      const changes = await this.store.backups.queuedChanges(batchLimit, upTo);
       if (changes.length === 0) return shipped;
       const entries: ChangeSet["entries"] = [];
       const byTable = Map.groupBy(changes, (change) => change.table);
@@ -222,7 +216,10 @@ export class BackupService {
           ...new Map(tableChanges.map((change) => [JSON.stringify(change.key), change.key])).values(),
         ];
         const rows = new Map(
-          (await readRows(this.store.db, table, keys)).map((row) => [JSON.stringify(keyOf(table, row)), row]),
+          (await this.store.backups.readRows(table, keys)).map((row) => [
+            JSON.stringify(keyOf(table, row)),
+            row,
+          ]),
         );
         for (const key of keys)
           entries.push({ table: name, key, row: rows.get(JSON.stringify(key)) ?? null });
@@ -233,10 +230,7 @@ export class BackupService {
         objectName("changes", at),
         await seal({ kind: "changes", at: at.toISOString(), entries }, this.recipients),
       );
-      await forgetChanges(
-        this.store.db,
-        changes.map((change) => change.id),
-      );
+      await this.store.backups.forgetChanges(changes.map((change) => change.id));
       shipped += changes.length;
       await this.holdLease();
     }
@@ -245,7 +239,7 @@ export class BackupService {
   async snapshot(): Promise<void> {
     // The time before reading: every change after it is in a later change set (see tables.ts).
     const takenAt = this.now();
-    const snapshot = await readSnapshot(this.store.db, takenAt);
+    const snapshot = await readSnapshot(this.store, takenAt);
     await this.target.put(objectName("snapshots", takenAt), await seal(snapshot, this.recipients));
     await this.setState("last-snapshot", takenAt.toISOString());
   }
@@ -309,7 +303,7 @@ export class BackupService {
       this.state<Drill>("verified"),
       this.state<Drill>("drill"),
       this.state<{ message: string }>("problem"),
-      countQueuedChanges(this.store.db),
+      this.store.backups.countQueuedChanges(),
     ]);
     const behind =
       this.now().getTime() - new Date(copiedThrough ?? this.startedAt).getTime() > this.schedule.alertAfterMs;
@@ -344,54 +338,26 @@ export class BackupService {
     if (this.store.kind === "sqlite") return true;
     const now = this.now().getTime();
     const mine = JSON.stringify({ owner: this.owner, until: now + leaseMs });
-    await this.store.db
-      .insertInto("backup_state")
-      .values({ key: "lease", value: mine })
-      .onConflict((conflict) => conflict.column("key").doNothing())
-      .execute();
-    const row = await this.store.db
-      .selectFrom("backup_state")
-      .select("value")
-      .where("key", "=", "lease")
-      .executeTakeFirstOrThrow();
-    const held = JSON.parse(row.value) as { owner: string; until: number };
+    await this.store.backups.addState("lease", mine);
+    const was = (await this.store.backups.stateText("lease"))!;
+    const held = JSON.parse(was) as { owner: string; until: number };
     if (held.owner !== this.owner && held.until > now) return false;
     // Compare-and-set: of two instances racing for an expired lease, one wins.
-    const result = await this.store.db
-      .updateTable("backup_state")
-      .set({ value: mine })
-      .where("key", "=", "lease")
-      .where("value", "=", row.value)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.store.backups.swapState("lease", was, mine);
   }
 
   /** The service's own key for drills, made once and kept in the database (never in a backup). */
   private async drillKey(): Promise<string> {
-    await this.store.db
-      .insertInto("backup_state")
-      .values({ key: "drill-identity", value: JSON.stringify(await generateX25519Identity()) })
-      .onConflict((conflict) => conflict.column("key").doNothing())
-      .execute();
+    await this.store.backups.addState("drill-identity", JSON.stringify(await generateX25519Identity()));
     return (await this.state<string>("drill-identity"))!;
   }
 
-  private async state<T>(key: string): Promise<T | undefined> {
-    const row = await this.store.db
-      .selectFrom("backup_state")
-      .select("value")
-      .where("key", "=", key)
-      .executeTakeFirst();
-    return row ? ((JSON.parse(row.value) as T | null) ?? undefined) : undefined;
+  private state<T>(key: string): Promise<T | undefined> {
+    return this.store.backups.state<T>(key);
   }
 
-  private async setState(key: string, value: unknown): Promise<void> {
-    const text = JSON.stringify(value);
-    await this.store.db
-      .insertInto("backup_state")
-      .values({ key, value: text })
-      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: text }))
-      .execute();
+  private setState(key: string, value: unknown): Promise<void> {
+    return this.store.backups.setState(key, value);
   }
 }
 

@@ -1,5 +1,3 @@
-import { sql } from "kysely";
-
 import { LeadStore } from "../leads/storage/lead-store.ts";
 import {
   columnsOf,
@@ -13,8 +11,8 @@ import {
   type Snapshot,
   type TableTally,
 } from "./archive.ts";
-import { backedUpTable, backedUpTables } from "./registry.ts";
-import { insertRows, keyOf, putRow, readAll } from "./tables.ts";
+import { backedUpTable, backedUpTables } from "../leads/storage/backed-up-tables.ts";
+import { keyOf } from "../leads/storage/backup-tables.ts";
 import type { BackupTarget } from "./targets.ts";
 
 /**
@@ -78,61 +76,47 @@ export async function restoreBackup(options: {
       : { dataDir: ".", databaseUrl: options.to.databaseUrl },
   );
   try {
-    const { db } = store;
-    const existing = await db
-      .selectFrom("leads")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .executeTakeFirstOrThrow();
-    if (Number(existing.count) > 0)
+    const { backups } = store;
+    if ((await backups.leadCount()) > 0)
       throw new RestoreError("el destino ya tiene consultas: restaure en una carpeta o base vacía");
 
     const snapshot = await read<Snapshot>(snapshotName.name);
     /** Per table: each row's key → its fingerprint, as the copies say it should end up. */
     const expected = new Map<string, Map<string, bigint>>();
     const columns = new Map<string, string[]>();
-    await db.transaction().execute(async (transaction) => {
-      for (const table of backedUpTables) {
-        const rows = snapshot.tables[table.name] ?? [];
-        await sql`delete from ${sql.table(table.name)}`.execute(transaction);
-        await insertRows(transaction, table, rows);
-        const tableColumns = columnsOf(rows);
-        columns.set(table.name, tableColumns);
-        expected.set(
-          table.name,
-          new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), rowDigest(row, tableColumns)])),
-        );
-      }
-    });
+    const tables = backedUpTables.map((table) => ({ table, rows: snapshot.tables[table.name] ?? [] }));
+    await backups.replaceTables(tables);
+    for (const { table, rows } of tables) {
+      const tableColumns = columnsOf(rows);
+      columns.set(table.name, tableColumns);
+      expected.set(
+        table.name,
+        new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), rowDigest(row, tableColumns)])),
+      );
+    }
     await verify(store, expected, columns, "la copia completa", snapshot.tally);
 
     let through = snapshotName.at;
     for (const name of changeNames) {
       const changes = await read<ChangeSet>(name.name);
-      await db.transaction().execute(async (transaction) => {
-        for (const entry of changes.entries) {
-          const table = backedUpTable(entry.table);
-          await putRow(transaction, table, entry.key, entry.row);
-          const rows = expected.get(table.name)!;
-          if (!columns.get(table.name)!.length && entry.row) columns.set(table.name, columnsOf([entry.row]));
-          const key = JSON.stringify(entry.key);
-          if (entry.row) rows.set(key, rowDigest(entry.row, columns.get(table.name)!));
-          else rows.delete(key);
-        }
-      });
+      const entries = changes.entries.map((entry) => ({ ...entry, table: backedUpTable(entry.table) }));
+      await backups.applyChanges(entries);
+      for (const { table, key: rowKey, row } of entries) {
+        const rows = expected.get(table.name)!;
+        if (!columns.get(table.name)!.length && row) columns.set(table.name, columnsOf([row]));
+        const key = JSON.stringify(rowKey);
+        if (row) rows.set(key, rowDigest(row, columns.get(table.name)!));
+        else rows.delete(key);
+      }
       through = name.at;
     }
     const counts = await verify(store, expected, columns, "los cambios aplicados");
 
     // The restored database starts with an empty copy queue and no backup state of its own.
-    await db.deleteFrom("backup_changes").execute();
-    await db.deleteFrom("backup_state").execute();
-    let integrity = "no aplica";
-    if (store.kind === "sqlite") {
-      const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
-      integrity = rows.map((row) => row.integrity_check).join("; ");
-      if (integrity !== "ok")
-        throw new RestoreError(`la base restaurada no pasó integrity_check: ${integrity}`);
-    }
+    await backups.forgetBackupState();
+    const integrity = (await backups.integrityCheck()) ?? "no aplica";
+    if (store.kind === "sqlite" && integrity !== "ok")
+      throw new RestoreError(`la base restaurada no pasó integrity_check: ${integrity}`);
     return {
       snapshotAt: snapshotName.at,
       changeSets: changeNames.length,
@@ -157,7 +141,7 @@ async function verify(
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of backedUpTables) {
-    const rows: Row[] = await readAll(store.db, table);
+    const rows: Row[] = await store.backups.readAll(table);
     const tableColumns = columns.get(table.name)!;
     const actual = tally(
       rows.map((row) => rowDigest(row, tableColumns.length ? tableColumns : Object.keys(row).sort())),

@@ -45,10 +45,10 @@ export async function startInboxApp(options: {
 }): Promise<InboxApp> {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
-  const auth = new OwnerAuth(store.db, now);
+  const auth = new OwnerAuth(store, now);
   const { site } = options;
   const secondFactor = new SecondFactors({
-    db: store.db,
+    store,
     auth,
     relyingPartyOf: relyingParties([site.siteUrl, site.formServiceUrl]),
     issuer: site.businessName,

@@ -160,7 +160,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     logout: (token) => auth.logout(token),
     secondFactor:
       options.secondFactor ??
-      new SecondFactors({ db: store.db, auth, relyingPartyOf: relyingParties([]), issuer: "Bandeja", now }),
+      new SecondFactors({ store, auth, relyingPartyOf: relyingParties([]), issuer: "Bandeja", now }),
 
     forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
     retentionMonths: options.retentionMonths,

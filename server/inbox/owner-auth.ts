@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { sql, type Kysely } from "kysely";
-
 import { rateLimitKey } from "../leads/client-address.ts";
-import type { LeadDatabase } from "../leads/storage/schema.ts";
+import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { LoginFailures } from "../leads/storage/login-failures.ts";
+import type { OwnerRows } from "../leads/storage/owner-rows.ts";
 import {
   failureMemoryMs,
   secondsUntilAllowed,
@@ -47,7 +47,8 @@ export type LoginResult =
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 
 export class OwnerAuth {
-  private readonly db: Kysely<LeadDatabase>;
+  private readonly rows: OwnerRows;
+  private readonly failures: LoginFailures;
   private readonly now: () => Date;
   /**
    * Logins that share a throttle key (an address's /64, the account, a device) run one after
@@ -61,18 +62,14 @@ export class OwnerAuth {
   /** Whether a password sign-in also needs a second factor (any factor exists); set by the second-factor service. */
   secondFactorRequired: () => Promise<boolean> = async () => false;
 
-  constructor(db: Kysely<LeadDatabase>, now: () => Date = () => new Date()) {
-    this.db = db;
+  constructor(store: LeadStore, now: () => Date = () => new Date()) {
+    this.rows = store.owner;
+    this.failures = store.loginFailures;
     this.now = now;
   }
 
   async ownerEmail(): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom("inbox_owner")
-      .select("email")
-      .where("id", "=", 1)
-      .executeTakeFirst();
-    return row?.email;
+    return (await this.rows.owner())?.email;
   }
 
   /**
@@ -82,29 +79,11 @@ export class OwnerAuth {
   async setOwner(email: string, password: string): Promise<void> {
     const problem = emailProblem(email) ?? passwordProblem(password);
     if (problem) throw new Error(problem);
-    const row = {
-      id: 1,
+    // Whoever runs this on the server is the owner: every factor goes too, so a lost phone never locks the business out.
+    await this.rows.setOwner({
       email: normaliseEmail(email),
-      password_hash: await hashPassword(password),
-      updated_at: this.now().toISOString(),
-    };
-    await this.db.transaction().execute(async (transaction) => {
-      await transaction
-        .insertInto("inbox_owner")
-        .values(row)
-        .onConflict((conflict) =>
-          conflict.column("id").doUpdateSet({
-            email: row.email,
-            password_hash: row.password_hash,
-            updated_at: row.updated_at,
-          }),
-        )
-        .execute();
-      await transaction.deleteFrom("inbox_sessions").execute();
-      await transaction.deleteFrom("inbox_devices").execute();
-      await transaction.deleteFrom("inbox_login_failures").execute();
-      // Whoever runs this on the server is the owner: every factor goes too, so a lost phone never locks the business out.
-      for (const table of factorTables) await transaction.deleteFrom(table).execute();
+      passwordHash: await hashPassword(password),
+      updatedAt: this.now().toISOString(),
     });
   }
 
@@ -151,13 +130,9 @@ export class OwnerAuth {
     const wait = Math.max(...keys.map(([kind, key]) => secondsUntilAllowed(kind, records.get(key), now)));
     if (wait > 0) return { outcome: "throttled", retryAfterSeconds: wait };
 
-    const owner = await this.db
-      .selectFrom("inbox_owner")
-      .select(["email", "password_hash"])
-      .where("id", "=", 1)
-      .executeTakeFirst();
+    const owner = await this.rows.owner();
     const isOwner = owner?.email === email;
-    const check = () => verifyPassword(attempt.password, isOwner ? owner.password_hash : decoyHash);
+    const check = () => verifyPassword(attempt.password, isOwner ? owner.passwordHash : decoyHash);
     // The owner's own browser is never in the strangers' line: its check starts at once.
     const passwordMatches = deviceHash ? await check() : await this.strangerChecks.run(check);
     if (passwordMatches === busy) return { outcome: "throttled", retryAfterSeconds: 1 };
@@ -169,25 +144,15 @@ export class OwnerAuth {
       return { outcome: "wrong-credentials" };
     }
 
-    await this.db
-      .deleteFrom("inbox_login_failures")
-      .where(
-        "key",
-        "in",
-        keys.map(([, key]) => key),
-      )
-      .execute();
+    await this.failures.forget(keys.map(([, key]) => key));
     // With a second factor, the password opens no session: it opens the second step.
     if (await this.secondFactorRequired()) {
       const stepToken = randomToken();
-      await this.db
-        .insertInto("inbox_second_steps")
-        .values({
-          token_hash: sha256(stepToken),
-          device_hash: deviceHash ?? null,
-          created_at: now.toISOString(),
-        })
-        .execute();
+      await this.rows.addSecondStep({
+        tokenHash: sha256(stepToken),
+        deviceHash: deviceHash ?? null,
+        createdAt: now.toISOString(),
+      });
       return { outcome: "second-factor", stepToken };
     }
     return this.openSession(deviceHash, { factorConfirmed: false });
@@ -205,28 +170,12 @@ export class OwnerAuth {
     const now = this.now().toISOString();
     const sessionToken = randomToken();
     const newDeviceToken = deviceHash ? undefined : randomToken();
-    await this.db.transaction().execute(async (transaction) => {
-      await transaction
-        .insertInto("inbox_sessions")
-        .values({
-          id_hash: sha256(sessionToken),
-          created_at: now,
-          last_seen_at: now,
-          factor_confirmed_at: options.factorConfirmed ? now : null,
-        })
-        .execute();
-      if (newDeviceToken) {
-        await transaction
-          .insertInto("inbox_devices")
-          .values({ token_hash: sha256(newDeviceToken), created_at: now, last_used_at: now })
-          .execute();
-      } else if (deviceHash) {
-        await transaction
-          .updateTable("inbox_devices")
-          .set({ last_used_at: now })
-          .where("token_hash", "=", deviceHash)
-          .execute();
-      }
+    await this.rows.openSession({
+      idHash: sha256(sessionToken),
+      now,
+      factorConfirmed: options.factorConfirmed,
+      newDeviceHash: newDeviceToken && sha256(newDeviceToken),
+      knownDeviceHash: deviceHash,
     });
     return { outcome: "signed-in", sessionToken, ...(newDeviceToken ? { newDeviceToken } : {}) };
   }
@@ -240,98 +189,52 @@ export class OwnerAuth {
     if (!token) return { state: "unknown" };
     const now = this.now();
     const idHash = sha256(token);
-    const row = await this.db
-      .selectFrom("inbox_sessions")
-      .innerJoin("inbox_owner", (join) => join.on("inbox_owner.id", "=", 1))
-      .select(["inbox_sessions.created_at", "inbox_sessions.last_seen_at", "inbox_owner.email"])
-      .where("inbox_sessions.id_hash", "=", idHash)
-      .executeTakeFirst();
+    const row = await this.rows.session(idHash);
     if (!row) return { state: "unknown" };
-    const idleFor = now.getTime() - Date.parse(row.last_seen_at);
-    const age = now.getTime() - Date.parse(row.created_at);
+    const idleFor = now.getTime() - Date.parse(row.lastSeenAt);
+    const age = now.getTime() - Date.parse(row.createdAt);
     if (idleFor >= idleTimeoutMs || age >= absoluteTimeoutMs) {
-      await this.db.deleteFrom("inbox_sessions").where("id_hash", "=", idHash).execute();
+      await this.rows.endSession(idHash);
       return { state: "expired" };
     }
-    if (options.touch) {
-      await this.db
-        .updateTable("inbox_sessions")
-        .set({ last_seen_at: now.toISOString() })
-        .where("id_hash", "=", idHash)
-        .execute();
-    }
+    if (options.touch) await this.rows.touchSession(idHash, now.toISOString());
     return { state: "valid", email: row.email };
   }
 
   async logout(token: string | undefined): Promise<void> {
     if (!token) return;
-    await this.db.deleteFrom("inbox_sessions").where("id_hash", "=", sha256(token)).execute();
+    await this.rows.endSession(sha256(token));
   }
 
   /** Drops ended sessions, forgotten devices and old failure counts (the daily job). */
   async prune(): Promise<void> {
     const now = this.now().getTime();
     const iso = (ms: number) => new Date(ms).toISOString();
-    await this.db
-      .deleteFrom("inbox_sessions")
-      .where((eb) =>
-        eb.or([
-          eb("last_seen_at", "<", iso(now - idleTimeoutMs)),
-          eb("created_at", "<", iso(now - absoluteTimeoutMs)),
-        ]),
-      )
-      .execute();
-    await this.db
-      .deleteFrom("inbox_devices")
-      .where("last_used_at", "<", iso(now - deviceLifetimeMs))
-      .execute();
-    await this.db
-      .deleteFrom("inbox_login_failures")
-      .where("last_failure_at", "<", iso(now - failureMemoryMs))
-      .execute();
+    await this.rows.prune({
+      idleBefore: iso(now - idleTimeoutMs),
+      begunBefore: iso(now - absoluteTimeoutMs),
+      devicesBefore: iso(now - deviceLifetimeMs),
+    });
+    await this.failures.prune(new Date(now - failureMemoryMs));
   }
 
   /** The stored hash of a device token still known, or undefined. */
   async knownDevice(token: string): Promise<string | undefined> {
     const tokenHash = sha256(token);
-    const row = await this.db
-      .selectFrom("inbox_devices")
-      .select("last_used_at")
-      .where("token_hash", "=", tokenHash)
-      .executeTakeFirst();
-    if (!row || this.now().getTime() - Date.parse(row.last_used_at) > deviceLifetimeMs) return undefined;
+    const lastUsed = await this.rows.deviceLastUsed(tokenHash);
+    if (!lastUsed || this.now().getTime() - Date.parse(lastUsed) > deviceLifetimeMs) return undefined;
     return tokenHash;
   }
 
   private async failureRecords(keys: string[]): Promise<Map<string, FailureRecord>> {
-    const rows = await this.db
-      .selectFrom("inbox_login_failures")
-      .selectAll()
-      .where("key", "in", keys)
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.key,
-        { failures: Number(row.failures), lastFailureAt: new Date(row.last_failure_at) },
-      ]),
-    );
+    const rows = await this.failures.of(keys);
+    return new Map(rows.map(({ key, ...record }) => [key, record]));
   }
 
   /** One more failure for each key, counted in the database (a long-quiet count starts again from one). */
   private async recordFailure(keys: string[], now: Date): Promise<void> {
-    const forgottenBefore = new Date(now.getTime() - failureMemoryMs).toISOString();
-    for (const key of keys) {
-      await this.db
-        .insertInto("inbox_login_failures")
-        .values({ key, failures: 1, last_failure_at: now.toISOString() })
-        .onConflict((conflict) =>
-          conflict.column("key").doUpdateSet({
-            failures: sql<number>`case when inbox_login_failures.last_failure_at < ${forgottenBefore} then 1 else inbox_login_failures.failures + 1 end`,
-            last_failure_at: now.toISOString(),
-          }),
-        )
-        .execute();
-    }
+    const forgottenBefore = new Date(now.getTime() - failureMemoryMs);
+    for (const key of keys) await this.failures.record(key, now, forgottenBefore);
   }
 }
 
@@ -345,15 +248,6 @@ export function emailProblem(email: string): string | null {
     ? null
     : `"${email}" no parece un email: escribilo completo, por ejemplo titular@ejemplo.com.`;
 }
-
-/** The second factor's tables, emptied by a password reset on the server. */
-export const factorTables = [
-  "inbox_passkeys",
-  "inbox_totp",
-  "inbox_recovery_codes",
-  "inbox_challenges",
-  "inbox_second_steps",
-] as const;
 
 export function randomToken(): string {
   return randomBytes(32).toString("base64url");

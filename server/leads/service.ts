@@ -1,6 +1,5 @@
 import type { SiteConfig } from "#app/config/site-config.ts";
 import { BackupService, type BackupSchedule } from "../backup/backup-service.ts";
-import { removeCapture } from "../backup/capture.ts";
 import { languages, pathIn, thanksPath, type Lang } from "#app/site-map.ts";
 import { createLeadApi } from "./api.ts";
 import { serviceForms } from "./forms.ts";
@@ -55,7 +54,7 @@ export async function startLeadService(options: {
       await store.close();
       throw error;
     });
-  else await removeCapture(store.db, store.kind);
+  else await store.backups.removeCapture();
 
   const channels: Partial<Record<NotificationChannel, Deliver>> = {};
   if (config.smtp) {

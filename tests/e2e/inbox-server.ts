@@ -83,7 +83,7 @@ export async function startInboxServer(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const setOwner = () => new OwnerAuth(service.store.db, now).setOwner(ownerEmail, ownerPassword);
+  const setOwner = () => new OwnerAuth(service.store, now).setOwner(ownerEmail, ownerPassword);
   if (options.owner !== false) await setOwner();
 
   return {

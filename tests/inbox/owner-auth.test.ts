@@ -38,7 +38,7 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
 
   beforeEach(async () => {
     clock = new Date("2026-05-14T15:00:00.000Z");
-    auth = new OwnerAuth(store.db, () => clock);
+    auth = new OwnerAuth(store, () => clock);
     await auth.setOwner("titular@ejemplo.com", password);
   });
 

@@ -45,10 +45,10 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
   beforeEach(async () => {
     clock = new Date("2026-05-14T15:00:00.000Z");
     changes = [];
-    auth = new OwnerAuth(store.db, () => clock);
+    auth = new OwnerAuth(store, () => clock);
     await auth.setOwner("titular@ejemplo.com", password);
     factors = new SecondFactors({
-      db: store.db,
+      store,
       auth,
       relyingPartyOf: relyingParties(["https://www.tasaciones-madero.example"]),
       issuer: "Madero Tasaciones",
@@ -242,12 +242,12 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
       const store = await LeadStore.open(await sqlite!.options());
       try {
         const clock = () => new Date("2026-05-14T15:00:00.000Z");
-        const auth = new OwnerAuth(store.db, clock);
+        const auth = new OwnerAuth(store, clock);
         await auth.setOwner("titular@ejemplo.com", password);
         const site = { businessName: "Madero Tasaciones", email: "contacto@example.com" };
         const port = smtp.port;
         const factors = new SecondFactors({
-          db: store.db,
+          store,
           auth,
           relyingPartyOf: relyingParties([]),
           issuer: site.businessName,

@@ -1,6 +1,4 @@
-import { sql, type Kysely } from "kysely";
-
-import type { LeadDatabase } from "../../leads/storage/schema.ts";
+import type { LoginFailures } from "../../leads/storage/login-failures.ts";
 
 /**
  * Growing waits after wrong codes and wrong passwords typed again, for the
@@ -19,25 +17,21 @@ const memoryMs = 24 * 60 * 60_000;
 const keyOf = (kind: GuessKind) => `second-factor:${kind}`;
 
 export class GuessThrottle {
-  private readonly db: Kysely<LeadDatabase>;
+  private readonly failures: LoginFailures;
   private readonly now: () => Date;
 
-  constructor(db: Kysely<LeadDatabase>, now: () => Date) {
-    this.db = db;
+  constructor(failures: LoginFailures, now: () => Date) {
+    this.failures = failures;
     this.now = now;
   }
 
   /** Whole seconds until the next try may be checked (0: now). */
   async waitSeconds(kind: GuessKind): Promise<number> {
-    const row = await this.db
-      .selectFrom("inbox_login_failures")
-      .selectAll()
-      .where("key", "=", keyOf(kind))
-      .executeTakeFirst();
+    const [row] = await this.failures.of([keyOf(kind)]);
     if (!row) return 0;
     const now = this.now().getTime();
-    const last = Date.parse(row.last_failure_at);
-    const failures = Number(row.failures);
+    const last = row.lastFailureAt.getTime();
+    const failures = row.failures;
     if (now - last > memoryMs || failures < freeTries) return 0;
     const delay = Math.min(2 ** (failures - freeTries), capSeconds);
     return Math.max(0, Math.ceil((last + delay * 1000 - now) / 1000));
@@ -45,20 +39,10 @@ export class GuessThrottle {
 
   async fail(kind: GuessKind): Promise<void> {
     const now = this.now();
-    const forgottenBefore = new Date(now.getTime() - memoryMs).toISOString();
-    await this.db
-      .insertInto("inbox_login_failures")
-      .values({ key: keyOf(kind), failures: 1, last_failure_at: now.toISOString() })
-      .onConflict((conflict) =>
-        conflict.column("key").doUpdateSet({
-          failures: sql<number>`case when inbox_login_failures.last_failure_at < ${forgottenBefore} then 1 else inbox_login_failures.failures + 1 end`,
-          last_failure_at: now.toISOString(),
-        }),
-      )
-      .execute();
+    await this.failures.record(keyOf(kind), now, new Date(now.getTime() - memoryMs));
   }
 
   async succeed(kind: GuessKind): Promise<void> {
-    await this.db.deleteFrom("inbox_login_failures").where("key", "=", keyOf(kind)).execute();
+    await this.failures.forget([keyOf(kind)]);
   }
 }

@@ -7,7 +7,6 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { Kysely } from "kysely";
 
 import type {
   Ceremony,
@@ -17,7 +16,14 @@ import type {
   Freshness,
   SecondFactorService,
 } from "#app/features/inbox/second-factor.ts";
-import type { LeadDatabase } from "../../leads/storage/schema.ts";
+import type { LeadStore } from "../../leads/storage/lead-store.ts";
+import type { OwnerRows } from "../../leads/storage/owner-rows.ts";
+import {
+  enabledTotp,
+  pendingTotp,
+  type SecondFactorRows,
+  type SecondStepRow,
+} from "../../leads/storage/second-factor-rows.ts";
 import { randomToken, sha256, type OwnerAuth } from "../owner-auth.ts";
 import { verifyPassword } from "../password.ts";
 import type { FactorChange } from "./factor-mail.ts";
@@ -49,7 +55,7 @@ const ownerHandle = new TextEncoder().encode("bandeja-titular");
 type Purpose = "register" | "confirm" | "sign-in" | "second-step";
 
 export type SecondFactorsOptions = {
-  db: Kysely<LeadDatabase>;
+  store: LeadStore;
   auth: OwnerAuth;
   relyingPartyOf: RelyingPartyOf;
   /** The relying party's and the authenticator app's name for the account (the business name). */
@@ -60,7 +66,8 @@ export type SecondFactorsOptions = {
 };
 
 export class SecondFactors implements SecondFactorService {
-  private readonly db: Kysely<LeadDatabase>;
+  private readonly rows: SecondFactorRows;
+  private readonly owner: OwnerRows;
   private readonly auth: OwnerAuth;
   private readonly relyingPartyOf: RelyingPartyOf;
   private readonly issuer: string;
@@ -69,28 +76,24 @@ export class SecondFactors implements SecondFactorService {
   private readonly throttle: GuessThrottle;
 
   constructor(options: SecondFactorsOptions) {
-    this.db = options.db;
+    this.rows = options.store.secondFactors;
+    this.owner = options.store.owner;
     this.auth = options.auth;
     this.relyingPartyOf = options.relyingPartyOf;
     this.issuer = options.issuer;
     this.onChange = options.onChange ?? (async () => {});
     this.now = options.now ?? (() => new Date());
-    this.throttle = new GuessThrottle(this.db, this.now);
+    this.throttle = new GuessThrottle(options.store.loginFailures, this.now);
     this.auth.secondFactorRequired = () => this.hasAny();
   }
 
   async hasAny(): Promise<boolean> {
-    const passkey = await this.db.selectFrom("inbox_passkeys").select("credential_id").executeTakeFirst();
-    return passkey !== undefined || (await this.enabledTotp()) !== undefined;
+    return this.rows.anyFactor();
   }
 
   async overview() {
-    const passkeys = await this.db.selectFrom("inbox_passkeys").selectAll().orderBy("created_at").execute();
-    const codes = await this.db
-      .selectFrom("inbox_recovery_codes")
-      .select((eb) => eb.fn.countAll<number | string>().as("left"))
-      .where("used_at", "is", null)
-      .executeTakeFirstOrThrow();
+    const passkeys = await this.rows.passkeys();
+    const codesLeft = await this.rows.recoveryCodesLeft();
     return {
       passkeys: passkeys.map((row) => ({
         id: row.credential_id,
@@ -99,17 +102,13 @@ export class SecondFactors implements SecondFactorService {
         lastUsedText: row.last_used_at ? buenosAiresTime(new Date(row.last_used_at)) : null,
       })),
       totpEnabled: (await this.enabledTotp()) !== undefined,
-      recoveryCodesLeft: Number(codes.left),
+      recoveryCodesLeft: codesLeft,
     };
   }
 
   async freshness(sessionToken: string | undefined): Promise<Freshness> {
     if (!sessionToken) return { factor: false, password: false };
-    const row = await this.db
-      .selectFrom("inbox_sessions")
-      .select(["factor_confirmed_at", "password_confirmed_at"])
-      .where("id_hash", "=", sha256(sessionToken))
-      .executeTakeFirst();
+    const row = await this.rows.confirmations(sha256(sessionToken));
     const recent = (at: string | null | undefined) =>
       !!at && this.now().getTime() - Date.parse(at) < freshnessMs;
     return { factor: recent(row?.factor_confirmed_at), password: recent(row?.password_confirmed_at) };
@@ -123,12 +122,8 @@ export class SecondFactors implements SecondFactorService {
 
   async confirmPassword(sessionToken: string | undefined, password: string): Promise<CodeCheck> {
     const check = await this.guarded("password-again", async () => {
-      const owner = await this.db
-        .selectFrom("inbox_owner")
-        .select("password_hash")
-        .where("id", "=", 1)
-        .executeTakeFirst();
-      if (!sessionToken || !owner || !(await verifyPassword(password, owner.password_hash))) return undefined;
+      const owner = await this.owner.owner();
+      if (!sessionToken || !owner || !(await verifyPassword(password, owner.passwordHash))) return undefined;
       await this.markSession(sessionToken, "password_confirmed_at");
       return "password";
     });
@@ -280,32 +275,25 @@ export class SecondFactors implements SecondFactorService {
         .replace(/\p{Cc}+/gu, " ")
         .trim()
         .slice(0, 60) || "Llave de acceso";
-    await this.db
-      .insertInto("inbox_passkeys")
-      .values({
-        credential_id: credential.id,
-        public_key: Buffer.from(credential.publicKey).toString("base64url"),
-        counter: credential.counter,
-        transports: JSON.stringify(credential.transports ?? []),
-        name,
-        created_at: this.now().toISOString(),
-        last_used_at: null,
-      })
-      .execute();
+    await this.rows.addPasskey({
+      credential_id: credential.id,
+      public_key: Buffer.from(credential.publicKey).toString("base64url"),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      name,
+      created_at: this.now().toISOString(),
+      last_used_at: null,
+    });
     await this.markSession(attempt.sessionToken, "factor_confirmed_at");
     await this.onChange({ kind: "passkey-added", name });
     return { outcome: "added", ...(first ? { recoveryCodes: await this.regenerateRecoveryCodes() } : {}) };
   }
 
   async removePasskey(id: string): Promise<boolean> {
-    const row = await this.db
-      .deleteFrom("inbox_passkeys")
-      .where("credential_id", "=", id)
-      .returning("name")
-      .executeTakeFirst();
-    if (!row) return false;
+    const name = await this.rows.removePasskey(id);
+    if (name === undefined) return false;
     await this.afterRemoval();
-    await this.onChange({ kind: "passkey-removed", name: row.name });
+    await this.onChange({ kind: "passkey-removed", name });
     return true;
   }
 
@@ -313,20 +301,12 @@ export class SecondFactors implements SecondFactorService {
     const secret = drawTotpSecret();
     const createdAt = this.now().toISOString();
     // A new secret replaces a pending one; an enabled one stays until this one is enabled.
-    await this.db.deleteFrom("inbox_totp").where("id", "=", 2).execute();
-    await this.db
-      .insertInto("inbox_totp")
-      .values({ id: 2, secret, enabled_at: null, created_at: createdAt })
-      .execute();
+    await this.rows.replacePendingTotp(secret, createdAt);
     return enrolment(secret, this.issuer, await this.accountLabel());
   }
 
   async pendingTotp() {
-    const row = await this.db
-      .selectFrom("inbox_totp")
-      .select("secret")
-      .where("id", "=", 2)
-      .executeTakeFirst();
+    const row = await this.rows.totp(pendingTotp);
     return row && enrolment(row.secret, this.issuer, await this.accountLabel());
   }
 
@@ -334,34 +314,21 @@ export class SecondFactors implements SecondFactorService {
     sessionToken: string | undefined,
     code: string,
   ): Promise<FactorAdded | { outcome: "throttled"; retryAfterSeconds: number }> {
-    const pending = await this.db.selectFrom("inbox_totp").selectAll().where("id", "=", 2).executeTakeFirst();
+    const pending = await this.rows.totp(pendingTotp);
     if (!pending) return { outcome: "rejected" };
     const check = await this.guarded("code", async () => stepOfCode(pending.secret, code, this.now()));
     if (check.outcome === "throttled") return check;
     if (check.outcome !== "accepted") return { outcome: "rejected" };
     const first = !(await this.hasAny());
     const step = check.value;
-    await this.db.transaction().execute(async (transaction) => {
-      await transaction.deleteFrom("inbox_totp").execute();
-      await transaction
-        .insertInto("inbox_totp")
-        .values({
-          id: 1,
-          secret: pending.secret,
-          enabled_at: this.now().toISOString(),
-          last_step: step,
-          created_at: pending.created_at,
-        })
-        .execute();
-    });
+    await this.rows.enableTotp(pending, this.now().toISOString(), step);
     if (sessionToken) await this.markSession(sessionToken, "factor_confirmed_at");
     await this.onChange({ kind: "totp-added" });
     return { outcome: "added", ...(first ? { recoveryCodes: await this.regenerateRecoveryCodes() } : {}) };
   }
 
   async disableTotp(): Promise<boolean> {
-    const removed = await this.db.deleteFrom("inbox_totp").where("id", "=", 1).executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) return false;
+    if (!(await this.rows.removeEnabledTotp())) return false;
     await this.afterRemoval();
     await this.onChange({ kind: "totp-removed" });
     return true;
@@ -370,33 +337,23 @@ export class SecondFactors implements SecondFactorService {
   async regenerateRecoveryCodes(): Promise<string[]> {
     const codes = Array.from({ length: recoveryCodeCount }, drawRecoveryCode);
     const createdAt = this.now().toISOString();
-    await this.db.transaction().execute(async (transaction) => {
-      await transaction.deleteFrom("inbox_recovery_codes").execute();
-      await transaction
-        .insertInto("inbox_recovery_codes")
-        .values(
-          codes.map((code) => ({
-            code_hash: recoveryCodeHash(normaliseRecoveryCode(code)!),
-            created_at: createdAt,
-            used_at: null,
-          })),
-        )
-        .execute();
-    });
+    await this.rows.replaceRecoveryCodes(
+      codes.map((code) => recoveryCodeHash(normaliseRecoveryCode(code)!)),
+      createdAt,
+    );
     return codes;
   }
 
   /** Drops challenges and second steps nobody answered (the daily job). */
   async prune(): Promise<void> {
     const before = new Date(this.now().getTime() - ceremonyLifetimeMs).toISOString();
-    await this.db.deleteFrom("inbox_challenges").where("created_at", "<", before).execute();
-    await this.db.deleteFrom("inbox_second_steps").where("created_at", "<", before).execute();
+    await this.rows.pruneCeremonies(before);
   }
 
   // What the steps above share.
 
   private async enabledTotp() {
-    return this.db.selectFrom("inbox_totp").selectAll().where("id", "=", 1).executeTakeFirst();
+    return this.rows.totp(enabledTotp);
   }
 
   private async accountLabel(): Promise<string> {
@@ -405,7 +362,7 @@ export class SecondFactors implements SecondFactorService {
 
   /** Without any factor left, recovery codes have nothing to recover: they go too. */
   private async afterRemoval(): Promise<void> {
-    if (!(await this.hasAny())) await this.db.deleteFrom("inbox_recovery_codes").execute();
+    if (!(await this.hasAny())) await this.rows.clearRecoveryCodes();
   }
 
   /** Runs a check behind the account's guess throttle: a failure counts, a success clears the count. */
@@ -433,62 +390,36 @@ export class SecondFactors implements SecondFactorService {
     const totp = await this.enabledTotp();
     const step = totp && stepOfCode(totp.secret, code, this.now());
     if (step !== undefined) {
-      const spent = await this.db
-        .updateTable("inbox_totp")
-        .set({ last_step: step })
-        .where("id", "=", 1)
-        .where("last_step", "<", step)
-        .executeTakeFirst();
-      return Number(spent.numUpdatedRows) === 1 ? "totp" : undefined;
+      return (await this.rows.spendTotpStep(step)) ? "totp" : undefined;
     }
     const recovery = normaliseRecoveryCode(code);
     if (!recovery) return undefined;
-    const spent = await this.db
-      .updateTable("inbox_recovery_codes")
-      .set({ used_at: this.now().toISOString() })
-      .where("code_hash", "=", recoveryCodeHash(recovery))
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    return Number(spent.numUpdatedRows) === 1 ? "recovery" : undefined;
+    const spent = await this.rows.spendRecoveryCode(recoveryCodeHash(recovery), this.now().toISOString());
+    return spent ? "recovery" : undefined;
   }
 
   private async markSession(
     sessionToken: string,
     column: "factor_confirmed_at" | "password_confirmed_at",
   ): Promise<void> {
-    await this.db
-      .updateTable("inbox_sessions")
-      .set({ [column]: this.now().toISOString() })
-      .where("id_hash", "=", sha256(sessionToken))
-      .execute();
+    await this.rows.confirm(sha256(sessionToken), column, this.now().toISOString());
   }
 
   private async secondStep(stepToken: string | undefined) {
     if (!stepToken) return undefined;
-    const row = await this.db
-      .selectFrom("inbox_second_steps")
-      .selectAll()
-      .where("token_hash", "=", sha256(stepToken))
-      .executeTakeFirst();
+    const row = await this.rows.secondStep(sha256(stepToken));
     if (!row || this.now().getTime() - Date.parse(row.created_at) >= ceremonyLifetimeMs) return undefined;
     return row;
   }
 
   /** The second step is spent once: its row goes as the session opens. */
-  private async finishSecondStep(step: {
-    token_hash: string;
-    device_hash: string | null;
-  }): Promise<FactorSignIn> {
-    const taken = await this.db
-      .deleteFrom("inbox_second_steps")
-      .where("token_hash", "=", step.token_hash)
-      .executeTakeFirst();
-    if (Number(taken.numDeletedRows) !== 1) return { outcome: "rejected" };
+  private async finishSecondStep(step: SecondStepRow): Promise<FactorSignIn> {
+    if (!(await this.rows.takeSecondStep(step.token_hash))) return { outcome: "rejected" };
     return this.auth.openSession(step.device_hash ?? undefined, { factorConfirmed: true });
   }
 
   private async credentials(): Promise<{ id: string; transports: AuthenticatorTransport[] }[]> {
-    const rows = await this.db.selectFrom("inbox_passkeys").select(["credential_id", "transports"]).execute();
+    const rows = await this.rows.credentials();
     return rows.map((row) => ({
       id: row.credential_id,
       transports: JSON.parse(row.transports) as AuthenticatorTransport[],
@@ -527,11 +458,7 @@ export class SecondFactors implements SecondFactorService {
     const challenge = await this.takeChallenge(ceremonyToken, purpose, boundTo);
     const answer = response as AuthenticationResponseJSON | undefined;
     if (!rp || !challenge || typeof answer?.id !== "string") return false;
-    const passkey = await this.db
-      .selectFrom("inbox_passkeys")
-      .selectAll()
-      .where("credential_id", "=", answer.id)
-      .executeTakeFirst();
+    const passkey = await this.rows.passkey(answer.id);
     if (!passkey) return false;
     try {
       const { verified, authenticationInfo } = await verifyAuthenticationResponse({
@@ -548,11 +475,11 @@ export class SecondFactors implements SecondFactorService {
         },
       });
       if (!verified) return false;
-      await this.db
-        .updateTable("inbox_passkeys")
-        .set({ counter: authenticationInfo.newCounter, last_used_at: this.now().toISOString() })
-        .where("credential_id", "=", passkey.credential_id)
-        .execute();
+      await this.rows.usePasskey(
+        passkey.credential_id,
+        authenticationInfo.newCounter,
+        this.now().toISOString(),
+      );
       return true;
     } catch {
       return false;
@@ -561,16 +488,13 @@ export class SecondFactors implements SecondFactorService {
 
   private async storeChallenge(purpose: Purpose, challenge: string, boundTo: string | null): Promise<string> {
     const token = randomToken();
-    await this.db
-      .insertInto("inbox_challenges")
-      .values({
-        token_hash: sha256(token),
-        purpose,
-        challenge,
-        session_hash: boundTo,
-        created_at: this.now().toISOString(),
-      })
-      .execute();
+    await this.rows.addChallenge({
+      token_hash: sha256(token),
+      purpose,
+      challenge,
+      session_hash: boundTo,
+      created_at: this.now().toISOString(),
+    });
     return token;
   }
 
@@ -580,11 +504,7 @@ export class SecondFactors implements SecondFactorService {
     boundTo: string | null,
   ): Promise<string | undefined> {
     if (!ceremonyToken) return undefined;
-    const row = await this.db
-      .deleteFrom("inbox_challenges")
-      .where("token_hash", "=", sha256(ceremonyToken))
-      .returningAll()
-      .executeTakeFirst();
+    const row = await this.rows.takeChallenge(sha256(ceremonyToken));
     if (!row || row.purpose !== purpose || row.session_hash !== boundTo) return undefined;
     if (this.now().getTime() - Date.parse(row.created_at) >= ceremonyLifetimeMs) return undefined;
     return row.challenge;

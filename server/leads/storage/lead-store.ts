@@ -2,11 +2,15 @@ import { sql, type Kysely, type Selectable } from "kysely";
 
 import type { RateDecision } from "../rate-limit.ts";
 import { connect, connectForReading, type Connection, type StorageOptions } from "./connection.ts";
+import { BackupRows } from "./backup-rows.ts";
 import { answerWithinMs, FileGuard, storageProblem, withDeadline } from "./faults.ts";
 import { LeadQueries } from "./lead-queries.ts";
 import { leadFingerprint, sumLeads, type LeadSums } from "./lead-sums.ts";
 import type { Lead, LeadCounts, LeadFilter, NewLead, Page } from "./lead-types.ts";
 import { LeadWriter } from "./lead-writes.ts";
+import { LoginFailures } from "./login-failures.ts";
+import { OwnerRows } from "./owner-rows.ts";
+import { SecondFactorRows } from "./second-factor-rows.ts";
 import { migrateToLatest, type DatabaseKind } from "./migrations.ts";
 import { dueNotifications, markFailed, markSent, outboxOf, type OutboxItem } from "./outbox.ts";
 import { forgetFullRateBuckets, takeRateToken } from "./rate-buckets.ts";
@@ -67,6 +71,16 @@ export class LeadStore {
     fingerprint(from: string, to: string): Promise<string>;
   };
 
+  /** The inbox's owner, sessions and devices (server/inbox/owner-auth.ts). */
+  readonly owner: OwnerRows;
+  /** Failed logins and second-factor guesses, per key. */
+  readonly loginFailures: LoginFailures;
+  /** The owner's passkeys, authenticator app and recovery codes (server/inbox/second-factor/). */
+  readonly secondFactors: SecondFactorRows;
+
+  /** What the off-site copy reads and writes (server/backup/). */
+  readonly backups: BackupRows;
+
   private readonly file: FileGuard;
   private readonly writer: LeadWriter;
   private readonly queries: LeadQueries;
@@ -92,6 +106,10 @@ export class LeadStore {
       sent: (item, now) => markSent(db, item, now),
       failed: (item, failure) => markFailed(db, item, failure),
     };
+    this.owner = new OwnerRows(db);
+    this.backups = new BackupRows(db, kind);
+    this.loginFailures = new LoginFailures(db);
+    this.secondFactors = new SecondFactorRows(db);
     this.leadSums = {
       sum: (from, to) => sumLeads(db, from, to),
       fingerprint: (from, to) => leadFingerprint(db, from, to),

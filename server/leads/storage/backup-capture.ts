@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 
-import type { DatabaseKind } from "../leads/storage/migrations.ts";
-import type { LeadDatabase } from "../leads/storage/schema.ts";
-import { backedUpTables } from "./registry.ts";
+import type { DatabaseKind } from "./migrations.ts";
+import type { LeadDatabase } from "./schema.ts";
+import { backedUpTables } from "./backed-up-tables.ts";
 
 /**
  * Change capture: a trigger on each continuous table queues the key of every inserted, updated or

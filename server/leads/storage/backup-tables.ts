@@ -1,8 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 
-import type { LeadDatabase } from "../leads/storage/schema.ts";
-import { rowDigest, tally, type Row, type Snapshot } from "./archive.ts";
-import { backedUpTables, type BackedUpTable } from "./registry.ts";
+import { type BackedUpTable } from "./backed-up-tables.ts";
+import type { LeadDatabase } from "./schema.ts";
 
 /**
  * Reading and writing the backed-up tables generically, by the registry's names and keys: the same
@@ -10,42 +9,32 @@ import { backedUpTables, type BackedUpTable } from "./registry.ts";
  */
 type Db = Kysely<LeadDatabase>;
 
+/** A row as the database returns it, column by column. */
+export type Row = Record<string, unknown>;
+
 const batchSize = 1000;
 
 const keyList = (table: BackedUpTable) => sql.join(table.key.map((column) => sql.ref(column)));
 
 /**
- * Every row of every backed-up table, read in key order a batch at a time (each batch a short
- * query, so leads keep being stored meanwhile). Not one transaction: a row changed during the read
- * also has its change queued after `takenAt`, and a restore applies every change set from
- * `takenAt` on, so it ends at the same state (like a base backup and its WAL).
+ * Every row of `table`, read in key order a batch at a time (each batch a short query, so leads
+ * keep being stored meanwhile).
  */
-export async function readSnapshot(db: Db, takenAt: Date): Promise<Snapshot> {
-  const tables: Record<string, Row[]> = {};
-  const tallies: Snapshot["tally"] = {};
-  for (const table of backedUpTables) {
-    const rows: Row[] = [];
-    let after: unknown[] | undefined;
-    for (;;) {
-      const from = after
-        ? sql`where (${keyList(table)}) > (${sql.join(after.map((value) => sql`${value}`))})`
-        : sql``;
-      const { rows: batch } = await sql<Row>`select * from ${sql.table(table.name)} ${from}
-        order by ${keyList(table)} limit ${batchSize}`.execute(db);
-      rows.push(...batch);
-      if (batch.length < batchSize) break;
-      after = table.key.map((column) => batch.at(-1)![column]);
-      // Let the requests waiting for the database in between.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    tables[table.name] = rows;
-    tallies[table.name] = tallyOf(rows);
+export async function readTable(db: Db, table: BackedUpTable): Promise<Row[]> {
+  const rows: Row[] = [];
+  let after: unknown[] | undefined;
+  for (;;) {
+    const from = after
+      ? sql`where (${keyList(table)}) > (${sql.join(after.map((value) => sql`${value}`))})`
+      : sql``;
+    const { rows: batch } = await sql<Row>`select * from ${sql.table(table.name)} ${from}
+      order by ${keyList(table)} limit ${batchSize}`.execute(db);
+    rows.push(...batch);
+    if (batch.length < batchSize) return rows;
+    after = table.key.map((column) => batch.at(-1)![column]);
+    // Let the requests waiting for the database in between.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return { kind: "snapshot", takenAt: takenAt.toISOString(), tables, tally: tallies };
-}
-
-export function tallyOf(rows: readonly Row[]) {
-  return tally(rows.map((row) => rowDigest(row, Object.keys(row).sort())));
 }
 
 /** The rows of `table` with these keys as they are now; a key without a row was deleted. */
@@ -93,4 +82,8 @@ export async function insertRows(db: Db, table: BackedUpTable, rows: readonly Ro
 export async function readAll(db: Db, table: BackedUpTable): Promise<Row[]> {
   const { rows } = await sql<Row>`select * from ${sql.table(table.name)}`.execute(db);
   return rows;
+}
+
+export async function emptyTable(db: Db, table: BackedUpTable): Promise<void> {
+  await sql`delete from ${sql.table(table.name)}`.execute(db);
 }

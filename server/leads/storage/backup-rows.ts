@@ -1,0 +1,151 @@
+import { sql, type Kysely } from "kysely";
+
+import type { BackedUpTable } from "./backed-up-tables.ts";
+import {
+  countQueuedChanges,
+  forgetChanges,
+  installCapture,
+  newestQueuedId,
+  queuedChanges,
+  removeCapture,
+  type QueuedChange,
+} from "./backup-capture.ts";
+import { emptyTable, insertRows, putRow, readAll, readRows, readTable, type Row } from "./backup-tables.ts";
+import type { DatabaseKind } from "./migrations.ts";
+import type { LeadDatabase } from "./schema.ts";
+
+/**
+ * What the off-site copy (server/backup/, decision 0019) reads and writes in
+ * the database: the change capture and its queue, the backed-up tables read
+ * and written generically, and the backup's own state (lease, newest copy,
+ * drill) in `backup_state`.
+ */
+export class BackupRows {
+  private readonly db: Kysely<LeadDatabase>;
+  private readonly kind: DatabaseKind;
+
+  constructor(db: Kysely<LeadDatabase>, kind: DatabaseKind) {
+    this.db = db;
+    this.kind = kind;
+  }
+
+  installCapture(): Promise<void> {
+    return installCapture(this.db, this.kind);
+  }
+
+  removeCapture(): Promise<void> {
+    return removeCapture(this.db, this.kind);
+  }
+
+  newestQueuedId(): Promise<number> {
+    return newestQueuedId(this.db);
+  }
+
+  queuedChanges(limit: number, upTo: number): Promise<QueuedChange[]> {
+    return queuedChanges(this.db, limit, upTo);
+  }
+
+  forgetChanges(ids: readonly number[]): Promise<void> {
+    return forgetChanges(this.db, ids);
+  }
+
+  countQueuedChanges(): Promise<number> {
+    return countQueuedChanges(this.db);
+  }
+
+  readTable(table: BackedUpTable): Promise<Row[]> {
+    return readTable(this.db, table);
+  }
+
+  readRows(table: BackedUpTable, keys: readonly unknown[][]): Promise<Row[]> {
+    return readRows(this.db, table, keys);
+  }
+
+  readAll(table: BackedUpTable): Promise<Row[]> {
+    return readAll(this.db, table);
+  }
+
+  /** A restore's first step: each table replaced by the snapshot's rows, in one transaction. */
+  async replaceTables(tables: readonly { table: BackedUpTable; rows: readonly Row[] }[]): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      for (const { table, rows } of tables) {
+        await emptyTable(transaction, table);
+        await insertRows(transaction, table, rows);
+      }
+    });
+  }
+
+  /** One change set applied in one transaction: each row replaced, or deleted where `row` is null. */
+  async applyChanges(
+    entries: readonly { table: BackedUpTable; key: unknown[]; row: Row | null }[],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      for (const entry of entries) await putRow(transaction, entry.table, entry.key, entry.row);
+    });
+  }
+
+  async leadCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** A restored database starts with an empty copy queue and no backup state of its own. */
+  async forgetBackupState(): Promise<void> {
+    await this.db.deleteFrom("backup_changes").execute();
+    await this.db.deleteFrom("backup_state").execute();
+  }
+
+  /** SQLite's own check of the file ("ok"), or undefined on PostgreSQL. */
+  async integrityCheck(): Promise<string | undefined> {
+    if (this.kind !== "sqlite") return undefined;
+    const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(this.db);
+    return rows.map((row) => row.integrity_check).join("; ");
+  }
+
+  async state<T>(key: string): Promise<T | undefined> {
+    const row = await this.stateText(key);
+    return row === undefined ? undefined : ((JSON.parse(row) as T | null) ?? undefined);
+  }
+
+  async setState(key: string, value: unknown): Promise<void> {
+    const text = JSON.stringify(value);
+    await this.db
+      .insertInto("backup_state")
+      .values({ key, value: text })
+      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: text }))
+      .execute();
+  }
+
+  /** Writes the state only when it has none yet: of two writers, the first one's stays. */
+  async addState(key: string, text: string): Promise<void> {
+    await this.db
+      .insertInto("backup_state")
+      .values({ key, value: text })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
+  }
+
+  /** The state's JSON text as stored. */
+  async stateText(key: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("backup_state")
+      .select("value")
+      .where("key", "=", key)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  /** Compare-and-set: replaces the state only if it still is `was`; true when it did. */
+  async swapState(key: string, was: string, text: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("backup_state")
+      .set({ value: text })
+      .where("key", "=", key)
+      .where("value", "=", was)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,223 @@
+import type { Kysely, Selectable } from "kysely";
+
+import type {
+  InboxChallengesTable,
+  InboxPasskeysTable,
+  InboxSecondStepsTable,
+  InboxTotpTable,
+  LeadDatabase,
+} from "./schema.ts";
+
+/**
+ * The owner's second factor as stored (decision 0018): passkeys, the
+ * authenticator app's secret (id 1 enabled, id 2 pending), recovery codes by
+ * their hash, one-use challenges and the second steps of password sign-ins.
+ * server/inbox/second-factor/ decides; every statement is here. A code or a
+ * challenge is spent in one statement, so two requests never spend it twice.
+ */
+
+/** The enabled authenticator secret, or the one waiting for its first code. */
+export const enabledTotp = 1;
+export const pendingTotp = 2;
+
+export type PasskeyRow = Selectable<InboxPasskeysTable>;
+export type TotpRow = Selectable<InboxTotpTable>;
+export type ChallengeRow = Selectable<InboxChallengesTable>;
+export type SecondStepRow = Selectable<InboxSecondStepsTable>;
+
+export class SecondFactorRows {
+  private readonly db: Kysely<LeadDatabase>;
+
+  constructor(db: Kysely<LeadDatabase>) {
+    this.db = db;
+  }
+
+  /** Whether the owner has any factor: a passkey or an enabled authenticator app. */
+  async anyFactor(): Promise<boolean> {
+    return (await this.anyPasskey()) || (await this.totp(enabledTotp)) !== undefined;
+  }
+
+  async anyPasskey(): Promise<boolean> {
+    return (
+      (await this.db.selectFrom("inbox_passkeys").select("credential_id").executeTakeFirst()) !== undefined
+    );
+  }
+
+  passkeys(): Promise<PasskeyRow[]> {
+    return this.db.selectFrom("inbox_passkeys").selectAll().orderBy("created_at").execute();
+  }
+
+  passkey(id: string): Promise<PasskeyRow | undefined> {
+    return this.db
+      .selectFrom("inbox_passkeys")
+      .selectAll()
+      .where("credential_id", "=", id)
+      .executeTakeFirst();
+  }
+
+  credentials(): Promise<Pick<PasskeyRow, "credential_id" | "transports">[]> {
+    return this.db.selectFrom("inbox_passkeys").select(["credential_id", "transports"]).execute();
+  }
+
+  async addPasskey(row: PasskeyRow): Promise<void> {
+    await this.db.insertInto("inbox_passkeys").values(row).execute();
+  }
+
+  /** The removed passkey's name, or undefined when there was none. */
+  async removePasskey(id: string): Promise<string | undefined> {
+    const row = await this.db
+      .deleteFrom("inbox_passkeys")
+      .where("credential_id", "=", id)
+      .returning("name")
+      .executeTakeFirst();
+    return row?.name;
+  }
+
+  async usePasskey(id: string, counter: number, at: string): Promise<void> {
+    await this.db
+      .updateTable("inbox_passkeys")
+      .set({ counter, last_used_at: at })
+      .where("credential_id", "=", id)
+      .execute();
+  }
+
+  totp(id: typeof enabledTotp | typeof pendingTotp): Promise<TotpRow | undefined> {
+    return this.db.selectFrom("inbox_totp").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** A new pending secret replaces a pending one; an enabled one stays until this one is enabled. */
+  async replacePendingTotp(secret: string, createdAt: string): Promise<void> {
+    await this.db.deleteFrom("inbox_totp").where("id", "=", pendingTotp).execute();
+    await this.db
+      .insertInto("inbox_totp")
+      .values({ id: pendingTotp, secret, enabled_at: null, created_at: createdAt })
+      .execute();
+  }
+
+  /** The pending secret becomes the only, enabled one, its first code's step already spent. */
+  async enableTotp(pending: TotpRow, enabledAt: string, step: number): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      await transaction.deleteFrom("inbox_totp").execute();
+      await transaction
+        .insertInto("inbox_totp")
+        .values({
+          id: enabledTotp,
+          secret: pending.secret,
+          enabled_at: enabledAt,
+          last_step: step,
+          created_at: pending.created_at,
+        })
+        .execute();
+    });
+  }
+
+  /** Whether an enabled secret was there to remove. */
+  async removeEnabledTotp(): Promise<boolean> {
+    const removed = await this.db.deleteFrom("inbox_totp").where("id", "=", enabledTotp).executeTakeFirst();
+    return Number(removed.numDeletedRows) > 0;
+  }
+
+  /** Spends an authenticator step later than every step spent before; false when it is not. */
+  async spendTotpStep(step: number): Promise<boolean> {
+    const spent = await this.db
+      .updateTable("inbox_totp")
+      .set({ last_step: step })
+      .where("id", "=", enabledTotp)
+      .where("last_step", "<", step)
+      .executeTakeFirst();
+    return Number(spent.numUpdatedRows) === 1;
+  }
+
+  async recoveryCodesLeft(): Promise<number> {
+    const codes = await this.db
+      .selectFrom("inbox_recovery_codes")
+      .select((eb) => eb.fn.countAll<number | string>().as("left"))
+      .where("used_at", "is", null)
+      .executeTakeFirstOrThrow();
+    return Number(codes.left);
+  }
+
+  async replaceRecoveryCodes(hashes: readonly string[], createdAt: string): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      await transaction.deleteFrom("inbox_recovery_codes").execute();
+      await transaction
+        .insertInto("inbox_recovery_codes")
+        .values(hashes.map((code_hash) => ({ code_hash, created_at: createdAt, used_at: null })))
+        .execute();
+    });
+  }
+
+  async clearRecoveryCodes(): Promise<void> {
+    await this.db.deleteFrom("inbox_recovery_codes").execute();
+  }
+
+  /** Spends an unused recovery code by its hash; false when there is none. */
+  async spendRecoveryCode(hash: string, usedAt: string): Promise<boolean> {
+    const spent = await this.db
+      .updateTable("inbox_recovery_codes")
+      .set({ used_at: usedAt })
+      .where("code_hash", "=", hash)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    return Number(spent.numUpdatedRows) === 1;
+  }
+
+  /** When a session last confirmed with a factor and with the password. */
+  confirmations(
+    idHash: string,
+  ): Promise<{ factor_confirmed_at: string | null; password_confirmed_at: string | null } | undefined> {
+    return this.db
+      .selectFrom("inbox_sessions")
+      .select(["factor_confirmed_at", "password_confirmed_at"])
+      .where("id_hash", "=", idHash)
+      .executeTakeFirst();
+  }
+
+  async confirm(
+    idHash: string,
+    column: "factor_confirmed_at" | "password_confirmed_at",
+    at: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable("inbox_sessions")
+      .set({ [column]: at })
+      .where("id_hash", "=", idHash)
+      .execute();
+  }
+
+  secondStep(tokenHash: string): Promise<SecondStepRow | undefined> {
+    return this.db
+      .selectFrom("inbox_second_steps")
+      .selectAll()
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** Spends a second step; false when another request spent it first. */
+  async takeSecondStep(tokenHash: string): Promise<boolean> {
+    const taken = await this.db
+      .deleteFrom("inbox_second_steps")
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    return Number(taken.numDeletedRows) === 1;
+  }
+
+  async addChallenge(row: ChallengeRow): Promise<void> {
+    await this.db.insertInto("inbox_challenges").values(row).execute();
+  }
+
+  /** Deletes a challenge and returns it: whoever answers it, answers it once. */
+  takeChallenge(tokenHash: string): Promise<ChallengeRow | undefined> {
+    return this.db
+      .deleteFrom("inbox_challenges")
+      .where("token_hash", "=", tokenHash)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Drops challenges and second steps created before `before`. */
+  async pruneCeremonies(before: string): Promise<void> {
+    await this.db.deleteFrom("inbox_challenges").where("created_at", "<", before).execute();
+    await this.db.deleteFrom("inbox_second_steps").where("created_at", "<", before).execute();
+  }
+}

@@ -5,7 +5,8 @@
  * importing its browser code, app code importing
  * a server and a build script, product code importing tests, app code turning
  * text into markup, a server or script importing app code outside the #app/…
- * door or by a relative path) and also holds imports and code that are allowed. The normal lint ignores that folder.
+ * door or by a relative path, a server feature importing the query builder or reaching for the
+ * store's database handle outside server/leads/storage/) and also holds imports and code that are allowed. The normal lint ignores that folder.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -48,6 +49,8 @@ test(
       "server/configured.ts:4 no-restricted-imports",
       "server/configured.ts:6 no-restricted-imports",
       "server/listen.ts:2 import-x/no-restricted-paths",
+      "server/report/weekly.ts:2 no-restricted-imports",
+      "server/report/weekly.ts:7 no-restricted-syntax",
     ]);
 
     const messages = results.flatMap((result) => result.messages.map((message) => message.message));
@@ -58,6 +61,8 @@ test(
     );
     expect(messages).toContainEqual(expect.stringContaining("Product code never imports test code"));
     expect(messages).toContainEqual(expect.stringContaining("No dangerouslySetInnerHTML"));
+    expect(messages).toContainEqual(expect.stringContaining("SQL lives in server/leads/storage/"));
+    expect(messages).toContainEqual(expect.stringContaining("The store's database handle is storage's own"));
     expect(messages).toContainEqual(expect.stringContaining("Not in the server's door"));
     expect(messages).toContainEqual(expect.stringContaining("import app code as #app/…"));
     expect(messages).toContainEqual(expect.stringContaining("Import app code statically"));

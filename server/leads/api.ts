@@ -12,7 +12,7 @@ import type { ServiceConfig } from "./service-config.ts";
 import type { Lead, LeadStore } from "./storage/lead-store.ts";
 import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
 import { pagePath } from "./submission.ts";
-import { createVisitBeacon } from "./visit-beacon.ts";
+import { createVisitBeacon } from "../insight/visit-beacon.ts";
 import type { BackupStatus } from "../backup/backup-service.ts";
 
 export { bodyLimitBytes } from "./submit-lead.ts";

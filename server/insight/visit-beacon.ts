@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { visitFields, visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
 import { langOf, pages } from "#app/site-map.ts";
-import { clientAddress, rateLimitKey } from "./client-address.ts";
-import { campaignLabel, hostName } from "./origin.ts";
-import { createRateLimit } from "./rate-limit.ts";
+import { clientAddress, rateLimitKey } from "../leads/client-address.ts";
+import { campaignLabel, hostName } from "../leads/origin.ts";
+import { createRateLimit } from "../leads/rate-limit.ts";
 import { readBody } from "../http/body.ts";
 import type { OriginPolicy } from "../http/cors.ts";
 import { sendEmpty as answer } from "../http/reply.ts";
-import type { ServiceConfig } from "./service-config.ts";
-import type { LeadStore } from "./storage/lead-store.ts";
+import type { ServiceConfig } from "../leads/service-config.ts";
+import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 /**

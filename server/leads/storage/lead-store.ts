@@ -3,7 +3,8 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { RateDecision } from "../rate-limit.ts";
 import { connect, connectForReading, type Connection, type StorageOptions } from "./connection.ts";
 import { BackupRows } from "./backup-rows.ts";
-import { answerWithinMs, FileGuard, storageProblem, withDeadline } from "./faults.ts";
+import { FileGuard, storageProblem } from "./faults.ts";
+import { HealthProbe, type HealthResult } from "./health.ts";
 import { LeadQueries } from "./lead-queries.ts";
 import { leadFingerprint, sumLeads, type LeadSums } from "./lead-sums.ts";
 import type { Lead, LeadCounts, LeadFilter, NewLead, Page } from "./lead-types.ts";
@@ -28,9 +29,11 @@ import {
  * Where every lead lives: the one entry point of the service and the inbox
  * to the database, on SQLite (the default, a file in LEADS_DATA_DIR) or
  * PostgreSQL (DATABASE_URL). Each concern is a module beside this one:
- * opening (connection.ts), faults and deadlines (faults.ts), rate buckets,
- * writes (lead-writes.ts, group commit), queries, the outbox and the weekly
- * summaries (one retry-rows.ts for both), search keys.
+ * opening (connection.ts), faults and deadlines (faults.ts), health
+ * (health.ts), rate buckets, writes (lead-writes.ts, group commit), queries,
+ * the outbox and the weekly summaries (one retry-rows.ts for both), search
+ * keys, the owner's account and second factors, the backups' rows. Only this
+ * folder writes SQL (eslint.config.js, decision 0021).
  */
 
 export * from "./lead-types.ts";
@@ -49,10 +52,7 @@ export type RetryRows<Item extends { attempts: number }> = {
   failed(item: Item, failure: { error: string; retryAt: Date | null; now: Date }): Promise<void>;
 };
 
-export type HealthResult = { ok: true } | { ok: false; cause: string };
-type HealthProof = { result: Promise<HealthResult>; settledAt: number | undefined };
-/** How long a successful write proves the database to /api/health. */
-export const healthProofMs = 1_000;
+export { healthProofMs, type HealthResult } from "./health.ts";
 
 export class LeadStore {
   readonly kind: DatabaseKind;
@@ -84,14 +84,13 @@ export class LeadStore {
   private readonly file: FileGuard;
   private readonly writer: LeadWriter;
   private readonly queries: LeadQueries;
-  /** The last proof of writing that /api/health reported, shared for `healthProofMs`. */
-  private lastProof: HealthProof | undefined;
-  private probes = 0;
+  private readonly probe: HealthProbe;
 
   private constructor({ db, kind, file }: Connection) {
     this.db = db;
     this.kind = kind;
     this.file = new FileGuard(file);
+    this.probe = new HealthProbe(db, this.file);
     this.writer = new LeadWriter(db, kind);
     this.queries = new LeadQueries(db);
     // A count, like a lead, is refused while the file it would go to is no longer the database's.
@@ -131,7 +130,7 @@ export class LeadStore {
     const store = new LeadStore(connect(options));
     try {
       await migrateToLatest(store.db as Kysely<unknown>, store.kind);
-      await store.writeProbe();
+      await store.probe.write();
       store.file.remember();
     } catch (error) {
       await store.close();
@@ -162,45 +161,9 @@ export class LeadStore {
     }
   }
 
-  /**
-   * What /api/health reports: whether a lead could be stored right now, proven
-   * with a real write (a probe row), and if not, why, in one sentence.
-   */
-  async health(): Promise<HealthResult> {
-    try {
-      this.file.assertInPlace();
-    } catch (error) {
-      return { ok: false, cause: storageProblem(error) };
-    }
-    // One write proves the database for every check of the next second, and for every check made
-    // while it is on its way: a flood of health checks is not a flood of fsyncs. A failure is not
-    // kept: the next check writes again.
-    const proof = this.lastProof;
-    if (proof && (proof.settledAt === undefined || performance.now() - proof.settledAt < healthProofMs))
-      return proof.result;
-    const next: HealthProof = {
-      settledAt: undefined,
-      result: withDeadline(this.writeProbe(), answerWithinMs).then(
-        (): HealthResult => ({ ok: true }),
-        (error: unknown): HealthResult => ({ ok: false, cause: storageProblem(error) }),
-      ),
-    };
-    this.lastProof = next;
-    const result = await next.result;
-    next.settledAt = performance.now();
-    if (!result.ok && this.lastProof === next) this.lastProof = undefined;
-    return result;
-  }
-
-  /** A real write: the probe row in `settings`, the same path to disk a lead takes. */
-  private async writeProbe(): Promise<void> {
-    this.probes += 1;
-    const row = { key: "health-probe", value: `${new Date().toISOString()} #${this.probes}` };
-    await this.db
-      .insertInto("settings")
-      .values(row)
-      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: row.value }))
-      .execute();
+  /** Whether a lead could be stored right now, proven with a real write (health.ts). */
+  health(): Promise<HealthResult> {
+    return this.probe.health();
   }
 
   /** Stores the lead and queues its notifications in one transaction; resolves once committed. */

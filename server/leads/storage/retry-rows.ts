@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 
 import { iso } from "./lead-types.ts";
-import type { LeadDatabase } from "./schema.ts";
+import type { LeadDatabase, OutboxTable } from "./schema.ts";
 
 /**
  * The rows of a retry queue (the outbox's notifications, the weekly
@@ -21,15 +21,10 @@ export type RetryClaim<Row = unknown> = { key: string; attempts: number; row: Ro
 export const claimMs = 2 * 60_000;
 
 /** Both tables seen through their shared columns, the key under one name. */
-type RetryColumns = {
-  id: string;
-  week: string;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  sent_at: string | null;
-  given_up_at: string | null;
-};
+type RetryColumns = Pick<
+  OutboxTable,
+  "attempts" | "next_attempt_at" | "last_error" | "sent_at" | "given_up_at"
+> & { id: string; week: string };
 type QueueDatabase = Kysely<Record<"queue", RetryColumns>>;
 
 function queueOf(db: Kysely<LeadDatabase> | Transaction<LeadDatabase>, table: RetryTable) {

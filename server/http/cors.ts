@@ -50,3 +50,15 @@ export function originPolicy(siteUrl: string, pagePath: (path: string) => string
     },
   };
 }
+
+/** The answer to an allowed preflight: a page's script may POST a form with these headers. */
+export function answerPreflight(response: ServerResponse): void {
+  response
+    .writeHead(204, {
+      "Access-Control-Allow-Methods": "POST",
+      "Access-Control-Allow-Headers": "Accept, Content-Type",
+      "Access-Control-Max-Age": "600",
+      "Cache-Control": "no-store",
+    })
+    .end();
+}

@@ -4,7 +4,7 @@ import { composeMessage } from "#app/features/leads/compose-message.ts";
 import { buildWhatsAppUrl } from "#app/lib/whatsapp.ts";
 import { langOf, type Lang } from "#app/site-map.ts";
 import { visitBeaconPath } from "#app/lib/visit-beacon.ts";
-import { originPolicy } from "../http/cors.ts";
+import { answerPreflight, originPolicy } from "../http/cors.ts";
 import { seeOther, sendHtml, sendJson } from "../http/reply.ts";
 import type { ServiceForms } from "./forms.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
@@ -14,8 +14,6 @@ import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
 import { pagePath } from "./submission.ts";
 import { createVisitBeacon } from "../insight/visit-beacon.ts";
 import type { BackupStatus } from "../backup/backup-service.ts";
-
-export { bodyLimitBytes } from "./submit-lead.ts";
 
 /**
  * The lead service's HTTP side: `POST /api/form/submit/{formId}` (the spec's
@@ -112,15 +110,7 @@ export function createLeadApi(options: LeadApiOptions) {
     });
     if (request.method === "OPTIONS") {
       if (!originAllowed) return sendJson(response, 403, { ok: false, error: "Origen no permitido." });
-      response
-        .writeHead(204, {
-          "Access-Control-Allow-Methods": "POST",
-          "Access-Control-Allow-Headers": "Accept, Content-Type",
-          "Access-Control-Max-Age": "600",
-          "Cache-Control": "no-store",
-        })
-        .end();
-      return;
+      return answerPreflight(response);
     }
     if (request.method !== "POST") {
       response.setHeader("Allow", "POST, OPTIONS");

@@ -130,10 +130,10 @@ export const towerPath = (slug: string, lang: Lang = "es"): TowerPath =>
  * Each language's tower list: a retired tower's old address answers 301 here
  * (decision 0020), so a link in a portal or an old message still leads somewhere useful.
  */
-export const towerListPaths = { es: "/tasar-departamentos", en: "/en/apartment-appraisal" } as const satisfies Record<
-  Lang,
-  string
->;
+export const towerListPaths = {
+  es: "/tasar-departamentos",
+  en: "/en/apartment-appraisal",
+} as const satisfies Record<Lang, string>;
 
 /** The old addresses of retired towers, in both languages, and where each now leads. */
 export function retiredTowerRedirects(slugs: readonly string[]): { from: TowerPath; to: string }[] {

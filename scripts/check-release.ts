@@ -18,7 +18,8 @@ import { SiteVersionStore } from "../server/site/version-store.ts";
 /** The published business facts and tower edits (decision 0020), or none without a database. */
 async function publishedState(): Promise<{ facts: FactValues; towers: TowerOverrides }> {
   const config = loadServiceConfig(process.env);
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName))) return { facts: {}, towers: {} };
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName)))
+    return { facts: {}, towers: {} };
   const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     const current = await new SiteVersionStore(store.db).current();

@@ -23,7 +23,7 @@ export function towerProblems(tower: Tower): string[] {
   for (const [key, value] of Object.entries(tower)) {
     if (typeof value !== "string") continue;
     if (value.length > maxTowerTextLength) problems.push(`${key}: hasta ${maxTowerTextLength} caracteres`);
-    if (/[<>{}\\`]|[\u0000-\u001f\u007f]/.test(value))
+    if (/[<>{}\\`]|\p{Cc}/u.test(value))
       problems.push(`${key}: solo texto, sin los signos < > { } \\ \` ni saltos de línea`);
     if (/[a-z][a-z0-9+.-]*:\/\/|\b(?:javascript|data|vbscript):|\bwww\./i.test(value))
       problems.push(`${key}: sin direcciones web`);
@@ -42,7 +42,8 @@ export function towerProblems(tower: Tower): string[] {
     const years = typeof tower.year === "number" ? [tower.year] : [...tower.year];
     if (!years.every((year) => Number.isInteger(year) && year >= earliestYear && year <= latestYear))
       problems.push(`el año va de ${earliestYear} a ${latestYear}`);
-    if (years.length === 2 && !(years[0]! < years[1]!)) problems.push("el primer año va antes que el segundo");
+    if (years.length === 2 && !(years[0]! < years[1]!))
+      problems.push("el primer año va antes que el segundo");
   }
   if (tower.units !== undefined && !(Number.isInteger(tower.units) && tower.units > 0 && tower.units <= 5000))
     problems.push("las unidades van de 1 a 5000");

@@ -1,5 +1,12 @@
 import { towerProblems } from "./tower-checks.ts";
-import { docks, towerFacts, type Dock, type Tower, type TowerFact, type TowerStatus } from "./tower-catalogue.ts";
+import {
+  docks,
+  towerFacts,
+  type Dock,
+  type Tower,
+  type TowerFact,
+  type TowerStatus,
+} from "./tower-catalogue.ts";
 
 /**
  * The owner's edits to the catalogue (decision 0020, towers): per tower slug,
@@ -146,7 +153,14 @@ export function retiredSlugs(catalogue: readonly Tower[], overrides: TowerOverri
  */
 export function towerOverrideProblems(catalogue: readonly Tower[], overrides: TowerOverrides): string[] {
   const problems: string[] = [];
-  const allowed = new Set<string>([...towerFacts, "nombre", "complex", "volumes", "terraced", "heightMetres"]);
+  const allowed = new Set<string>([
+    ...towerFacts,
+    "nombre",
+    "complex",
+    "volumes",
+    "terraced",
+    "heightMetres",
+  ]);
   for (const [slug, override] of Object.entries(overrides)) {
     if (typeof override !== "object" || override === null) {
       problems.push(`${slug}: no es un cambio válido`);
@@ -249,7 +263,10 @@ export function sameTowerOverrides(a: TowerOverrides, b: TowerOverrides): boolea
  * differs from the catalogue, so the catalogue's later corrections still show
  * where the owner changed nothing. Undefined when nothing differs.
  */
-export function overrideOf(base: Tower | undefined, wanted: Tower & { retired?: boolean }): TowerOverride | undefined {
+export function overrideOf(
+  base: Tower | undefined,
+  wanted: Tower & { retired?: boolean },
+): TowerOverride | undefined {
   if (!base) {
     const { slug: _slug, ...whole } = wanted;
     return whole;
@@ -257,7 +274,8 @@ export function overrideOf(base: Tower | undefined, wanted: Tower & { retired?: 
   const override: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(wanted)) {
     if (key === "slug") continue;
-    if (JSON.stringify(value) !== JSON.stringify((base as Record<string, unknown>)[key])) override[key] = value;
+    if (JSON.stringify(value) !== JSON.stringify((base as Record<string, unknown>)[key]))
+      override[key] = value;
   }
   for (const key of Object.keys(base)) {
     // A fact the owner emptied: JSON cannot carry undefined, so it is written as null and dropped on merge.

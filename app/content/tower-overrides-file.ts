@@ -17,7 +17,9 @@ export class TowerOverridesError extends Error {
 }
 
 /** The file's overrides, checked with the catalogue's rules; null without the variable. */
-export function towerOverridesFromEnvironment(env: Record<string, string | undefined>): TowerOverrides | null {
+export function towerOverridesFromEnvironment(
+  env: Record<string, string | undefined>,
+): TowerOverrides | null {
   const file = env[towerOverridesVariable];
   if (!file) return null;
   let overrides: TowerOverrides;
@@ -29,7 +31,6 @@ export function towerOverridesFromEnvironment(env: Record<string, string | undef
     );
   }
   const problems = towerOverrideProblems(catalogueTowers, overrides);
-  if (problems.length > 0)
-    throw new TowerOverridesError(`${towerOverridesVariable}: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new TowerOverridesError(`${towerOverridesVariable}: ${problems.join("; ")}`);
   return overrides;
 }

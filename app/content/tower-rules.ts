@@ -243,6 +243,5 @@ export function writeConsiderations(
   });
 }
 
-
 /** Whether a tower may be on the site: the catalogue's tests and every owner's edit use these rules. */
 export { towerProblems } from "./tower-checks.ts";

@@ -61,7 +61,13 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
   }));
   writeFileSync(join(clientDir, "_headers"), renderHeadersFile(policy, entries));
   const retired = retiredTowerRedirects(retiredTowers.map((tower) => tower.slug));
-  writeFileSync(join(clientDir, "_redirects"), renderRedirectsFile(pages.map((page) => page.path), retired));
+  writeFileSync(
+    join(clientDir, "_redirects"),
+    renderRedirectsFile(
+      pages.map((page) => page.path),
+      retired,
+    ),
+  );
   // The same rule for the Node server and nginx: one marker per old address, holding where it leads.
   for (const { from, to } of retired) {
     const marker = join(retiredDirOf(buildDir), from);

@@ -37,7 +37,11 @@ export function createSiteEditor(options: {
     }));
   // A tower change reads "Torre X: pisos": the same words as the owner's e-mail.
   const towerLabelled = (changes: TowerChange[]): SiteChange[] =>
-    changes.map((change) => ({ label: towerChangeLabel(change), before: change.before, after: change.after }));
+    changes.map((change) => ({
+      label: towerChangeLabel(change),
+      before: change.before,
+      after: change.after,
+    }));
   const towerEditor = createTowerEditor({ publisher, store, now });
 
   async function attempt<T>(

@@ -39,11 +39,15 @@ export function createTowerEditor(options: {
 
   /** Every tower the next publication would know of, retired ones included. */
   function intended(overrides: TowerOverrides): { tower: Tower; retired: boolean; added: boolean }[] {
-    const shown = new Map(applyTowerOverrides(catalogueTowers, overrides).map((tower) => [tower.slug, tower]));
+    const shown = new Map(
+      applyTowerOverrides(catalogueTowers, overrides).map((tower) => [tower.slug, tower]),
+    );
     const retired = catalogueTowers
       .filter((tower) => overrides[tower.slug]?.retired)
       .map((tower) => ({
-        tower: applyTowerOverrides([tower], { [tower.slug]: { ...overrides[tower.slug], retired: false } })[0]!,
+        tower: applyTowerOverrides([tower], {
+          [tower.slug]: { ...overrides[tower.slug], retired: false },
+        })[0]!,
         retired: true,
         added: false,
       }));
@@ -60,7 +64,9 @@ export function createTowerEditor(options: {
   function sourceOf(tower: Tower, fact: TowerFact, override: TowerOverride | undefined): string {
     const touched = override !== undefined && (fact in override || !bySlug.has(tower.slug));
     const ownerConfirmed =
-      override?.toConfirm !== undefined && !tower.toConfirm.includes(fact) && bySlug.get(tower.slug)?.toConfirm.includes(fact);
+      override?.toConfirm !== undefined &&
+      !tower.toConfirm.includes(fact) &&
+      bySlug.get(tower.slug)?.toConfirm.includes(fact);
     if (touched || ownerConfirmed) return ownerSource;
     return towerSources[tower.slug]?.[fact] ?? "Sin fuente registrada.";
   }
@@ -173,18 +179,17 @@ export function createTowerEditor(options: {
     },
   };
 
-  async function add(
-    values: Record<string, string>,
-    entries: { tower: Tower }[],
-  ): Promise<TowerEditOutcome> {
+  async function add(values: Record<string, string>, entries: { tower: Tower }[]): Promise<TowerEditOutcome> {
     const problems: Record<string, string> = {};
     const slug = (values.slug ?? "").trim().toLowerCase();
     const nombre = (values.nombre ?? "").trim().replace(/\s+/g, " ");
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
       problems.slug = "solo minúsculas sin acentos, números y guiones (torre-nueva)";
-    else if (entries.some((entry) => entry.tower.slug === slug)) problems.slug = "ya hay una torre con esa dirección";
+    else if (entries.some((entry) => entry.tower.slug === slug))
+      problems.slug = "ya hay una torre con esa dirección";
     if (!nombre) problems.nombre = "falta el nombre";
-    else if (entries.some((entry) => entry.tower.nombre === nombre)) problems.nombre = "ya hay una torre con ese nombre";
+    else if (entries.some((entry) => entry.tower.nombre === nombre))
+      problems.nombre = "ya hay una torre con ese nombre";
     const tower: Tower = { slug, nombre, dock: 1, status: "terminado", toConfirm: [] };
     for (const fact of editableTowerFacts) {
       const parsed = parseTowerFact(fact, values[fact] ?? "");

@@ -275,5 +275,4 @@ export type TowerAction =
   | { kind: "agregar"; values: Record<string, string> };
 
 export type TowerEditOutcome =
-  | { ok: true; slug: string }
-  | { ok: false; message: string; problems: Record<string, string> };
+  { ok: true; slug: string } | { ok: false; message: string; problems: Record<string, string> };

@@ -109,7 +109,6 @@ export default function SiteTowersPage({ loaderData, actionData }: Route.Compone
                 name="slug"
                 required
                 maxLength={80}
-                pattern="[a-z0-9]+(-[a-z0-9]+)*"
                 defaultValue={typed.slug ?? ""}
                 error={problems.slug}
               />

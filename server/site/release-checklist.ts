@@ -1,6 +1,6 @@
 import { loadSiteConfig, SiteConfigError, type SiteVariable } from "#app/config/site-config.ts";
 import { buildEnvironment, isEditableFact, type FactValues } from "#app/config/site-facts.ts";
-import { applyTowerOverrides, type TowerOverrides } from "#app/content/tower-edits.ts";
+import { applyTowerOverrides, towerFactLabels, type TowerOverrides } from "#app/content/tower-edits.ts";
 import { catalogueTowers, towerFacts } from "#app/content/tower-catalogue.ts";
 import { towerSources } from "#app/content/tower-sources.ts";
 
@@ -43,7 +43,7 @@ export function releaseChecklist(
     const override = publishedTowers[tower.slug];
     for (const fact of tower.toConfirm) {
       items.push({
-        text: `${tower.nombre}: "${fact}" sin confirmar: ${towerSources[tower.slug]?.[fact] ?? "sin nota"}`,
+        text: `${tower.nombre}: «${towerFactLabels[fact].label}» sin confirmar: ${towerSources[tower.slug]?.[fact] ?? "sin nota"}`,
         fix: { kind: "tower", slug: tower.slug, fact },
       });
     }

@@ -189,7 +189,7 @@ test("the owner confirms, corrects, adds and retires towers; publishing shows th
 
     // The checklist counts the published state: the confirmed units are pending again.
     await page.goto(`${inbox.url}/bandeja/sitio`);
-    const item = page.getByRole("link", { name: /^Alvear Tower: "units" sin confirmar/ });
+    const item = page.getByRole("link", { name: /^Alvear Tower: «Unidades» sin confirmar/ });
     await expect(item).toHaveAttribute("href", "/bandeja/sitio/torres/alvear-tower#units");
   } finally {
     await nginx.stop();

@@ -268,6 +268,9 @@ export const towerEditor = {
   draft: "Cambios sin publicar",
   saved: "Guardado como borrador. Se publica desde «Datos del sitio».",
   confirmed: "Confirmado",
+  unknown: "Sin dato",
+  summary: (towers: number, pending: number) =>
+    `${towers} torres en el sitio · ${pending} ${pending === 1 ? "dato" : "datos"} a confirmar`,
   toConfirm: "A confirmar",
   source: "Fuente:",
   confirm: (label: string) => `Confirmar ${label.toLowerCase()}`,

@@ -92,8 +92,12 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
         <p className="max-w-3xl text-sm text-ink-muted">{copy.correctHint}</p>
       </div>
 
-      <ul className="flex flex-col gap-4">
-        {tower.facts.map((fact) => (
+      <ul className="grid gap-4 md:grid-cols-2">
+        {/* The facts to confirm first: they are what the owner came for. */}
+        {[
+          ...tower.facts.filter((fact) => !fact.confirmed),
+          ...tower.facts.filter((fact) => fact.confirmed),
+        ].map((fact) => (
           <li
             key={fact.fact}
             id={fact.fact}
@@ -101,11 +105,21 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
           >
             <h2 className="text-lg font-semibold">
               {fact.label}{" "}
-              <span className={fact.confirmed ? "text-sm text-water" : "text-sm text-red-800"}>
-                {fact.confirmed ? copy.confirmed : copy.toConfirm}
+              <span
+                className={
+                  !fact.confirmed
+                    ? "text-sm text-red-800"
+                    : fact.value
+                      ? "text-sm text-water"
+                      : "text-sm text-ink-muted"
+                }
+              >
+                {!fact.confirmed ? copy.toConfirm : fact.value ? copy.confirmed : copy.unknown}
               </span>
             </h2>
-            <p className="text-sm break-words text-ink-muted">{`${copy.source} ${fact.source}`}</p>
+            {(fact.value || !fact.confirmed) && (
+              <p className="text-sm break-words text-ink-muted">{`${copy.source} ${fact.source}`}</p>
+            )}
             {fact.editable ? (
               <Form method="post" className="flex flex-col gap-3">
                 <input type="hidden" name="fact" value={fact.fact} />

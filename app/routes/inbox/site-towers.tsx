@@ -51,6 +51,14 @@ export default function SiteTowersPage({ loaderData, actionData }: Route.Compone
         </p>
         <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
         <p className="max-w-3xl text-ink-muted">{towers ? copy.lead : siteEditor.unavailable}</p>
+        {towers && (
+          <p className="font-semibold">
+            {copy.summary(
+              towers.filter((tower) => tower.state !== "retirada").length,
+              towers.reduce((sum, tower) => sum + (tower.state === "retirada" ? 0 : tower.pending), 0),
+            )}
+          </p>
+        )}
         {actionData?.message && (
           <p role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
             {actionData.message}

@@ -88,21 +88,28 @@ export function createSiteEditor(options: {
           changes: [...labelled(version.changes), ...towerLabelled(version.towerChanges)],
           current: version.id === current,
         })),
-        checklist: releaseChecklist(env, published, await publisher.publishedTowers()).map((item) => ({
+        checklist: releaseChecklist(env, published, await publisher.publishedTowers()).map((item) => {
           // The owner knows the facts by their labels, not by their variables.
-          text:
-            item.fix.kind === "fact"
-              ? item.text.replace(item.fix.variable, `«${labelOf(item.fix.variable)}»`)
-              : item.text,
-          href:
-            item.fix.kind === "fact"
-              ? `${inboxPaths.site}#${item.fix.variable}`
-              : item.fix.kind === "tower"
-                ? `${inboxPaths.siteTower(item.fix.slug)}#${item.fix.fact}`
-                : item.fix.kind === "catalogue"
-                  ? undefined
-                  : `${inboxPaths.site}#instalacion`,
-        })),
+          if (item.fix.kind === "fact")
+            return {
+              text: item.text.replace(item.fix.variable, `«${labelOf(item.fix.variable)}»`),
+              href: `${inboxPaths.site}#${item.fix.variable}`,
+            };
+          if (item.fix.kind === "tower") {
+            // The link says what is pending; the sources' note follows it, apart.
+            const pending = " sin confirmar";
+            const at = item.text.indexOf(`${pending}: `);
+            return {
+              text: at < 0 ? item.text : item.text.slice(0, at + pending.length),
+              note: at < 0 ? undefined : item.text.slice(at + pending.length + 2),
+              href: `${inboxPaths.siteTower(item.fix.slug)}#${item.fix.fact}`,
+            };
+          }
+          return {
+            text: item.text,
+            href: item.fix.kind === "catalogue" ? undefined : `${inboxPaths.site}#instalacion`,
+          };
+        }),
         canRestoreInstalled: current !== undefined && history[0]?.restoredNumber !== 0,
         preview: await publisher.currentPreview(),
       };

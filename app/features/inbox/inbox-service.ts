@@ -193,7 +193,12 @@ export type SiteVersionEntry = {
 };
 
 /** One thing before launch (`npm run check:release`), with where it is fixed when the inbox can fix it. */
-export type ChecklistEntry = { text: string; href?: string };
+export type ChecklistEntry = {
+  text: string;
+  href?: string;
+  /** What is known so far (a tower fact's note: the sources and where they disagree). */
+  note?: string;
+};
 
 export type SiteEditorView = {
   fields: SiteFactField[];

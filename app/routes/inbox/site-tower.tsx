@@ -101,7 +101,7 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
           <li
             key={fact.fact}
             id={fact.fact}
-            className="flex scroll-mt-24 flex-col gap-3 rounded-xl border border-line bg-white p-4"
+            className="flex min-w-0 scroll-mt-24 flex-col gap-3 rounded-xl border border-line bg-white p-4"
           >
             <h2 className="text-lg font-semibold">
               {fact.label}{" "}
@@ -118,7 +118,7 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
               </span>
             </h2>
             {(fact.value || !fact.confirmed) && (
-              <p className="text-sm break-words text-ink-muted">{`${copy.source} ${fact.source}`}</p>
+              <p className="text-sm wrap-anywhere text-ink-muted">{`${copy.source} ${fact.source}`}</p>
             )}
             {fact.editable ? (
               <Form method="post" className="flex flex-col gap-3">
@@ -144,7 +144,7 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
               </Form>
             ) : (
               <>
-                <p className="break-words">{fact.value || "—"}</p>
+                <p className="wrap-anywhere">{fact.value || "—"}</p>
                 {!fact.confirmed && (
                   <Form method="post">
                     <input type="hidden" name="fact" value={fact.fact} />

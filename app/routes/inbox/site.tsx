@@ -263,6 +263,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
               <a href={item.href} className="underline">
                 {item.text}
               </a>
+              {item.note && <span className="block text-sm wrap-anywhere text-ink-muted">{item.note}</span>}
             </li>
           ))}
         </ul>
@@ -273,7 +274,9 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
               {view.checklist
                 .filter((item) => !item.href)
                 .map((item) => (
-                  <li key={item.text}>{item.text}</li>
+                  <li key={item.text} className="wrap-anywhere">
+                    {item.text}
+                  </li>
                 ))}
             </ul>
           </details>

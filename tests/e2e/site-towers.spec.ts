@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { startNginx } from "../../scripts/nginx-server.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { call, sessionCookie, signIn } from "./inbox-http.ts";
+import { call, isLogin, sessionCookie, signIn } from "./inbox-http.ts";
 import { expect, logIn, test } from "./inbox-fixtures.ts";
 
 /**
@@ -194,4 +194,52 @@ test("the owner confirms, corrects, adds and retires towers; publishing shows th
   } finally {
     await nginx.stop();
   }
+});
+
+test("the tower forms work as plain posts, and refuse a stranger, another site and a value that wants to be markup", async ({
+  inbox,
+}) => {
+  const { session } = await signIn(inbox);
+  const cookie = sessionCookie(session);
+  const tower = "/bandeja/sitio/torres/alvear-tower";
+
+  // Without scripts: a plain form post confirms the fact and comes back to it.
+  const confirmed = await call(inbox, tower, {
+    form: { intent: "confirmar", fact: "units" },
+    cookie,
+    fetchSite: "same-origin",
+  });
+  expect(confirmed.status).toBe(302);
+  expect(confirmed.header("location")).toBe(`${tower}?guardado=1#units`);
+  expect(await inbox.store.db.selectFrom("site_tower_drafts").select("slug").execute()).toEqual([
+    { slug: "alvear-tower" },
+  ]);
+
+  // A hostile value is answered on its field and stored nowhere.
+  const hostile = await call(inbox, tower, {
+    form: { intent: "corregir", fact: "architect", value: "</script><script>alert(1)</script>" },
+    cookie,
+    fetchSite: "same-origin",
+  });
+  expect(hostile.status).toBe(200);
+  const page = hostile.decoded().toString("utf8");
+  expect(page).toContain("sin los signos");
+  expect(page).not.toContain("<script>alert(1)");
+  const stored = await inbox.store.db.selectFrom("site_tower_drafts").select("value").execute();
+  expect(JSON.stringify(stored)).not.toContain("alert");
+
+  // Another site, with the owner's cookie: 403 before the route runs; a stranger: the login.
+  const forged = await call(inbox, tower, {
+    origin: "https://atacante.example",
+    fetchSite: "cross-site",
+    form: { intent: "retirar" },
+    cookie,
+  });
+  expect(forged.status).toBe(403);
+  expect(isLogin(await call(inbox, tower, { form: { intent: "retirar" }, fetchSite: "same-origin" }))).toBe(
+    true,
+  );
+  expect(isLogin(await call(inbox, "/bandeja/sitio/torres"))).toBe(true);
+  const drafts = await inbox.store.db.selectFrom("site_tower_drafts").select("value").execute();
+  expect(JSON.stringify(drafts)).not.toContain("retired");
 });

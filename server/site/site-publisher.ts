@@ -452,7 +452,11 @@ function changedPages(servedBuildDir: string, otherBuildDir: string, towers: Tow
   return [
     ...pages.map((page) => page.path),
     ...added.flatMap((slug) => [towerPath(slug, "es"), towerPath(slug, "en")]),
-  ].filter((path) => read(servedBuildDir, path) !== read(otherBuildDir, path));
+  ].filter((path) => {
+    const page = read(otherBuildDir, path);
+    // A retired tower's page is gone from the preview: nothing to show, its address will answer 301.
+    return page !== undefined && read(servedBuildDir, path) !== page;
+  });
 }
 
 function sameFacts(a: FactValues, b: FactValues): boolean {

@@ -111,6 +111,20 @@ test("the owner confirms, corrects, adds and retires towers; publishing shows th
   await expectNoAxeViolations(page);
   await page.screenshot({ path: join(shots, "towers-pending-390.png"), fullPage: true });
 
+  // The preview: the real build with the drafts, for the owner's eyes only; the new tower's pages among the changed ones.
+  await page.getByRole("button", { name: "Ver vista previa" }).click();
+  const preview = page.locator("#vista-previa");
+  await expect(preview).toContainText(/Vista previa lista: cambian \d+ páginas/, { timeout: 240_000 });
+  await preview.getByText(/Vista previa lista/).click();
+  for (const path of ["/torres/alvear-tower", `/torres/${added.slug}`, `/en/towers/${added.slug}`])
+    await expect(preview.getByRole("link", { name: path, exact: true })).toBeVisible();
+  await expect(preview.getByRole("link", { name: "/torres/mulieris", exact: true })).toHaveCount(0);
+  await preview.getByRole("link", { name: "/torres/alvear-tower", exact: true }).click();
+  await expect(page).toHaveTitle(/^Vista previa · /);
+  expect(await page.content()).toContain("55 pisos");
+  expect(await (await fetch(`${inbox.url}/torres/alvear-tower`)).text()).toContain("54 pisos");
+  expect((await fetch(`${inbox.url}/torres/${added.slug}`)).status).toBe(404);
+
   // Without the fresh second factor the route refuses (no factor yet): nothing published.
   const { session } = await signIn(inbox);
   const refused = await call(inbox, "/bandeja/sitio", {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -159,5 +160,45 @@ describe.each(backends)("the towers on $name", { timeout: 60_000 }, (backend) =>
     await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491145678901" }, {}, new Date());
     await publisher.publish("titular@ejemplo.com");
     expect(served()).toBe("ninguno");
+  });
+});
+
+describe("npm run check:release", () => {
+  it("counts the tower facts «a confirmar» of the published version", async () => {
+    const dataDir = tempDir("check-release-");
+    const store = await LeadStore.open({ dataDir });
+    const versions = new SiteVersionStore(store.db);
+    const count = () => {
+      const run = spawnSync(process.execPath, ["scripts/check-release.ts"], {
+        cwd: join(import.meta.dirname, "..", ".."),
+        env: { PATH: process.env.PATH, LEADS_DATA_DIR: dataDir },
+        encoding: "utf8",
+      });
+      return run.stderr.split("\n").filter((line) => line.includes("sin confirmar")).length;
+    };
+    try {
+      const before = count();
+      expect(before).toBeGreaterThan(0);
+      const version = await versions.begin(
+        {
+          id: "v1",
+          createdAt: new Date(),
+          publishedBy: "titular@ejemplo.com",
+          kind: "publicación",
+          restoredNumber: null,
+          facts: {},
+          changes: [],
+          towers: { "alvear-tower": { toConfirm: [] }, "forum-puerto-madero": { retired: true } },
+          towerChanges: [],
+          buildId: "v1",
+        },
+        "building",
+      );
+      expect(await versions.switchTo(version.id, undefined, {})).toBe(true);
+      // Alvear's one pending fact confirmed, Forum's four gone with it.
+      expect(count()).toBe(before - 5);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -18,6 +18,7 @@ import { catalogueTowers, type Tower } from "./tower-catalogue.ts";
 import { towerProblems } from "./tower-checks.ts";
 import { towerOverridesFromEnvironment, TowerOverridesError } from "./tower-overrides-file.ts";
 import { towers } from "./towers.ts";
+import { localTower } from "./en/tower-page.ts";
 
 const alvear = catalogueTowers.find((tower) => tower.slug === "alvear-tower")!;
 const added: TowerOverrides = {
@@ -187,5 +188,14 @@ describe("the build's channel (SITE_TOWER_OVERRIDES_FILE)", () => {
   test("the tower type stays the catalogue's (a compile-time guard on the merge)", () => {
     const merged: Tower[] = applyTowerOverrides(catalogueTowers, added);
     expect(merged).toHaveLength(catalogueTowers.length + 1);
+  });
+});
+
+describe("the English pages of an edited tower", () => {
+  test("keep the English text of a fact the owner left alone, and show the owner's words for one corrected", () => {
+    expect(localTower(alvear).amenities).toMatch(/^Semi-Olympic pool/);
+    const [edited] = applyTowerOverrides([alvear], { "alvear-tower": { amenities: "Pileta y gimnasio" } });
+    expect(localTower(edited!).amenities).toBe("Pileta y gimnasio");
+    expect(localTower(edited!).direccion).toBe("Azucena Villaflor 559");
   });
 });

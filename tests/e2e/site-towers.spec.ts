@@ -89,12 +89,12 @@ test("the owner confirms, corrects, adds and retires towers; publishing shows th
   await page.goto(`${inbox.url}/bandeja/sitio/torres`);
   const form = page.getByRole("region", { name: "Agregar una torre" });
   await form.getByLabel("Nombre de la torre").fill(added.nombre);
-  await form.getByLabel("Dirección de la página").fill("Torre Mal");
+  await form.getByLabel("Dirección web de la página").fill("Torre Mal");
   await form.getByLabel("Dique").fill("2");
   await form.getByRole("button", { name: "Agregar la torre" }).click();
-  await expect(page.getByLabel("Dirección de la página")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Dirección web de la página")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
-  await page.getByLabel("Dirección de la página").fill(added.slug);
+  await page.getByLabel("Dirección web de la página").fill(added.slug);
   await page.getByLabel("Nombre de la torre").fill(added.nombre);
   await page.getByLabel("Dique").fill("2");
   await page.getByLabel("Pisos", { exact: true }).fill("30");

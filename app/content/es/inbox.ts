@@ -287,7 +287,7 @@ export const towerEditor = {
   addHeading: "Agregar una torre",
   addLead:
     "Al publicar, su página aparece en español y en inglés, en la lista de torres y en el mapa del sitio. La dirección y los amenities que dejes vacíos quedan «a confirmar».",
-  slug: "Dirección de la página",
+  slug: "Dirección web de la página",
   slugHint: "Solo minúsculas, números y guiones: queda /torres/esta-direccion",
   name: "Nombre de la torre",
   add: "Agregar la torre",

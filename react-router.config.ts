@@ -1,5 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 
+// First: the owner's published tower edits, so an added tower's pages are prerendered and a retired one's are not.
+import "./scripts/build/tower-overrides-global.ts";
 import { prerenderedPaths } from "./app/site-map.ts";
 import { buildDir } from "./server/build-layout.ts";
 

@@ -30,6 +30,8 @@ export default [
       route(routeSegment(inboxPaths.security), "routes/inbox/security.tsx"),
       route(routeSegment(inboxPaths.confirm), "routes/inbox/confirm.tsx"),
       route(routeSegment(inboxPaths.site), "routes/inbox/site.tsx"),
+      route(routeSegment(inboxPaths.siteTowers), "routes/inbox/site-towers.tsx"),
+      route(routeSegment(inboxPaths.siteTowerPattern), "routes/inbox/site-tower.tsx"),
       route(`${routeSegment(inboxPaths.sitePreview)}/*`, "routes/inbox/site-preview.ts"),
       route(routeSegment(inboxPaths.export), "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),

@@ -126,6 +126,25 @@ export type TowerPath = `/torres/${string}` | `/en/towers/${string}`;
 export const towerPath = (slug: string, lang: Lang = "es"): TowerPath =>
   `${towerBase[lang]}/${slug}` as TowerPath;
 
+/**
+ * Each language's tower list: a retired tower's old address answers 301 here
+ * (decision 0020), so a link in a portal or an old message still leads somewhere useful.
+ */
+export const towerListPaths = {
+  es: "/tasar-departamentos",
+  en: "/en/apartment-appraisal",
+} as const satisfies Record<Lang, string>;
+
+/** The old addresses of retired towers, in both languages, and where each now leads. */
+export function retiredTowerRedirects(slugs: readonly string[]): { from: TowerPath; to: string }[] {
+  return slugs.flatMap((slug) =>
+    (["es", "en"] as const).map((lang) => ({ from: towerPath(slug, lang), to: towerListPaths[lang] })),
+  );
+}
+
+/** A path that may be a tower's page, in either language: only these can be a retired tower's. */
+export const towerPagePattern = /^\/(?:torres|en\/towers)\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 type SectionPage = (typeof sectionPages)[number];
 export type PagePath = SectionPage["path"] | SectionPage["en"]["path"] | TowerPath;
 

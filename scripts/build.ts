@@ -5,6 +5,8 @@
  * Router's scripts replaced by the island's boot loader, sitemap and robots,
  * 404 and SPA shell placement, deploy headers, precompressed copies).
  */
+// First: the owner's tower edits, before any module loads the catalogue.
+import "./build/tower-overrides-global.ts";
 import { execFileSync } from "node:child_process";
 import { build as viteBuild, type Rolldown } from "vite";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";

@@ -9,23 +9,28 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 import type { FactValues } from "#app/config/site-facts.ts";
+import type { TowerOverrides } from "#app/content/tower-edits.ts";
 import { loadServiceConfig } from "../server/leads/service-config.ts";
 import { LeadStore, sqliteFileName } from "../server/leads/storage/lead-store.ts";
 import { releaseChecklist } from "../server/site/release-checklist.ts";
 import { SiteVersionStore } from "../server/site/version-store.ts";
 
-async function publishedFacts(): Promise<FactValues> {
+/** The published business facts and tower edits (decision 0020), or none without a database. */
+async function publishedState(): Promise<{ facts: FactValues; towers: TowerOverrides }> {
   const config = loadServiceConfig(process.env);
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName))) return {};
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName)))
+    return { facts: {}, towers: {} };
   const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    return (await new SiteVersionStore(store.db).current())?.facts ?? {};
+    const current = await new SiteVersionStore(store.db).current();
+    return { facts: current?.facts ?? {}, towers: current?.towers ?? {} };
   } finally {
     await store.close();
   }
 }
 
-const problems = releaseChecklist(process.env, await publishedFacts()).map((item) => item.text);
+const published = await publishedState();
+const problems = releaseChecklist(process.env, published.facts, published.towers).map((item) => item.text);
 
 if (problems.length > 0) {
   console.error(

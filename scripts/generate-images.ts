@@ -7,6 +7,8 @@
  * changed and removes stale ones, so repeated runs are cheap and identical.
  * See docs/decisions/0005-images.md.
  */
+// First: the owner's published tower edits (an added tower gets its artwork), before the catalogue loads.
+import "./build/tower-overrides-global.ts";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

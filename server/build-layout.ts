@@ -31,6 +31,15 @@ export function spaFallbackFileOf(build: string): string {
   return join(build, "spa-fallback.html");
 }
 
+/**
+ * Where a build marks retired towers' old addresses: `<build>/retired/<path>`
+ * holds the path it answers 301 to. Outside the public folder; the Node server
+ * and nginx both look here, so the rule lives with the build it belongs to.
+ */
+export function retiredDirOf(build: string): string {
+  return join(build, "retired");
+}
+
 /** The HTML file of a page, relative to the client folder. */
 export function pageFile(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;

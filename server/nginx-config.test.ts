@@ -97,3 +97,12 @@ test("renderNginxConf is a complete configuration with every writable path under
   expect(conf).toContain("load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;");
   expect(conf).toMatch(/http \{[\s\S]*server \{[\s\S]*\}\s*\}\s*$/);
 });
+
+test("a retired tower's old address answers 301 to its language's tower list, from the marker beside the served build", () => {
+  expect(site).toContain("location ~ ^/torres/[a-z0-9-]+$ {");
+  expect(site).toContain(
+    "if (-f $document_root/../retired$uri) {\n            return 301 /tasar-departamentos;",
+  );
+  expect(site).toContain("location ~ ^/en/towers/[a-z0-9-]+$ {");
+  expect(site).toContain("return 301 /en/apartment-appraisal;");
+});

@@ -14,6 +14,7 @@ import {
   type HeaderPolicy,
 } from "./headers.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
+import { towerListPaths } from "#app/site-map.ts";
 
 /**
  * Fills the committed nginx templates (deploy/nginx/) from the header module,
@@ -131,6 +132,8 @@ export function renderNginxSite(options: SiteOptions): string {
               : `    add_header ${name} ${quote(value!)} always;`,
       )
       .join("\n"),
+    TOWER_LIST_ES: towerListPaths.es,
+    TOWER_LIST_EN: towerListPaths.en,
     HIDDEN: hiddenPathPattern(),
     ENGLISH_HIDDEN: englishHiddenPathPattern(),
   });

@@ -33,3 +33,17 @@ test("_redirects sends each page's trailing-slash form to its clean path", () =>
       .filter((line) => line && !line.startsWith("#")),
   ).toEqual(["/tasaciones/ /tasaciones 301"]);
 });
+
+test("a retired tower's old addresses, with and without the slash, go to the tower list of their language", () => {
+  const file = renderRedirectsFile(
+    ["/torres/alvear-tower"],
+    [
+      { from: "/torres/mulieris", to: "/tasar-departamentos" },
+      { from: "/en/towers/mulieris", to: "/en/apartment-appraisal" },
+    ],
+  );
+  expect(file).toContain(
+    "/torres/mulieris /tasar-departamentos 301\n/torres/mulieris/ /tasar-departamentos 301",
+  );
+  expect(file).toContain("/en/towers/mulieris /en/apartment-appraisal 301");
+});

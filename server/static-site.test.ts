@@ -52,3 +52,28 @@ test("files that are not pages and unknown paths are the 404 page", () => {
     expect(resolvePath(client, path), path).toMatchObject({ status: 404, path: "/404.html" });
   }
 });
+
+test("a retired tower's old address answers 301 to the tower list its build marked (decision 0020)", () => {
+  const build = mkdtempSync(join(tmpdir(), "static-site-retired-"));
+  const clientDir = join(build, "client");
+  mkdirSync(clientDir);
+  mkdirSync(join(build, "retired", "torres"), { recursive: true });
+  mkdirSync(join(build, "retired", "en", "towers"), { recursive: true });
+  writeFileSync(join(build, "retired", "torres", "mulieris"), "/tasar-departamentos\n");
+  writeFileSync(join(build, "retired", "en", "towers", "mulieris"), "/en/apartment-appraisal\n");
+  writeFileSync(join(clientDir, "404.html"), "404");
+  mkdirSync(join(clientDir, "en"));
+  writeFileSync(join(clientDir, "en", "404.html"), "404");
+  expect(resolvePath(clientDir, "/torres/mulieris")).toEqual({
+    kind: "redirect",
+    location: "/tasar-departamentos",
+  });
+  expect(resolvePath(clientDir, "/en/towers/mulieris")).toEqual({
+    kind: "redirect",
+    location: "/en/apartment-appraisal",
+  });
+  // Only a tower's address reads the markers: nothing else of the build folder is reachable this way.
+  expect(resolvePath(clientDir, "/torres/otra")).toMatchObject({ status: 404 });
+  expect(resolvePath(clientDir, "/../retired/torres/mulieris")).toMatchObject({ status: 404 });
+  expect(resolvePath(clientDir, "/torres/%2e%2e%2fmulieris")).toMatchObject({ status: 404 });
+});

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { dirname, extname, join, normalize } from "node:path";
 
-import { isHiddenPath, notFoundFileFor, pageFile } from "./build-layout.ts";
+import { towerPagePattern } from "#app/site-map.ts";
+import { isHiddenPath, notFoundFileFor, pageFile, retiredDirOf } from "./build-layout.ts";
 import { contentTypes } from "./headers.ts";
 
 export { contentTypes };
@@ -46,6 +47,10 @@ export function resolvePath(clientDir: string, pathname: string): Resolution {
     return { kind: "redirect", location: canonicalPath(pathname) };
   }
   if (isHiddenPath(decoded)) return notFound;
+
+  // A retired tower's old address: 301 to the tower list of its language (decision 0020).
+  const retired = towerPagePattern.test(decoded) && join(retiredDirOf(dirname(clientDir)), decoded);
+  if (retired && isFile(retired)) return { kind: "redirect", location: readFileSync(retired, "utf8").trim() };
 
   const direct = join(clientDir, normalize(decoded));
   if (extname(decoded) && isFile(direct)) return { kind: "file", file: direct, status: 200, path: decoded };

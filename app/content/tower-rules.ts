@@ -242,3 +242,6 @@ export function writeConsiderations(
     return write(facts);
   });
 }
+
+/** Whether a tower may be on the site: the catalogue's tests and every owner's edit use these rules. */
+export { towerProblems } from "./tower-checks.ts";

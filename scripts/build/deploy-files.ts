@@ -1,9 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 import type { SiteConfig } from "#app/config/site-config.ts";
-import { pages } from "#app/site-map.ts";
-import { clientDirOf, deployDirOf } from "../../server/build-layout.ts";
+import { retiredTowers } from "#app/content/towers.ts";
+import { pages, retiredTowerRedirects } from "#app/site-map.ts";
+import { clientDirOf, deployDirOf, retiredDirOf } from "../../server/build-layout.ts";
 import { headerPolicyFile, headerPolicyFor } from "../../server/headers.ts";
 import { renderNginxConf, renderNginxSite } from "../../server/nginx-config.ts";
 import { renderHeadersFile, renderRedirectsFile } from "../../server/static-host-config.ts";
@@ -59,7 +60,20 @@ export function writeDeployFiles(buildDir: string, config: SiteConfig): void {
     directory: entry.isDirectory(),
   }));
   writeFileSync(join(clientDir, "_headers"), renderHeadersFile(policy, entries));
-  writeFileSync(join(clientDir, "_redirects"), renderRedirectsFile(pages.map((page) => page.path)));
+  const retired = retiredTowerRedirects(retiredTowers.map((tower) => tower.slug));
+  writeFileSync(
+    join(clientDir, "_redirects"),
+    renderRedirectsFile(
+      pages.map((page) => page.path),
+      retired,
+    ),
+  );
+  // The same rule for the Node server and nginx: one marker per old address, holding where it leads.
+  for (const { from, to } of retired) {
+    const marker = join(retiredDirOf(buildDir), from);
+    mkdirSync(dirname(marker), { recursive: true });
+    writeFileSync(marker, `${to}\n`);
+  }
 }
 
 function htmlFiles(dir: string): string[] {

@@ -1,4 +1,5 @@
 import { labelOf } from "#app/config/site-facts.ts";
+import { describeTowerChange } from "#app/content/tower-edits.ts";
 import { escapeHtml } from "../leads/pages.ts";
 import type { LeadEmail } from "../leads/notify/email.ts";
 import type { PublicationNotice } from "./site-publisher.ts";
@@ -26,6 +27,8 @@ export function composePublicationEmail(
     (change) =>
       `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
   );
+  const towerLines = (version.towerChanges ?? []).map(describeTowerChange);
+  changes.push(...towerLines);
   const undo =
     previousNumber === undefined
       ? `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a los datos de la instalación».`
@@ -35,7 +38,7 @@ export function composePublicationEmail(
   const lines = [what, by, "", ...changes, "", undo, warning];
   return {
     from: { name: site.businessName, address: site.email },
-    subject: `${what.replace(/\.$/, "")}: ${version.changes.length} ${version.changes.length === 1 ? "cambio" : "cambios"}`,
+    subject: `${what.replace(/\.$/, "")}: ${changes.length} ${changes.length === 1 ? "cambio" : "cambios"}`,
     text: lines.join("\n") + "\n",
     html: [
       `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(what)}</title></head>`,

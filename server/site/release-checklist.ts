@@ -1,13 +1,15 @@
 import { loadSiteConfig, SiteConfigError, type SiteVariable } from "#app/config/site-config.ts";
 import { buildEnvironment, isEditableFact, type FactValues } from "#app/config/site-facts.ts";
+import { applyTowerOverrides, towerFactLabels, type TowerOverrides } from "#app/content/tower-edits.ts";
+import { catalogueTowers, towerFacts } from "#app/content/tower-catalogue.ts";
 import { towerSources } from "#app/content/tower-sources.ts";
-import { towerFacts, towers } from "#app/content/towers.ts";
 
 /**
  * What stands between the site and its launch: fictional example values and
  * tower facts nobody has confirmed. `npm run check:release` prints it; the
  * inbox shows the same list at /bandeja/sitio, each item linked to where it is
- * fixed. Published facts count: a fact the owner published is no example.
+ * fixed. Published facts count: a fact the owner published is no example,
+ * and a tower fact the owner confirmed or corrected is sourced by the owner.
  */
 export type ChecklistItem = {
   text: string;
@@ -15,12 +17,14 @@ export type ChecklistItem = {
   fix:
     | { kind: "fact"; variable: SiteVariable }
     | { kind: "environment"; variable: string }
-    | { kind: "catalogue" };
+    | { kind: "catalogue" }
+    | { kind: "tower"; slug: string; fact: string };
 };
 
 export function releaseChecklist(
   env: Record<string, string | undefined>,
   published: FactValues,
+  publishedTowers: TowerOverrides = {},
 ): ChecklistItem[] {
   const items: ChecklistItem[] = [];
   const where = (variable: string): ChecklistItem["fix"] =>
@@ -35,16 +39,19 @@ export function releaseChecklist(
       items.push({ text: problem, fix: where(problem.slice(0, problem.indexOf("="))) });
   }
 
-  for (const tower of towers) {
+  for (const tower of applyTowerOverrides(catalogueTowers, publishedTowers)) {
+    const override = publishedTowers[tower.slug];
     for (const fact of tower.toConfirm) {
       items.push({
-        text: `${tower.nombre}: "${fact}" sin confirmar (app/content/towers.ts): ${towerSources[tower.slug]?.[fact] ?? "sin nota"}`,
-        fix: { kind: "catalogue" },
+        text: `${tower.nombre}: «${towerFactLabels[fact].label}» sin confirmar: ${towerSources[tower.slug]?.[fact] ?? "sin nota"}`,
+        fix: { kind: "tower", slug: tower.slug, fact },
       });
     }
     for (const fact of towerFacts) {
       const confirmedFact = tower[fact] !== undefined && !tower.toConfirm.includes(fact);
-      if (confirmedFact && !/https?:\/\//.test(towerSources[tower.slug]?.[fact] ?? "")) {
+      // The owner's own confirmation or correction is the fact's source.
+      const byOwner = override !== undefined && (fact in override || override.toConfirm !== undefined);
+      if (confirmedFact && !byOwner && !/https?:\/\//.test(towerSources[tower.slug]?.[fact] ?? "")) {
         items.push({
           text: `${tower.nombre}: "${fact}" sin fuente en app/content/tower-sources.ts.`,
           fix: { kind: "catalogue" },

@@ -8,7 +8,9 @@ import {
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
 import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
+import { towerChangeLabel, type TowerChange } from "#app/content/tower-edits.ts";
 import { releaseChecklist } from "./release-checklist.ts";
+import { createTowerEditor } from "./tower-editor.ts";
 import { PublishRefused, withDrafts, type SitePublisher } from "./site-publisher.ts";
 import type { FactChange, SiteVersionStore } from "./version-store.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
@@ -33,6 +35,14 @@ export function createSiteEditor(options: {
       before: change.before,
       after: change.after,
     }));
+  // A tower change reads "Torre X: pisos": the same words as the owner's e-mail.
+  const towerLabelled = (changes: TowerChange[]): SiteChange[] =>
+    changes.map((change) => ({
+      label: towerChangeLabel(change),
+      before: change.before,
+      after: change.after,
+    }));
+  const towerEditor = createTowerEditor({ publisher, store, now });
 
   async function attempt<T>(
     work: () => Promise<T>,
@@ -61,7 +71,10 @@ export function createSiteEditor(options: {
           draft: drafts[fact.variable],
           holdsExample: holdsExample(fact.variable, withDrafts(published, drafts), env),
         })),
-        pending: labelled(await publisher.pendingChanges()),
+        pending: [
+          ...labelled(await publisher.pendingChanges()),
+          ...towerLabelled(await publisher.pendingTowerChanges()),
+        ],
         history: history.map((version) => ({
           number: version.number,
           whenText: buenosAiresTime(version.createdAt),
@@ -72,22 +85,31 @@ export function createSiteEditor(options: {
               : version.restoredNumber === 0
                 ? "Vuelta a los datos de la instalación"
                 : `Restauración de la versión ${version.restoredNumber}`,
-          changes: labelled(version.changes),
+          changes: [...labelled(version.changes), ...towerLabelled(version.towerChanges)],
           current: version.id === current,
         })),
-        checklist: releaseChecklist(env, published).map((item) => ({
+        checklist: releaseChecklist(env, published, await publisher.publishedTowers()).map((item) => {
           // The owner knows the facts by their labels, not by their variables.
-          text:
-            item.fix.kind === "fact"
-              ? item.text.replace(item.fix.variable, `«${labelOf(item.fix.variable)}»`)
-              : item.text,
-          href:
-            item.fix.kind === "fact"
-              ? `${inboxPaths.site}#${item.fix.variable}`
-              : item.fix.kind === "catalogue"
-                ? undefined
-                : `${inboxPaths.site}#instalacion`,
-        })),
+          if (item.fix.kind === "fact")
+            return {
+              text: item.text.replace(item.fix.variable, `«${labelOf(item.fix.variable)}»`),
+              href: `${inboxPaths.site}#${item.fix.variable}`,
+            };
+          if (item.fix.kind === "tower") {
+            // The link says what is pending; the sources' note follows it, apart.
+            const pending = " sin confirmar";
+            const at = item.text.indexOf(`${pending}: `);
+            return {
+              text: at < 0 ? item.text : item.text.slice(0, at + pending.length),
+              note: at < 0 ? undefined : item.text.slice(at + pending.length + 2),
+              href: `${inboxPaths.siteTower(item.fix.slug)}#${item.fix.fact}`,
+            };
+          }
+          return {
+            text: item.text,
+            href: item.fix.kind === "catalogue" ? undefined : `${inboxPaths.site}#instalacion`,
+          };
+        }),
         canRestoreInstalled: current !== undefined && history[0]?.restoredNumber !== 0,
         preview: await publisher.currentPreview(),
       };
@@ -116,6 +138,9 @@ export function createSiteEditor(options: {
           .number,
       })),
     preview: () => attempt(async () => ({ pages: await publisher.preview() })),
+    towers: () => towerEditor.towers(),
+    tower: (slug) => towerEditor.tower(slug),
+    editTower: (slug, action) => towerEditor.editTower(slug, action),
     previewPage: async (path) => {
       const html = publisher.previewPage(path);
       // Seen inside the inbox: no island (its script would need the public site's CSP), marked as a preview.

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import {
@@ -10,7 +10,17 @@ import {
   type FactValues,
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
-import { pages } from "#app/site-map.ts";
+import {
+  sameTowerOverrides,
+  towerChanges,
+  towerOverrideProblems,
+  type TowerChange,
+  type TowerOverride,
+  type TowerOverrides,
+} from "#app/content/tower-edits.ts";
+import { catalogueTowers } from "#app/content/tower-catalogue.ts";
+import { towerOverridesVariable } from "#app/content/tower-overrides-file.ts";
+import { pages, towerPath } from "#app/site-map.ts";
 import { clientDirOf, pageFile } from "../build-layout.ts";
 import { randomId } from "../leads/storage/lead-store.ts";
 import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
@@ -78,7 +88,7 @@ export class SitePublisher {
   private readonly listeners: ((served: ServedSite) => void)[] = [];
   private busy: string | undefined;
   /** The pages the last preview changed, and the facts it was built from. */
-  private previewed: { facts: FactValues; pages: string[] } | undefined;
+  private previewed: { facts: FactValues; towers: TowerOverrides; pages: string[] } | undefined;
   private following: NodeJS.Timeout | undefined;
   private readonly options: SitePublisherOptions;
 
@@ -139,7 +149,7 @@ export class SitePublisher {
     if (currentId === this.servedSite.version?.id) return;
     await this.exclusive("seguir", async () => {
       const version = currentId === undefined ? undefined : await this.store.version(currentId);
-      if (version) await this.ensureBuilt(version.buildId, version.facts);
+      if (version) await this.ensureBuilt(version.buildId, version.facts, version.towers);
       this.switchLocally(version);
     });
   }
@@ -149,10 +159,25 @@ export class SitePublisher {
     return (await this.store.current())?.facts ?? {};
   }
 
+  /** The tower overrides published now (empty: the catalogue as researched). */
+  async publishedTowers(): Promise<TowerOverrides> {
+    return (await this.store.current())?.towers ?? {};
+  }
+
+  /** The published tower overrides with the owner's tower drafts on top: what a publication would build. */
+  async draftTowers(): Promise<TowerOverrides> {
+    return withTowerDrafts(await this.publishedTowers(), await this.store.towerDrafts());
+  }
+
   /** What a publication would change now: the drafts against the published facts. */
   async pendingChanges(): Promise<FactChange[]> {
     const published = await this.publishedFacts();
     return this.changesBetween(published, withDrafts(published, await this.store.drafts()));
+  }
+
+  /** What a publication would change in the towers now. */
+  async pendingTowerChanges(): Promise<TowerChange[]> {
+    return towerChanges(catalogueTowers, await this.publishedTowers(), await this.draftTowers());
   }
 
   /**
@@ -163,19 +188,23 @@ export class SitePublisher {
     return this.exclusive("vista previa", async () => {
       const published = await this.publishedFacts();
       const facts = withDrafts(published, await this.store.drafts());
-      this.refuseProblems(facts);
-      if (this.changesBetween(published, facts).length === 0)
+      const towers = await this.draftTowers();
+      this.refuseProblems(facts, towers);
+      if (
+        this.changesBetween(published, facts).length === 0 &&
+        towerChanges(catalogueTowers, await this.publishedTowers(), towers).length === 0
+      )
         throw new PublishRefused("No hay cambios para ver en una vista previa.");
       this.previewed = undefined;
       rmSync(this.folders.buildDirOf(previewBuild), { recursive: true, force: true });
       try {
-        await this.ensureBuilt(previewBuild, facts);
+        await this.ensureBuilt(previewBuild, facts, towers);
       } catch (error) {
         this.log(`Vista previa: ${error instanceof Error ? error.message : String(error)}`);
         throw new PublishRefused("No se pudo construir la vista previa con estos datos.");
       }
-      const pages = changedPages(this.servedSite.buildDir, this.folders.buildDirOf(previewBuild));
-      this.previewed = { facts, pages };
+      const pages = changedPages(this.servedSite.buildDir, this.folders.buildDirOf(previewBuild), towers);
+      this.previewed = { facts, towers, pages };
       return pages;
     });
   }
@@ -184,7 +213,10 @@ export class SitePublisher {
   async currentPreview(): Promise<string[] | undefined> {
     if (!this.previewed) return undefined;
     const facts = withDrafts(await this.publishedFacts(), await this.store.drafts());
-    return sameFacts(facts, this.previewed.facts) ? this.previewed.pages : undefined;
+    const same =
+      sameFacts(facts, this.previewed.facts) &&
+      sameTowerOverrides(await this.draftTowers(), this.previewed.towers);
+    return same ? this.previewed.pages : undefined;
   }
 
   /** A page of the last preview, as built (its HTML), or undefined. */
@@ -200,9 +232,14 @@ export class SitePublisher {
       const published = current?.facts ?? {};
       const drafts = await this.store.drafts();
       const facts = withDrafts(published, drafts);
-      this.refuseProblems(facts);
+      const towerDrafts = await this.store.towerDrafts();
+      const publishedTowers = current?.towers ?? {};
+      const towers = withTowerDrafts(publishedTowers, towerDrafts);
+      this.refuseProblems(facts, towers);
       const changes = this.changesBetween(published, facts);
-      if (changes.length === 0) throw new PublishRefused("No hay cambios para publicar.");
+      const changedTowers = towerChanges(catalogueTowers, publishedTowers, towers);
+      if (changes.length === 0 && changedTowers.length === 0)
+        throw new PublishRefused("No hay cambios para publicar.");
 
       const id = randomId();
       const version = await this.store.begin(
@@ -214,12 +251,14 @@ export class SitePublisher {
           restoredNumber: null,
           facts,
           changes,
+          towers,
+          towerChanges: changedTowers,
           buildId: id,
         },
         "building",
       );
-      await this.buildOrFail(version, () => this.ensureBuilt(id, facts));
-      await this.switchOrFail(version, current, drafts);
+      await this.buildOrFail(version, () => this.ensureBuilt(id, facts, towers));
+      await this.switchOrFail(version, current, drafts, towerDrafts);
       await this.afterSwitch(version, current);
       return { ...version, state: "ready" };
     });
@@ -241,11 +280,13 @@ export class SitePublisher {
           restoredNumber: number,
           facts: target.facts,
           changes: this.changesBetween(current?.facts ?? {}, target.facts),
+          towers: target.towers,
+          towerChanges: towerChanges(catalogueTowers, current?.towers ?? {}, target.towers),
           buildId: target.buildId,
         },
         "building",
       );
-      await this.buildOrFail(version, () => this.ensureBuilt(target.buildId, target.facts));
+      await this.buildOrFail(version, () => this.ensureBuilt(target.buildId, target.facts, target.towers));
       await this.switchOrFail(version, current, undefined);
       await this.afterSwitch(version, current);
       return { ...version, state: "ready" };
@@ -267,6 +308,8 @@ export class SitePublisher {
           restoredNumber: 0,
           facts: {},
           changes: this.changesBetween(current.facts, {}),
+          towers: {},
+          towerChanges: towerChanges(catalogueTowers, current.towers, {}),
           buildId: installedBuild,
         },
         "building",
@@ -277,14 +320,15 @@ export class SitePublisher {
     });
   }
 
-  private refuseProblems(facts: FactValues): void {
-    const problems = Object.entries(factProblems(facts));
+  private refuseProblems(facts: FactValues, towers: TowerOverrides): void {
+    const problems = [
+      ...Object.entries(factProblems(facts)).map(
+        ([variable, problem]) => `${labelOf(variable as SiteVariable)}: ${problem}`,
+      ),
+      ...towerOverrideProblems(catalogueTowers, towers),
+    ];
     if (problems.length === 0) return;
-    throw new PublishRefused(
-      `Hay datos para corregir antes de publicar: ${problems
-        .map(([variable, problem]) => `${labelOf(variable as SiteVariable)}: ${problem}`)
-        .join("; ")}.`,
-    );
+    throw new PublishRefused(`Hay datos para corregir antes de publicar: ${problems.join("; ")}.`);
   }
 
   private changesBetween(before: FactValues, after: FactValues): FactChange[] {
@@ -302,15 +346,24 @@ export class SitePublisher {
     return buildId === installedBuild ? this.options.installedBuildDir : this.folders.buildDirOf(buildId);
   }
 
-  private async ensureBuilt(buildId: string, facts: FactValues): Promise<void> {
+  private async ensureBuilt(buildId: string, facts: FactValues, towers: TowerOverrides): Promise<void> {
     if (buildId === installedBuild || this.folders.has(buildId)) return;
     const partial = this.folders.partialDirOf(buildId);
     rmSync(partial, { recursive: true, force: true });
+    // The tower edits reach the build through one file named in one variable (decision 0020).
+    const towersFile = `${partial}.torres.json`;
+    const env = buildEnvironment(this.options.env, facts);
+    delete env[towerOverridesVariable];
+    if (Object.keys(towers).length > 0) {
+      writeFileSync(towersFile, JSON.stringify(towers));
+      env[towerOverridesVariable] = towersFile;
+    }
     try {
-      await this.build(buildEnvironment(this.options.env, facts), partial, this.servedSite.buildDir);
+      await this.build(env, partial, this.servedSite.buildDir);
       this.folders.complete(buildId, this.servedSite.buildDir);
     } finally {
       rmSync(partial, { recursive: true, force: true });
+      rmSync(towersFile, { force: true });
     }
   }
 
@@ -330,8 +383,9 @@ export class SitePublisher {
     version: SiteVersion,
     current: SiteVersion | undefined,
     drafts: FactValues | undefined,
+    towerDrafts?: Record<string, TowerOverride | null>,
   ): Promise<void> {
-    if (await this.store.switchTo(version.id, current?.id, drafts)) return;
+    if (await this.store.switchTo(version.id, current?.id, drafts, towerDrafts)) return;
     await this.store.markFailed(version.id);
     throw new PublishRefused(
       "Otra publicación terminó mientras tanto: revisá los cambios y volvé a publicar.",
@@ -384,8 +438,8 @@ export class SitePublisher {
   }
 }
 
-/** Pages (their paths) whose HTML differs between two builds. */
-function changedPages(servedBuildDir: string, otherBuildDir: string): string[] {
+/** Pages (their paths) whose HTML differs between two builds; an added tower's pages are new. */
+function changedPages(servedBuildDir: string, otherBuildDir: string, towers: TowerOverrides): string[] {
   const read = (buildDir: string, path: string) => {
     try {
       return readFileSync(join(clientDirOf(buildDir), pageFile(path)), "utf8");
@@ -393,9 +447,16 @@ function changedPages(servedBuildDir: string, otherBuildDir: string): string[] {
       return undefined;
     }
   };
-  return pages
-    .map((page) => page.path)
-    .filter((path) => read(servedBuildDir, path) !== read(otherBuildDir, path));
+  const known = new Set(catalogueTowers.map((tower) => tower.slug));
+  const added = Object.keys(towers).filter((slug) => !known.has(slug) && !towers[slug]!.retired);
+  return [
+    ...pages.map((page) => page.path),
+    ...added.flatMap((slug) => [towerPath(slug, "es"), towerPath(slug, "en")]),
+  ].filter((path) => {
+    const page = read(otherBuildDir, path);
+    // A retired tower's page is gone from the preview: nothing to show, its address will answer 301.
+    return page !== undefined && read(servedBuildDir, path) !== page;
+  });
 }
 
 function sameFacts(a: FactValues, b: FactValues): boolean {
@@ -411,4 +472,17 @@ export function withDrafts(published: FactValues, drafts: FactValues): FactValue
     else delete facts[variable];
   }
   return facts;
+}
+
+/** The published tower overrides with the drafts on top; a null draft returns that tower to the catalogue. */
+export function withTowerDrafts(
+  published: TowerOverrides,
+  drafts: Record<string, TowerOverride | null>,
+): TowerOverrides {
+  const towers: Record<string, TowerOverride> = { ...published };
+  for (const [slug, override] of Object.entries(drafts)) {
+    if (override) towers[slug] = override;
+    else delete towers[slug];
+  }
+  return towers;
 }

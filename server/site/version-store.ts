@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 
 import type { FactValues } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
+import type { TowerChange, TowerOverride, TowerOverrides } from "#app/content/tower-edits.ts";
 import type {
   LeadDatabase,
   SiteVersionKind,
@@ -26,6 +27,9 @@ export type SiteVersion = {
   restoredNumber: number | null;
   facts: FactValues;
   changes: FactChange[];
+  /** The owner's tower overrides it was built from (migration 0011). */
+  towers: TowerOverrides;
+  towerChanges: TowerChange[];
   /** The build whose pages it serves: its own id, or the restored version's build. */
   buildId: string;
   state: SiteVersionState;
@@ -62,6 +66,33 @@ export class SiteVersionStore {
 
   async discardDrafts(): Promise<void> {
     await this.db.deleteFrom("site_fact_drafts").execute();
+    await this.db.deleteFrom("site_tower_drafts").execute();
+  }
+
+  /** The owner's unpublished tower edits: each tower's whole override as it would be published. */
+  async towerDrafts(): Promise<Record<string, TowerOverride | null>> {
+    const rows = await this.db.selectFrom("site_tower_drafts").select(["slug", "value"]).execute();
+    return Object.fromEntries(rows.map((row) => [row.slug, JSON.parse(row.value) as TowerOverride | null]));
+  }
+
+  /**
+   * Stores a tower's intended override (null: back to the catalogue); one equal
+   * to the published one is no draft.
+   */
+  async saveTowerDraft(
+    slug: string,
+    override: TowerOverride | null,
+    published: TowerOverride | undefined,
+    now: Date,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      await transaction.deleteFrom("site_tower_drafts").where("slug", "=", slug).execute();
+      if (JSON.stringify(override) === JSON.stringify(published ?? null)) return;
+      await transaction
+        .insertInto("site_tower_drafts")
+        .values({ slug, value: JSON.stringify(override), updated_at: now.toISOString() })
+        .execute();
+    });
   }
 
   /** The id of the version served, or undefined while the deployed build is (nothing published yet). */
@@ -125,6 +156,8 @@ export class SiteVersionStore {
             restored_number: version.restoredNumber,
             facts: JSON.stringify(version.facts),
             changes: JSON.stringify(version.changes),
+            towers: JSON.stringify(version.towers),
+            tower_changes: JSON.stringify(version.towerChanges),
             build_id: version.buildId,
             state,
           })
@@ -150,6 +183,7 @@ export class SiteVersionStore {
     id: string,
     expected: string | undefined,
     published: FactValues | undefined,
+    publishedTowers?: Record<string, TowerOverride | null>,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (transaction) => {
       const switched = await transaction
@@ -165,6 +199,13 @@ export class SiteVersionStore {
           .deleteFrom("site_fact_drafts")
           .where("variable", "=", variable)
           .where("value", "=", value ?? "")
+          .execute();
+      }
+      for (const [slug, value] of Object.entries(publishedTowers ?? {})) {
+        await transaction
+          .deleteFrom("site_tower_drafts")
+          .where("slug", "=", slug)
+          .where("value", "=", JSON.stringify(value))
           .execute();
       }
       return true;
@@ -193,6 +234,8 @@ function toVersion(row: Selectable<SiteVersionsTable>): SiteVersion {
     restoredNumber: row.restored_number === null ? null : Number(row.restored_number),
     facts: JSON.parse(row.facts) as FactValues,
     changes: JSON.parse(row.changes) as FactChange[],
+    towers: JSON.parse(row.towers) as TowerOverrides,
+    towerChanges: JSON.parse(row.tower_changes) as TowerChange[],
     buildId: row.build_id,
     state: row.state,
   };

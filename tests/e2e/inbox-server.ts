@@ -14,6 +14,7 @@ import { startLeadService } from "../../server/leads/service.ts";
 import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import type { BackupService } from "../../server/backup/backup-service.ts";
 import { createSiteServer } from "../../server/site-server.ts";
+import type { SitePublisher } from "../../server/site/site-publisher.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
@@ -29,6 +30,11 @@ export const ownerPassword = "una contraseña larga y segura";
 
 export type InboxServer = {
   url: string;
+  /**
+   * The site's publisher, called as the route calls it once the fresh second
+   * factor is given (tests/e2e/site-publication.spec.ts does the same).
+   */
+  publisher: SitePublisher;
   /** The server's own database, for tests that set up data the forms cannot (visit counts). */
   store: LeadStore;
   /** Moves the inbox's clock forward. */
@@ -88,6 +94,7 @@ export async function startInboxServer(
 
   return {
     url,
+    publisher: publishing.publisher,
     store: service.store,
     backup: service.backup,
     advance: (ms) => (offset += ms),

@@ -262,6 +262,8 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
         restoredNumber: null,
         facts: { SITE_WHATSAPP_NUMBER: "5491145678901" },
         changes: [],
+        towers: {},
+        towerChanges: [],
         buildId: "abc",
       },
       "building",

@@ -11,7 +11,15 @@ import {
   type ConsiderationWords,
   type FactRow,
 } from "../tower-rules.ts";
-import { floorsPerVolume, isConfirmed, towers, type Dock, type Tower, type TowerFact } from "../towers.ts";
+import {
+  catalogueTowers,
+  floorsPerVolume,
+  isConfirmed,
+  towers,
+  type Dock,
+  type Tower,
+  type TowerFact,
+} from "../towers.ts";
 import { towerText } from "./catalogue-text.ts";
 import { claims } from "./claims.ts";
 
@@ -27,8 +35,18 @@ export { dockNeighbours, maxDescriptionLength, maxTitleLength } from "../tower-r
 
 export const pendingLabel = "to be confirmed";
 
-/** The tower with its texts in English (address details, amenities, hotel); names stay as they are. */
-export const localTower = (tower: Tower): Tower => ({ ...tower, ...towerText[tower.slug] });
+/**
+ * The tower with its texts in English (address details, amenities, hotel); names stay as they are.
+ * A text the owner corrected in the inbox (decision 0020) has no English version yet: the owner's
+ * words are shown, never the English of the value they replaced.
+ */
+export function localTower(tower: Tower): Tower {
+  const researched = catalogueTowers.find((candidate) => candidate.slug === tower.slug);
+  const english = Object.entries(towerText[tower.slug] ?? {}).filter(
+    ([fact]) => researched && tower[fact as keyof Tower] === researched[fact as keyof Tower],
+  );
+  return { ...tower, ...Object.fromEntries(english) };
+}
 
 /** The docks keep their Buenos Aires name: "Dique 2" is dock 2. */
 export const dockName = (dock: Dock) => `Dique ${dock}`;

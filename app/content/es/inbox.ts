@@ -247,9 +247,51 @@ export const siteEditor = {
       ? "Listo para lanzar"
       : `Antes de lanzar: ${count} ${count === 1 ? "pendiente" : "pendientes"}`,
   checklistLead:
-    "La misma lista que imprime npm run check:release. Los datos del estudio se corrigen arriba; las torres, por ahora, en el catálogo (app/content/towers.ts).",
+    "La misma lista que imprime npm run check:release. Los datos del estudio se corrigen arriba; los de las torres, en su página de «Torres».",
   checklistMore: (count: number) => `Y ${count} más del catálogo de torres.`,
   installation: "Datos de la instalación",
   installationLead:
     "La dirección del sitio y el servicio de formularios los define quien instala el servidor (variables de entorno, docs/deploy.md).",
+};
+
+/** The towers of the site's editor (/bandeja/sitio/torres). */
+export const towerEditor = {
+  heading: "Torres del sitio",
+  lead: "Cada torre con sus datos, de dónde salió cada uno y si está confirmado. Lo que cambies queda como borrador: se publica desde «Datos del sitio», con todo lo demás.",
+  back: "Volver a los datos del sitio",
+  backToList: "Volver a las torres",
+  link: "Torres: confirmar, corregir, agregar o retirar",
+  pending: (count: number) =>
+    count === 0 ? "Todo confirmado" : `${count} ${count === 1 ? "dato" : "datos"} a confirmar`,
+  states: { catálogo: "", agregada: "Agregada", retirada: "Retirada" },
+  underConstruction: "En construcción",
+  draft: "Cambios sin publicar",
+  saved: "Guardado como borrador. Se publica desde «Datos del sitio».",
+  confirmed: "Confirmado",
+  unknown: "Sin dato",
+  summary: (towers: number, pending: number) =>
+    `${towers} torres en el sitio · ${pending} ${pending === 1 ? "dato" : "datos"} a confirmar`,
+  toConfirm: "A confirmar",
+  source: "Fuente:",
+  confirm: (label: string) => `Confirmar ${label.toLowerCase()}`,
+  correct: "Guardar corrección",
+  correctHint: "Corregir un dato también lo confirma.",
+  statusHeading: "Estado de la obra",
+  markUnderConstruction: "Marcar en construcción",
+  markFinished: "Marcar terminado",
+  retireHeading: "Retirar la torre",
+  retireLead:
+    "Al publicar, su página deja de existir en los dos idiomas y su dirección lleva a la lista de torres (redirección permanente), para que los enlaces viejos no terminen en un error.",
+  retire: "Retirar esta torre",
+  restore: "Volver a mostrar esta torre",
+  addHeading: "Agregar una torre",
+  addLead:
+    "Al publicar, su página aparece en español y en inglés, en la lista de torres y en el mapa del sitio. La dirección y los amenities que dejes vacíos quedan «a confirmar».",
+  slug: "Dirección web de la página",
+  slugHint: "Solo minúsculas, números y guiones: queda /torres/esta-direccion",
+  name: "Nombre de la torre",
+  add: "Agregar la torre",
+  statusFinished: "Terminado",
+  statusBuilding: "En construcción",
+  notFound: "No existe esa torre.",
 };

@@ -193,7 +193,12 @@ export type SiteVersionEntry = {
 };
 
 /** One thing before launch (`npm run check:release`), with where it is fixed when the inbox can fix it. */
-export type ChecklistEntry = { text: string; href?: string };
+export type ChecklistEntry = {
+  text: string;
+  href?: string;
+  /** What is known so far (a tower fact's note: the sources and where they disagree). */
+  note?: string;
+};
 
 export type SiteEditorView = {
   fields: SiteFactField[];
@@ -225,4 +230,54 @@ export type SiteEditor = {
   previewPage(path: string): Promise<string | undefined>;
   /** Serves an earlier version again; 0 = the installation's values. */
   undo(number: number, actor: string): Promise<PublishOutcome>;
+  /** Every tower as the next publication would show it, with how many facts are still to confirm. */
+  towers(): Promise<TowerListEntry[]>;
+  /** One tower's facts, each with its value, source and whether it is confirmed; undefined if unknown. */
+  tower(slug: string): Promise<TowerEditorView | undefined>;
+  /** One owner action on a tower, stored as a draft; the problems by field when refused. */
+  editTower(slug: string, action: TowerAction): Promise<TowerEditOutcome>;
 };
+
+/** A tower in the inbox's tower list (/bandeja/sitio/torres). */
+export type TowerListEntry = {
+  slug: string;
+  name: string;
+  /** Facts still «a confirmar». */
+  pending: number;
+  state: "catálogo" | "agregada" | "retirada";
+  underConstruction: boolean;
+  /** It has changes not yet published. */
+  draft: boolean;
+};
+
+export type TowerFactView = {
+  fact: string;
+  label: string;
+  hint?: string;
+  /** As the owner writes it ("41, 50"); "" when unknown. */
+  value: string;
+  source: string;
+  confirmed: boolean;
+  /** Edited as text here; the others (coordinates) only confirmed. */
+  editable: boolean;
+};
+
+export type TowerEditorView = {
+  slug: string;
+  name: string;
+  state: TowerListEntry["state"];
+  underConstruction: boolean;
+  draft: boolean;
+  facts: TowerFactView[];
+};
+
+export type TowerAction =
+  | { kind: "confirmar"; fact: string }
+  | { kind: "corregir"; fact: string; value: string }
+  | { kind: "estado"; underConstruction: boolean }
+  | { kind: "retirar" }
+  | { kind: "restituir" }
+  | { kind: "agregar"; values: Record<string, string> };
+
+export type TowerEditOutcome =
+  { ok: true; slug: string } | { ok: false; message: string; problems: Record<string, string> };

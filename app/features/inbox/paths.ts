@@ -22,6 +22,11 @@ export const inboxPaths = {
   confirm: `${inboxRoot}/confirmar`,
   site: `${inboxRoot}/sitio`,
   sitePreview: `${inboxRoot}/sitio/vista-previa`,
+  /** The towers of the catalogue, as the owner edits them. */
+  siteTowers: `${inboxRoot}/sitio/torres`,
+  /** One tower's facts (the route's pattern; siteTower(slug) is its address). */
+  siteTowerPattern: `${inboxRoot}/sitio/torres/:slug`,
+  siteTower: (slug: string) => `${inboxRoot}/sitio/torres/${encodeURIComponent(slug)}`,
   export: `${inboxRoot}/exportar.csv`,
 } as const;
 

@@ -3,7 +3,7 @@ import { Form, redirect } from "react-router";
 
 import type { Route } from "./+types/site";
 import { buttonStyles } from "../../components/button-styles.ts";
-import { siteEditor as copy } from "../../content/es/inbox.ts";
+import { siteEditor as copy, towerEditor as towerCopy } from "../../content/es/inbox.ts";
 import {
   ownerHasSecondFactor,
   requireFreshConfirmation,
@@ -100,6 +100,11 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
       <div className="flex flex-col gap-3">
         <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
         <p className="max-w-3xl text-ink-muted">{copy.lead}</p>
+        <p>
+          <a href={inboxPaths.siteTowers} className={buttonStyles.secondary}>
+            {towerCopy.link}
+          </a>
+        </p>
         {published && <p role="status">{copy.publishedNow(published)}</p>}
         {restored && <p role="status">{copy.restoredNow(restored)}</p>}
         {saved && !message && <p role="status">{copy.saved}</p>}
@@ -258,6 +263,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
               <a href={item.href} className="underline">
                 {item.text}
               </a>
+              {item.note && <span className="block text-sm wrap-anywhere text-ink-muted">{item.note}</span>}
             </li>
           ))}
         </ul>
@@ -268,7 +274,9 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
               {view.checklist
                 .filter((item) => !item.href)
                 .map((item) => (
-                  <li key={item.text}>{item.text}</li>
+                  <li key={item.text} className="wrap-anywhere">
+                    {item.text}
+                  </li>
                 ))}
             </ul>
           </details>

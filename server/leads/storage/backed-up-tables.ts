@@ -28,6 +28,7 @@ export const backedUpTables: readonly BackedUpTable[] = [
   // restored service rebuilds the pages it served; the drafts not yet published.
   { name: "site_versions", key: ["id"], continuous: true },
   { name: "site_fact_drafts", key: ["variable"], continuous: false },
+  { name: "site_tower_drafts", key: ["slug"], continuous: false },
 ];
 
 export function backedUpTable(name: string): BackedUpTable {

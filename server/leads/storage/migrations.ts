@@ -347,6 +347,25 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
+  // The owner's tower edits (decision 0020): drafts per tower, and each version's overrides and changes.
+  "0011-site-towers": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("site_tower_drafts")
+        .addColumn("slug", "text", (column) => column.primaryKey())
+        .addColumn("value", "text", (column) => column.notNull())
+        .addColumn("updated_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .alterTable("site_versions")
+        .addColumn("towers", "text", (column) => column.notNull().defaultTo("{}"))
+        .execute();
+      await db.schema
+        .alterTable("site_versions")
+        .addColumn("tower_changes", "text", (column) => column.notNull().defaultTo("[]"))
+        .execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

@@ -180,7 +180,11 @@ export type LeadDatabase = {
   backup_state: BackupStateTable;
   site_fact_drafts: SiteFactDraftsTable;
   site_versions: SiteVersionsTable;
+  site_tower_drafts: SiteTowerDraftsTable;
 };
+
+/** A tower the owner edited and has not published yet: its whole override as JSON (decision 0020). */
+export type SiteTowerDraftsTable = { slug: string; value: string; updated_at: string };
 
 /** A business fact the owner edited and has not published yet (decision 0020). */
 export type SiteFactDraftsTable = { variable: string; value: string; updated_at: string };
@@ -206,6 +210,10 @@ export type SiteVersionsTable = {
   changes: string;
   build_id: string;
   state: SiteVersionState;
+  /** The tower overrides it was built from (JSON object by slug; migration 0011). */
+  towers: Generated<string>;
+  /** What changed in the towers (JSON list of {slug, name, fact, before, after}). */
+  tower_changes: Generated<string>;
 };
 
 /** A row changed since the last off-site copy: its table and its key (JSON array of the key's values). */

@@ -1,0 +1,196 @@
+import { Form, redirect } from "react-router";
+
+import type { Route } from "./+types/site-tower";
+import { buttonStyles } from "../../components/button-styles.ts";
+import { towerEditor as copy, siteEditor } from "../../content/es/inbox.ts";
+import { requireHost } from "../../features/inbox/host.ts";
+import type { TowerAction } from "../../features/inbox/inbox-service.ts";
+import { InboxField } from "../../features/inbox/inbox-field.tsx";
+import { inboxMeta } from "../../features/inbox/meta.ts";
+import { inboxPaths } from "../../features/inbox/paths.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  inboxMeta(loaderData?.tower?.name ?? copy.heading);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { inbox } = requireHost(context);
+  if (!inbox.site) return { tower: null, saved: false };
+  const tower = await inbox.site.tower(params.slug);
+  if (!tower) throw new Response(copy.notFound, { status: 404 });
+  return { tower, saved: new URL(request.url).searchParams.has("guardado") };
+}
+
+/** The form's intent as one owner action; anything else is refused. */
+function actionOf(form: FormData): TowerAction | undefined {
+  const intent = String(form.get("intent") ?? "");
+  const fact = String(form.get("fact") ?? "");
+  switch (intent) {
+    case "confirmar":
+      return { kind: "confirmar", fact };
+    case "corregir":
+      return { kind: "corregir", fact, value: String(form.get("value") ?? "") };
+    case "en-construccion":
+      return { kind: "estado", underConstruction: true };
+    case "terminado":
+      return { kind: "estado", underConstruction: false };
+    case "retirar":
+      return { kind: "retirar" };
+    case "restituir":
+      return { kind: "restituir" };
+    default:
+      return undefined;
+  }
+}
+
+/** Confirms, corrects, marks the works' state, retires or restores: each a draft, published with the rest. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { inbox } = requireHost(context);
+  if (!inbox.site) return { message: siteEditor.unavailable, problems: {}, fact: "", value: "" };
+  const form = await request.formData();
+  const action = actionOf(form);
+  if (!action) return { message: "Acción desconocida.", problems: {}, fact: "", value: "" };
+  const outcome = await inbox.site.editTower(params.slug, action);
+  const anchor = action.kind === "confirmar" || action.kind === "corregir" ? `#${action.fact}` : "";
+  if (outcome.ok) return redirect(`${inboxPaths.siteTower(params.slug)}?guardado=1${anchor}`);
+  return {
+    message: outcome.message,
+    problems: outcome.problems,
+    fact: action.kind === "corregir" ? action.fact : "",
+    value: action.kind === "corregir" ? action.value : "",
+  };
+}
+
+export default function SiteTowerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { tower, saved } = loaderData;
+  if (!tower) return <p>{siteEditor.unavailable}</p>;
+  const problems: Record<string, string> = actionData?.problems ?? {};
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-3">
+        <p>
+          <a href={inboxPaths.siteTowers} className="underline">
+            {copy.backToList}
+          </a>
+        </p>
+        <h1 className="font-display text-3xl font-semibold break-words md:text-4xl">{tower.name}</h1>
+        <p className="text-ink-muted">
+          {[
+            copy.pending(tower.facts.filter((fact) => !fact.confirmed).length),
+            copy.states[tower.state],
+            tower.underConstruction ? copy.underConstruction : "",
+            tower.draft ? copy.draft : "",
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        {saved && !actionData && <p role="status">{copy.saved}</p>}
+        {actionData?.message && (
+          <p role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
+            {[actionData.message, problems.torre].filter(Boolean).join(" ")}
+          </p>
+        )}
+        <p className="max-w-3xl text-sm text-ink-muted">{copy.correctHint}</p>
+      </div>
+
+      <ul className="grid gap-4 md:grid-cols-2">
+        {/* The facts to confirm first: they are what the owner came for. */}
+        {[
+          ...tower.facts.filter((fact) => !fact.confirmed),
+          ...tower.facts.filter((fact) => fact.confirmed),
+        ].map((fact) => (
+          <li
+            key={fact.fact}
+            id={fact.fact}
+            className="flex min-w-0 scroll-mt-24 flex-col gap-3 rounded-xl border border-line bg-white p-4"
+          >
+            <h2 className="text-lg font-semibold">
+              {fact.label}{" "}
+              <span
+                className={
+                  !fact.confirmed
+                    ? "text-sm text-red-800"
+                    : fact.value
+                      ? "text-sm text-water"
+                      : "text-sm text-ink-muted"
+                }
+              >
+                {!fact.confirmed ? copy.toConfirm : fact.value ? copy.confirmed : copy.unknown}
+              </span>
+            </h2>
+            {(fact.value || !fact.confirmed) && (
+              <p className="text-sm wrap-anywhere text-ink-muted">{`${copy.source} ${fact.source}`}</p>
+            )}
+            {fact.editable ? (
+              <Form method="post" className="flex flex-col gap-3">
+                <input type="hidden" name="fact" value={fact.fact} />
+                <InboxField
+                  label={`${fact.label} (valor)`}
+                  hint={fact.hint}
+                  name="value"
+                  maxLength={300}
+                  defaultValue={actionData?.fact === fact.fact ? actionData.value : fact.value}
+                  error={problems[fact.fact]}
+                />
+                <div className="flex flex-wrap gap-3">
+                  <button type="submit" name="intent" value="corregir" className={buttonStyles.secondary}>
+                    {copy.correct}
+                  </button>
+                  {!fact.confirmed && (
+                    <button type="submit" name="intent" value="confirmar" className={buttonStyles.primary}>
+                      {copy.confirm(fact.label)}
+                    </button>
+                  )}
+                </div>
+              </Form>
+            ) : (
+              <>
+                <p className="wrap-anywhere">{fact.value || "—"}</p>
+                {!fact.confirmed && (
+                  <Form method="post">
+                    <input type="hidden" name="fact" value={fact.fact} />
+                    <button type="submit" name="intent" value="confirmar" className={buttonStyles.primary}>
+                      {copy.confirm(fact.label)}
+                    </button>
+                  </Form>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="obra" className="flex flex-col gap-3">
+        <h2 id="obra" className="text-xl font-semibold">
+          {copy.statusHeading}
+        </h2>
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value={tower.underConstruction ? "terminado" : "en-construccion"}
+            className={buttonStyles.secondary}
+          >
+            {tower.underConstruction ? copy.markFinished : copy.markUnderConstruction}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="retirar" className="flex flex-col gap-3">
+        <h2 id="retirar" className="text-xl font-semibold">
+          {copy.retireHeading}
+        </h2>
+        <p className="max-w-3xl text-sm text-ink-muted">{copy.retireLead}</p>
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value={tower.state === "retirada" ? "restituir" : "retirar"}
+            className={buttonStyles.secondary}
+          >
+            {tower.state === "retirada" ? copy.restore : copy.retire}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  applyTowerOverrides,
+  editableTowerFacts,
+  overrideOf,
+  parseTowerFact,
+  towerFactLabels,
+  towerFactText,
+  type EditableTowerFact,
+  type TowerOverride,
+  type TowerOverrides,
+} from "#app/content/tower-edits.ts";
+import { catalogueTowers, towerFacts, type Tower, type TowerFact } from "#app/content/tower-catalogue.ts";
+import { towerProblems } from "#app/content/tower-checks.ts";
+import { towerSources } from "#app/content/tower-sources.ts";
+import type {
+  TowerAction,
+  TowerEditOutcome,
+  TowerEditorView,
+  TowerListEntry,
+} from "#app/features/inbox/inbox-service.ts";
+import type { SitePublisher } from "./site-publisher.ts";
+import type { SiteVersionStore } from "./version-store.ts";
+
+/**
+ * The towers of the inbox's site editor (/bandeja/sitio/torres, decision
+ * 0020): each owner action turns the tower as the next publication would show
+ * it into another, checked with the catalogue's rules (tower-checks.ts), and
+ * stores what differs from the catalogue as that tower's draft override.
+ */
+export function createTowerEditor(options: {
+  publisher: SitePublisher;
+  store: SiteVersionStore;
+  now?: () => Date;
+}) {
+  const { publisher, store } = options;
+  const now = options.now ?? (() => new Date());
+  const bySlug = new Map(catalogueTowers.map((tower) => [tower.slug, tower]));
+  const ownerSource = "Confirmado por el titular en la bandeja.";
+
+  /** Every tower the next publication would know of, retired ones included. */
+  function intended(overrides: TowerOverrides): { tower: Tower; retired: boolean; added: boolean }[] {
+    const shown = new Map(
+      applyTowerOverrides(catalogueTowers, overrides).map((tower) => [tower.slug, tower]),
+    );
+    const retired = catalogueTowers
+      .filter((tower) => overrides[tower.slug]?.retired)
+      .map((tower) => ({
+        tower: applyTowerOverrides([tower], {
+          [tower.slug]: { ...overrides[tower.slug], retired: false },
+        })[0]!,
+        retired: true,
+        added: false,
+      }));
+    return [
+      ...[...shown.values()].map((tower) => ({ tower, retired: false, added: !bySlug.has(tower.slug) })),
+      ...retired,
+    ];
+  }
+
+  function stateOf(entry: { retired: boolean; added: boolean }): TowerListEntry["state"] {
+    return entry.retired ? "retirada" : entry.added ? "agregada" : "catálogo";
+  }
+
+  function sourceOf(tower: Tower, fact: TowerFact, override: TowerOverride | undefined): string {
+    const touched = override !== undefined && (fact in override || !bySlug.has(tower.slug));
+    const ownerConfirmed =
+      override?.toConfirm !== undefined &&
+      !tower.toConfirm.includes(fact) &&
+      bySlug.get(tower.slug)?.toConfirm.includes(fact);
+    if (touched || ownerConfirmed) return ownerSource;
+    return towerSources[tower.slug]?.[fact] ?? "Sin fuente registrada.";
+  }
+
+  /** Stores the tower the owner wants as its draft override (null: back to the catalogue). */
+  async function keep(slug: string, wanted: Tower, retired: boolean): Promise<void> {
+    const published = (await publisher.publishedTowers())[slug];
+    const override = overrideOf(bySlug.get(slug), wanted);
+    const withRetired = retired ? { ...override, retired: true } : override;
+    await store.saveTowerDraft(slug, withRetired ?? null, published, now());
+  }
+
+  const refused = (message: string, problems: Record<string, string> = {}): TowerEditOutcome => ({
+    ok: false,
+    message,
+    problems,
+  });
+
+  return {
+    async towers(): Promise<TowerListEntry[]> {
+      const overrides = await publisher.draftTowers();
+      const drafts = await store.towerDrafts();
+      return intended(overrides).map((entry) => ({
+        slug: entry.tower.slug,
+        name: entry.tower.nombre,
+        pending: entry.tower.toConfirm.length,
+        state: stateOf(entry),
+        underConstruction: entry.tower.status === "en construcción",
+        draft: entry.tower.slug in drafts,
+      }));
+    },
+
+    async tower(slug: string): Promise<TowerEditorView | undefined> {
+      const overrides = await publisher.draftTowers();
+      const entry = intended(overrides).find((candidate) => candidate.tower.slug === slug);
+      if (!entry) return undefined;
+      const { tower } = entry;
+      const editable = new Set<string>(editableTowerFacts);
+      return {
+        slug,
+        name: tower.nombre,
+        state: stateOf(entry),
+        underConstruction: tower.status === "en construcción",
+        draft: slug in (await store.towerDrafts()),
+        facts: towerFacts.map((fact) => ({
+          fact,
+          label: towerFactLabels[fact].label,
+          hint: towerFactLabels[fact].hint,
+          value: towerFactText(tower, fact),
+          source: sourceOf(tower, fact, overrides[slug]),
+          confirmed: !tower.toConfirm.includes(fact),
+          editable: editable.has(fact),
+        })),
+      };
+    },
+
+    async editTower(slug: string, action: TowerAction): Promise<TowerEditOutcome> {
+      const overrides = await publisher.draftTowers();
+      const entries = intended(overrides);
+
+      if (action.kind === "agregar") return add(action.values, entries);
+
+      const entry = entries.find((candidate) => candidate.tower.slug === slug);
+      if (!entry) return refused("No existe esa torre.");
+      const tower: Tower = { ...entry.tower, toConfirm: [...entry.tower.toConfirm] };
+      let retired = entry.retired;
+
+      switch (action.kind) {
+        case "confirmar":
+          if (!(towerFacts as readonly string[]).includes(action.fact)) return refused("No existe ese dato.");
+          tower.toConfirm = tower.toConfirm.filter((fact) => fact !== action.fact);
+          break;
+        case "corregir": {
+          if (!(editableTowerFacts as readonly string[]).includes(action.fact))
+            return refused("Ese dato no se corrige acá.");
+          const fact = action.fact as EditableTowerFact;
+          const parsed = parseTowerFact(fact, action.value);
+          if ("problem" in parsed) return refused("Hay un dato para corregir.", { [fact]: parsed.problem });
+          if (parsed.value === undefined) delete tower[fact];
+          else Object.assign(tower, { [fact]: parsed.value });
+          // The owner who corrects a fact vouches for it; an emptied address or list stays to confirm.
+          tower.toConfirm = tower.toConfirm.filter((pending) => pending !== fact);
+          if (parsed.value === undefined && (fact === "direccion" || fact === "amenities"))
+            tower.toConfirm = [...tower.toConfirm, fact];
+          break;
+        }
+        case "estado":
+          tower.status = action.underConstruction ? "en construcción" : "terminado";
+          tower.toConfirm = tower.toConfirm.filter((fact) => fact !== "status");
+          break;
+        case "retirar":
+          retired = true;
+          break;
+        case "restituir":
+          retired = false;
+          break;
+      }
+      const problems = towerProblems(tower);
+      if (problems.length > 0) {
+        const field = action.kind === "corregir" ? action.fact : "torre";
+        return refused("Hay un dato para corregir.", { [field]: problems.join("; ") });
+      }
+      // A tower the owner added and now retires simply goes: it never had a page to redirect.
+      if (retired && !bySlug.has(slug)) {
+        await store.saveTowerDraft(slug, null, (await publisher.publishedTowers())[slug], now());
+        return { ok: true, slug };
+      }
+      await keep(slug, tower, retired);
+      return { ok: true, slug };
+    },
+  };
+
+  async function add(values: Record<string, string>, entries: { tower: Tower }[]): Promise<TowerEditOutcome> {
+    const problems: Record<string, string> = {};
+    const slug = (values.slug ?? "").trim().toLowerCase();
+    const nombre = (values.nombre ?? "").trim().replace(/\s+/g, " ");
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
+      problems.slug = "solo minúsculas sin acentos, números y guiones (torre-nueva)";
+    else if (entries.some((entry) => entry.tower.slug === slug))
+      problems.slug = "ya hay una torre con esa dirección";
+    if (!nombre) problems.nombre = "falta el nombre";
+    else if (entries.some((entry) => entry.tower.nombre === nombre))
+      problems.nombre = "ya hay una torre con ese nombre";
+    const tower: Tower = { slug, nombre, dock: 1, status: "terminado", toConfirm: [] };
+    for (const fact of editableTowerFacts) {
+      const parsed = parseTowerFact(fact, values[fact] ?? "");
+      if ("problem" in parsed) problems[fact] = parsed.problem;
+      else if (parsed.value !== undefined) Object.assign(tower, { [fact]: parsed.value });
+      else if (fact === "dock" || fact === "status") problems[fact] = "es obligatorio";
+    }
+    for (const fact of ["direccion", "amenities"] as const)
+      if (tower[fact] === undefined) tower.toConfirm = [...tower.toConfirm, fact];
+    if (Object.keys(problems).length === 0) {
+      const rules = towerProblems(tower);
+      if (rules.length > 0) problems.torre = rules.join("; ");
+    }
+    if (Object.keys(problems).length > 0) return refused("Hay datos para corregir.", problems);
+    await keep(slug, tower, false);
+    return { ok: true, slug };
+  }
+}

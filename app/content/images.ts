@@ -10,6 +10,9 @@ export { faviconDataUrl } from "../generated/images.ts";
 
 export type ImageKind = "tower" | "property-type";
 
+/** Height over width of every catalogue image (16:10, the card's shape): artwork, photos and uploads. */
+export const catalogueAspect = 10 / 16;
+
 export type ImageSource = { readonly type: "image/avif" | "image/webp"; readonly srcset: string };
 
 export type CatalogueImageEntry = {
@@ -21,6 +24,8 @@ export type CatalogueImageEntry = {
   readonly srcset?: string;
   /** Modern formats, best first, for <picture>. */
   readonly sources?: readonly ImageSource[];
+  /** An owner's uploaded photo says what it shows, in each language; artwork's text comes from the page. */
+  readonly alt?: { readonly es: string; readonly en: string };
 };
 
 export type ImageManifest = Readonly<Record<string, CatalogueImageEntry>>;

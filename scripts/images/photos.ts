@@ -10,13 +10,13 @@ import { join } from "node:path";
 
 import sharp, { type Sharp } from "sharp";
 
-import type { CatalogueImageEntry } from "#app/content/images.ts";
+import { catalogueAspect, type CatalogueImageEntry } from "#app/content/images.ts";
 
 export const photoExtensions = ["jpg", "jpeg", "png", "webp"] as const;
 const largest = 800;
 export const photoWidths = [400, largest] as const;
 /** 16:10, the shape of every catalogue card. */
-export const photoAspect = 10 / 16;
+export const photoAspect = catalogueAspect;
 /** Bump when the encoding settings change, so cached variants are rebuilt. */
 const pipelineVersion = "1";
 

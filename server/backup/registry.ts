@@ -28,6 +28,10 @@ export const backedUpTables: readonly BackedUpTable[] = [
   // restored service rebuilds the pages it served; the drafts not yet published.
   { name: "site_versions", key: ["id"], continuous: true },
   { name: "site_fact_drafts", key: ["variable"], continuous: false },
+  // The owner's photos: their bytes (a few hundred KB each, written once), each version's set, the drafts.
+  { name: "site_photo_files", key: ["hash"], continuous: true },
+  { name: "site_version_photos", key: ["version_id"], continuous: true },
+  { name: "site_photo_drafts", key: ["slot"], continuous: false },
 ];
 
 export function backedUpTable(name: string): BackedUpTable {

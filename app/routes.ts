@@ -31,6 +31,8 @@ export default [
       route(routeSegment(inboxPaths.confirm), "routes/inbox/confirm.tsx"),
       route(routeSegment(inboxPaths.site), "routes/inbox/site.tsx"),
       route(`${routeSegment(inboxPaths.sitePreview)}/*`, "routes/inbox/site-preview.ts"),
+      route(routeSegment(inboxPaths.sitePhotos), "routes/inbox/site-photos.tsx"),
+      route(`${routeSegment(inboxPaths.sitePhotoFile)}/:file`, "routes/inbox/site-photo-file.ts"),
       route(routeSegment(inboxPaths.export), "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),

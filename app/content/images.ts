@@ -10,9 +10,6 @@ export { faviconDataUrl } from "../generated/images.ts";
 
 export type ImageKind = "tower" | "property-type";
 
-/** Height over width of every catalogue image (16:10, the card's shape): artwork, photos and uploads. */
-export const catalogueAspect = 10 / 16;
-
 export type ImageSource = { readonly type: "image/avif" | "image/webp"; readonly srcset: string };
 
 export type CatalogueImageEntry = {

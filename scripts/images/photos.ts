@@ -10,7 +10,8 @@ import { join } from "node:path";
 
 import sharp, { type Sharp } from "sharp";
 
-import { catalogueAspect, type CatalogueImageEntry } from "#app/content/images.ts";
+import type { CatalogueImageEntry } from "#app/content/images.ts";
+import { catalogueAspect } from "#app/lib/art/tower-art.ts";
 
 export const photoExtensions = ["jpg", "jpeg", "png", "webp"] as const;
 const largest = 800;

@@ -22,10 +22,13 @@ export function composePublicationEmail(
         ? `Se volvió a los datos de la instalación (versión ${version.number} del sitio).`
         : `Se restauró la versión ${version.restoredNumber} (ahora versión ${version.number} del sitio).`
       : `Se publicó la versión ${version.number} del sitio.`;
-  const changes = version.changes.map(
-    (change) =>
-      `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
-  );
+  const changes = [
+    ...version.changes.map(
+      (change) =>
+        `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
+    ),
+    ...notice.photoChanges.map((change) => `Cambió la «${change.label}»: ${change.before} → ${change.after}`),
+  ];
   const undo =
     previousNumber === undefined
       ? `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a los datos de la instalación».`
@@ -35,7 +38,7 @@ export function composePublicationEmail(
   const lines = [what, by, "", ...changes, "", undo, warning];
   return {
     from: { name: site.businessName, address: site.email },
-    subject: `${what.replace(/\.$/, "")}: ${version.changes.length} ${version.changes.length === 1 ? "cambio" : "cambios"}`,
+    subject: `${what.replace(/\.$/, "")}: ${changes.length} ${changes.length === 1 ? "cambio" : "cambios"}`,
     text: lines.join("\n") + "\n",
     html: [
       `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(what)}</title></head>`,

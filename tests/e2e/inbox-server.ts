@@ -71,6 +71,7 @@ export async function startInboxServer(
     retentionMonths: site.leadsRetentionMonths,
     backup: service.backup,
     siteEditor: publishing.editor,
+    sitePhotoEditor: publishing.photoEditor,
     now,
   });
   const server = createSiteServer({

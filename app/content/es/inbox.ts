@@ -216,6 +216,7 @@ export const siteEditor = {
   unavailable:
     "Este servidor no publica el sitio (se sirve desde otro lugar): los datos se cambian con las variables de entorno y una nueva construcción (docs/deploy.md).",
   factsHeading: "Datos del estudio",
+  photosLink: "Fotos de las torres y los tipos de propiedad",
   example: "Todavía es el ejemplo",
   published: "Publicado:",
   draft: "Borrador sin publicar",

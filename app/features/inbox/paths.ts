@@ -22,6 +22,10 @@ export const inboxPaths = {
   confirm: `${inboxRoot}/confirmar`,
   site: `${inboxRoot}/sitio`,
   sitePreview: `${inboxRoot}/sitio/vista-previa`,
+  /** The catalogue's photos: one upload form per tower and property type. */
+  sitePhotos: `${inboxRoot}/sitio/fotos`,
+  /** An uploaded photo's master, by hash (the inbox's thumbnails of drafts and published photos). */
+  sitePhotoFile: `${inboxRoot}/sitio/fotos/archivo`,
   export: `${inboxRoot}/exportar.csv`,
 } as const;
 

@@ -209,6 +209,12 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         </Form>
       </section>
 
+      <p>
+        <a href={inboxPaths.sitePhotos} className={buttonStyles.secondary}>
+          {copy.photosLink}
+        </a>
+      </p>
+
       <section aria-labelledby="historial-titulo" id="historial" className="flex flex-col gap-3">
         <h2 id="historial-titulo" className="text-xl font-semibold">
           {copy.historyHeading}

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 
-import { catalogueAspect } from "#app/content/images.ts";
+import { catalogueAspect } from "#app/lib/art/tower-art.ts";
 
 /**
  * An owner's upload becomes a catalogue photo here (decision 0020, photos):
@@ -111,7 +111,7 @@ export async function processPhoto(bytes: Buffer): Promise<IntakeResult> {
   if (sniffed === "heif" && !heicSupported()) return { ok: false, refusal: "heic" };
 
   // The header only: no pixel is decoded until its dimensions are known to be sane.
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { ...sharpInput, limitInputPixels: false }).metadata();
   } catch {

@@ -21,7 +21,8 @@ export const sitePhotos = {
   seePage: "Ver la página",
   change: "Subir o cambiar la foto",
   altEs: "Qué muestra la foto, en español",
-  altEsHint: "Por ejemplo: «Fachada de la torre desde el Dique 3, al atardecer». Lo leen quienes no pueden ver la foto.",
+  altEsHint:
+    "Por ejemplo: «Fachada de la torre desde el Dique 3, al atardecer». Lo leen quienes no pueden ver la foto.",
   altEn: "Qué muestra la foto, en inglés",
   altEnHint: "The same, in English: «The tower's façade from Dock 3 at dusk».",
   file: "Foto",

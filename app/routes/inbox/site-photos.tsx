@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { inbox } = requireHost(context);
   const photos = inbox.sitePhotos;
-  if (!photos) return { ok: false as const, slot: undefined, message: copy.unavailable, alt: { es: "", en: "" } };
+  if (!photos)
+    return { ok: false as const, slot: undefined, message: copy.unavailable, alt: { es: "", en: "" } };
   const type = request.headers.get("content-type");
   if (type?.toLowerCase().startsWith("multipart/form-data")) {
     const outcome = await photos.upload(request.body, type);
@@ -86,7 +87,12 @@ export default function SitePhotosPage({ loaderData, actionData }: Route.Compone
         {saved && labelOf(saved) && <p role="status">{copy.saved(labelOf(saved)!)}</p>}
         {reverted && labelOf(reverted) && <p role="status">{copy.reverted(labelOf(reverted)!)}</p>}
         {refusal && !refusal.slot && (
-          <div role="alert" tabIndex={-1} ref={alertRef} className="rounded-xl border-2 border-red-700 bg-white p-4">
+          <div
+            role="alert"
+            tabIndex={-1}
+            ref={alertRef}
+            className="rounded-xl border-2 border-red-700 bg-white p-4"
+          >
             <p>{refusal.message}</p>
           </div>
         )}

@@ -38,7 +38,7 @@ function altProblem(alt: { es: string; en: string }): string | undefined {
 /** One line of text: line breaks and control characters become spaces. */
 const oneLine = (value: string | undefined) =>
   (value ?? "")
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\p{Cc}+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 
@@ -62,15 +62,13 @@ export function createPhotoEditor(options: {
       const pending = photosWithDrafts(published, drafts);
       const formats = acceptedFormats();
       return {
-        slots: photoSlots.map(
-          (slot): SitePhotoSlotView => ({
-            key: slot.key,
-            label: slot.label,
-            pagePath: slot.kind === "tower" ? towerPath(slot.slug) : "/tasar-propiedades",
-            published: shown(slot.key, published[slot.key]),
-            draft: drafts[slot.key] ? shown(slot.key, pending[slot.key]) : undefined,
-          }),
-        ),
+        slots: photoSlots.map((slot): SitePhotoSlotView => ({
+          key: slot.key,
+          label: slot.label,
+          pagePath: slot.kind === "tower" ? towerPath(slot.slug) : "/tasar-propiedades",
+          published: shown(slot.key, published[slot.key]),
+          draft: drafts[slot.key] ? shown(slot.key, pending[slot.key]) : undefined,
+        })),
         accept: formats.accept,
         formats: formats.label,
         heic: heicSupported(),
@@ -108,7 +106,12 @@ export function createPhotoEditor(options: {
     async backToArtwork(key) {
       const slot = photoSlot(key);
       if (!slot) return false;
-      await photos.saveDraft(slot.key, { hash: null, alt: { es: "", en: "" } }, await publisher.publishedPhotos(), now());
+      await photos.saveDraft(
+        slot.key,
+        { hash: null, alt: { es: "", en: "" } },
+        await publisher.publishedPhotos(),
+        now(),
+      );
       return true;
     },
 

@@ -41,9 +41,12 @@ export function acceptedFormats(): { label: string; accept: string } {
   const heic = heicSupported();
   return {
     label: heic ? "JPEG, PNG, WebP o HEIC" : "JPEG, PNG o WebP",
-    accept: ["image/jpeg", "image/png", "image/webp", ...(heic ? ["image/heic", "image/heif", ".heic"] : [])].join(
-      ",",
-    ),
+    accept: [
+      "image/jpeg",
+      "image/png",
+      "image/webp",
+      ...(heic ? ["image/heic", "image/heif", ".heic"] : []),
+    ].join(","),
   };
 }
 

@@ -33,7 +33,10 @@ const describe = (photo: PublishedPhoto | undefined) =>
 export function photoChanges(before: PhotoSet, after: PhotoSet): PhotoChange[] {
   const slots = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return slots
-    .filter((slot) => describe(before[slot]) !== describe(after[slot]) || before[slot]?.alt.en !== after[slot]?.alt.en)
+    .filter(
+      (slot) =>
+        describe(before[slot]) !== describe(after[slot]) || before[slot]?.alt.en !== after[slot]?.alt.en,
+    )
     .map((slot) => ({
       slot,
       label: `Foto de ${photoSlot(slot)?.label ?? slot}`,

@@ -13,19 +13,24 @@ import { loadServiceConfig } from "../server/leads/service-config.ts";
 import { LeadStore, sqliteFileName } from "../server/leads/storage/lead-store.ts";
 import { releaseChecklist } from "../server/site/release-checklist.ts";
 import { SiteVersionStore } from "../server/site/version-store.ts";
+import { SitePhotoStore } from "../server/site/photos/photo-store.ts";
 
-async function publishedFacts(): Promise<FactValues> {
+async function published(): Promise<{ facts: FactValues; photoSlots: Set<string> }> {
   const config = loadServiceConfig(process.env);
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName))) return {};
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName)))
+    return { facts: {}, photoSlots: new Set() };
   const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    return (await new SiteVersionStore(store.db).current())?.facts ?? {};
+    const current = await new SiteVersionStore(store.db).current();
+    const photos = await new SitePhotoStore(store.db, "").ofVersion(current?.id);
+    return { facts: current?.facts ?? {}, photoSlots: new Set(Object.keys(photos)) };
   } finally {
     await store.close();
   }
 }
 
-const problems = releaseChecklist(process.env, await publishedFacts()).map((item) => item.text);
+const { facts, photoSlots } = await published();
+const problems = releaseChecklist(process.env, facts, photoSlots).map((item) => item.text);
 
 if (problems.length > 0) {
   console.error(

@@ -26,7 +26,7 @@ import {
   socialCardWidth,
   towerSocialCardSvg,
 } from "./images/brand-art.ts";
-import { findPhoto, photoVariants } from "./images/photos.ts";
+import { findPhoto, kindFolders, photoVariants } from "./images/photos.ts";
 import { readUploadedPhotos, type UploadedPhotos } from "../server/site/photos/build-channel.ts";
 import { propertyTypeSvg } from "./images/property-type-art.ts";
 import { svgDataUrl } from "#app/lib/art/svg-data-url.ts";
@@ -55,7 +55,7 @@ export type GenerateResult = {
   removed: string[];
 };
 
-export const kindFolders: Record<ImageKind, string> = { tower: "towers", "property-type": "property-types" };
+export { kindFolders };
 
 /** Served artwork size: the SVGs are drawn on a 320×200 grid and shown up to 640×400. */
 const artwork = { width: 640, height: 400 };

@@ -1,7 +1,11 @@
+import { join } from "node:path";
+
 import { loadSiteConfig, SiteConfigError, type SiteVariable } from "#app/config/site-config.ts";
 import { buildEnvironment, isEditableFact, type FactValues } from "#app/config/site-facts.ts";
 import { towerSources } from "#app/content/tower-sources.ts";
 import { towerFacts, towers } from "#app/content/towers.ts";
+import { findPhoto, kindFolders } from "../../scripts/images/photos.ts";
+import { photoSlots } from "./photos/photo-slots.ts";
 
 /**
  * What stands between the site and its launch: fictional example values and
@@ -15,12 +19,17 @@ export type ChecklistItem = {
   fix:
     | { kind: "fact"; variable: SiteVariable }
     | { kind: "environment"; variable: string }
-    | { kind: "catalogue" };
+    | { kind: "catalogue" }
+    | { kind: "photo"; slot: string };
 };
 
 export function releaseChecklist(
   env: Record<string, string | undefined>,
   published: FactValues,
+  /** The slots whose published version has an uploaded photo (decision 0020, photos). */
+  photoSlotsPublished: ReadonlySet<string> = new Set(),
+  /** The deployment's photos folder: a photo there is no artwork either. */
+  photosDir = "images/photos",
 ): ChecklistItem[] {
   const items: ChecklistItem[] = [];
   const where = (variable: string): ChecklistItem["fix"] =>
@@ -51,6 +60,14 @@ export function releaseChecklist(
         });
       }
     }
+  }
+  for (const slot of photoSlots) {
+    if (photoSlotsPublished.has(slot.key)) continue;
+    if (findPhoto(join(photosDir, kindFolders[slot.kind]), slot.slug)) continue;
+    items.push({
+      text: `${slot.label}: todavía muestra un dibujo generado, no una foto.`,
+      fix: { kind: "photo", slot: slot.key },
+    });
   }
   return items;
 }

@@ -75,7 +75,11 @@ export function createSiteEditor(options: {
           changes: labelled(version.changes),
           current: version.id === current,
         })),
-        checklist: releaseChecklist(env, published).map((item) => ({
+        checklist: releaseChecklist(
+          env,
+          published,
+          new Set(Object.keys(await publisher.publishedPhotos())),
+        ).map((item) => ({
           // The owner knows the facts by their labels, not by their variables.
           text:
             item.fix.kind === "fact"
@@ -84,9 +88,11 @@ export function createSiteEditor(options: {
           href:
             item.fix.kind === "fact"
               ? `${inboxPaths.site}#${item.fix.variable}`
-              : item.fix.kind === "catalogue"
-                ? undefined
-                : `${inboxPaths.site}#instalacion`,
+              : item.fix.kind === "photo"
+                ? `${inboxPaths.sitePhotos}#foto-${item.fix.slot.replace("/", "-")}`
+                : item.fix.kind === "catalogue"
+                  ? undefined
+                  : `${inboxPaths.site}#instalacion`,
         })),
         canRestoreInstalled: current !== undefined && history[0]?.restoredNumber !== 0,
         preview: await publisher.currentPreview(),

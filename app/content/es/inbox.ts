@@ -250,6 +250,8 @@ export const siteEditor = {
   checklistLead:
     "La misma lista que imprime npm run check:release. Los datos del estudio se corrigen arriba; las torres, por ahora, en el catálogo (app/content/towers.ts).",
   checklistMore: (count: number) => `Y ${count} más del catálogo de torres.`,
+  checklistPhotos: (count: number) =>
+    `${count} ${count === 1 ? "imagen todavía es un dibujo generado" : "imágenes todavía son dibujos generados"}: subí fotos.`,
   installation: "Datos de la instalación",
   installationLead:
     "La dirección del sitio y el servicio de formularios los define quien instala el servidor (variables de entorno, docs/deploy.md).",

@@ -125,9 +125,13 @@ export function createSiteEditor(options: {
     previewPage: async (path) => {
       const html = publisher.previewPage(path);
       // Seen inside the inbox: no island (its script would need the public site's CSP), marked as a preview.
-      return html
-        ?.replace(/<script data-island[^>]*>[\s\S]*?<\/script>/, "")
-        .replace("<title>", "<title>Vista previa · ");
+      return (
+        html
+          ?.replace(/<script data-island[^>]*>[\s\S]*?<\/script>/, "")
+          .replace("<title>", "<title>Vista previa · ")
+          // The preview's own images (a new photo exists only in its build), behind the same login.
+          .replace(/(["\s,])\/generated\//g, `$1${inboxPaths.sitePreview}/generated/`)
+      );
     },
   };
 }

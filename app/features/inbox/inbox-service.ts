@@ -265,4 +265,6 @@ export type SitePhotoEditor = {
   backToArtwork(slot: string): Promise<boolean>;
   /** A stored master (JPEG), by its hash, for the inbox's thumbnails. */
   photo(hash: string): Promise<Uint8Array | undefined>;
+  /** An image of the last preview's build ("/generated/towers/…"), for its pages seen in the inbox. */
+  previewImage(path: string): Promise<{ bytes: Uint8Array; type: string } | undefined>;
 };

@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
 import { catalogueImage } from "#app/content/images.ts";
 import type {
   PhotoUploadOutcome,
@@ -6,7 +9,8 @@ import type {
 } from "#app/features/inbox/inbox-service.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 import { towerPath } from "#app/site-map.ts";
-import type { SitePublisher } from "../site-publisher.ts";
+import { clientDirOf } from "../../build-layout.ts";
+import { previewBuild, type SitePublisher } from "../site-publisher.ts";
 import { acceptedFormats, heicSupported, photoLimits, processPhoto, refusalMessage } from "./photo-intake.ts";
 import { photoSlot, photoSlots } from "./photo-slots.ts";
 import { photosWithDrafts, type PublishedPhoto, type SitePhotoStore } from "./photo-store.ts";
@@ -21,6 +25,13 @@ import { readPhotoUpload } from "./photo-upload.ts";
 
 /** An alt text: what the photo shows, for someone who cannot see it; one line, no markup needed. */
 export const altLimits = { min: 5, max: 200 } as const;
+
+const imageTypes = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  svg: "image/svg+xml",
+} as const;
 
 const photoSrc = (hash: string) => `${inboxPaths.sitePhotoFile}/${hash}.jpg`;
 const isHash = (value: string) => /^[0-9a-f]{64}$/.test(value);
@@ -117,6 +128,25 @@ export function createPhotoEditor(options: {
 
     async photo(hash) {
       return isHash(hash) ? photos.file(hash) : undefined;
+    },
+
+    async previewImage(path) {
+      // Only the catalogue's generated files, by a name that cannot leave their folder.
+      const match = /^\/generated\/(towers|property-types|social)\/([a-z0-9-]+\.(avif|webp|jpg|svg))$/.exec(
+        path,
+      );
+      if (!match) return undefined;
+      const file = join(
+        clientDirOf(join(publisher.versionsDir, previewBuild)),
+        "generated",
+        match[1]!,
+        match[2]!,
+      );
+      try {
+        return { bytes: await readFile(file), type: imageTypes[match[3] as keyof typeof imageTypes] };
+      } catch {
+        return undefined;
+      }
     },
   };
 }

@@ -98,7 +98,7 @@ export default function SitePhotosPage({ loaderData, actionData }: Route.Compone
         )}
       </div>
 
-      <ul className="grid gap-4 lg:grid-cols-2">
+      <ul className="grid items-start gap-4 lg:grid-cols-2">
         {view.slots.map((slot) => (
           <SlotCard
             key={slot.key}

@@ -61,20 +61,22 @@ export function createSiteEditor(options: {
           draft: drafts[fact.variable],
           holdsExample: holdsExample(fact.variable, withDrafts(published, drafts), env),
         })),
-        pending: labelled(await publisher.pendingChanges()),
-        history: history.map((version) => ({
-          number: version.number,
-          whenText: buenosAiresTime(version.createdAt),
-          by: version.publishedBy,
-          what:
-            version.kind === "publicación"
-              ? "Publicación"
-              : version.restoredNumber === 0
-                ? "Vuelta a los datos de la instalación"
-                : `Restauración de la versión ${version.restoredNumber}`,
-          changes: labelled(version.changes),
-          current: version.id === current,
-        })),
+        pending: [...labelled(await publisher.pendingChanges()), ...(await publisher.pendingPhotoChanges())],
+        history: await Promise.all(
+          history.map(async (version) => ({
+            number: version.number,
+            whenText: buenosAiresTime(version.createdAt),
+            by: version.publishedBy,
+            what:
+              version.kind === "publicación"
+                ? "Publicación"
+                : version.restoredNumber === 0
+                  ? "Vuelta a los datos de la instalación"
+                  : `Restauración de la versión ${version.restoredNumber}`,
+            changes: [...labelled(version.changes), ...(await publisher.photoChangesOf(version.id))],
+            current: version.id === current,
+          })),
+        ),
         checklist: releaseChecklist(
           env,
           published,

@@ -177,6 +177,11 @@ export class SitePublisher {
     return this.photosOf(await this.store.currentId());
   }
 
+  /** What a version changed in the photos (none before photos existed). */
+  async photoChangesOf(versionId: string): Promise<PhotoChange[]> {
+    return (await this.options.photos?.changesOf(versionId)) ?? [];
+  }
+
   /** What a publication would change in the photos now. */
   async pendingPhotoChanges(): Promise<PhotoChange[]> {
     const published = await this.publishedPhotos();

@@ -178,7 +178,9 @@ test("a photo uploaded, published with the real build, on the tower's pages with
 
   await page.goto(`${inbox.url}/bandeja/sitio`);
   await hydrated(page);
-  await expect(page.locator("#para-publicar")).toContainText("Foto de Torre Alvear Tower");
+  await expect(page.locator('section[aria-labelledby="para-publicar"]')).toContainText(
+    "Foto de Torre Alvear Tower",
+  );
 
   const { publisher } = inbox.publishing;
   // As the route does once the fresh second factor is confirmed (site-publication.spec.ts).
@@ -213,6 +215,9 @@ test("a photo uploaded, published with the real build, on the tower's pages with
 
   await page.goto(`${inbox.url}${photosPath}`);
   await expect(page.getByText("31 de 32 lugares todavía muestran un dibujo generado.")).toBeVisible();
+
+  await page.goto(`${inbox.url}/bandeja/sitio`);
+  await expect(page.locator("#historial")).toContainText(`Foto de Torre Alvear Tower`);
 
   await publisher.restoreInstalled(ownerEmail);
   const back = await (await fetch(`${inbox.url}/torres/alvear-tower`)).text();

@@ -175,6 +175,13 @@ test("a photo uploaded, published with the real build, on the tower's pages with
   const draft = page.locator(slotId).getByRole("img", { name: altEs });
   await expect(draft).toBeVisible();
   expect(await draft.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  await expectNoAxeViolations(page);
+  if (process.env.SHOTS_DIR) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.locator(slotId).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/photos-draft-390.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 
   await page.goto(`${inbox.url}/bandeja/sitio`);
   await hydrated(page);

@@ -65,7 +65,7 @@ export default function SitePhotosPage({ loaderData, actionData }: Route.Compone
   }
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const labelOf = (key: string | undefined) => view.slots.find((slot) => slot.key === key)?.label;
-  const artworkLeft = view.slots.filter((slot) => !(slot.draft ?? slot.published).photo).length;
+  const artworkLeft = view.slots.filter((slot) => !slot.published.photo).length;
   const hint = copy.fileHint(view.formats, view.maxMegabytes, view.minSize, view.heic);
 
   return (

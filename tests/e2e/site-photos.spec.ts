@@ -161,6 +161,40 @@ test("the photo page: every slot, accessible, and each disguised or oversized up
   await expect(page.locator(slotId).getByText("Borrador sin publicar")).toHaveCount(0);
 });
 
+test("keyboard only: a slot's form opened, its texts typed and a PNG sent as a draft", async ({
+  page,
+  inbox,
+  guard,
+}) => {
+  void guard;
+  await logIn(page, inbox, photosPath);
+  const card = page.locator("#foto-property-type-loft");
+  const png = await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#b08050" } })
+    .png()
+    .toBuffer();
+  await card.getByRole("link", { name: /Ver la página/ }).focus();
+  await page.keyboard.press("Tab");
+  await expect(card.locator("summary")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(card.getByLabel("Qué muestra la foto, en español")).toBeFocused();
+  await page.keyboard.type("Living de un loft con ventanales al dique");
+  await page.keyboard.press("Tab");
+  await expect(card.getByLabel("Qué muestra la foto, en inglés")).toBeFocused();
+  await page.keyboard.type("A loft's living room with windows on the dock");
+  await page.keyboard.press("Tab");
+  const file = card.getByLabel("Foto", { exact: true });
+  await expect(file).toBeFocused();
+  await file.setInputFiles({ name: "loft.png", mimeType: "image/png", buffer: png });
+  await page.keyboard.press("Tab");
+  await expect(card.getByRole("button", { name: "Guardar como borrador" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText(
+    "Foto guardada como borrador: Tipo de propiedad: Loft",
+  );
+  await expect(card.getByRole("img", { name: "Living de un loft con ventanales al dique" })).toBeVisible();
+});
+
 test("a photo uploaded, published with the real build, on the tower's pages without metadata, then undone", async ({
   page,
   inbox,
@@ -190,6 +224,22 @@ test("a photo uploaded, published with the real build, on the tower's pages with
   );
 
   const { publisher } = inbox.publishing;
+  // The preview: the owner sees the tower's page with the photo; visitors still get the drawing.
+  expect(await publisher.preview()).toContain("/torres/alvear-tower");
+  const previewHtml = await (
+    await page.request.get(`${inbox.url}/bandeja/sitio/vista-previa/torres/alvear-tower`)
+  ).text();
+  expect(previewHtml).toContain(`alt="${altEs}"`);
+  const previewJpeg =
+    /src="(\/bandeja\/sitio\/vista-previa\/generated\/towers\/alvear-tower-[0-9a-f]{10}-800\.jpg)"/.exec(
+      previewHtml,
+    )?.[1];
+  expect(previewJpeg).toBeDefined();
+  const previewImage = await page.request.get(`${inbox.url}${previewJpeg}`);
+  expect((await sharp(await previewImage.body()).metadata()).width).toBe(800);
+  expect(await (await fetch(`${inbox.url}${previewJpeg}`, { redirect: "manual" })).status).not.toBe(200);
+  expect(await (await fetch(`${inbox.url}/torres/alvear-tower`)).text()).not.toContain(altEs);
+
   // As the route does once the fresh second factor is confirmed (site-publication.spec.ts).
   const version = await publisher.publish(ownerEmail);
   expect(version.number).toBe(1);

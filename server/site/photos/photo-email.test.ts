@@ -26,14 +26,14 @@ test("the publication e-mail names each photo changed, before and after, and cou
   const hash = "ab".repeat(32);
   const changes = photoChanges(
     {},
-    { "tower/oceana": { hash, alt: { es: "Oceana desde el dique", en: "Oceana" } } },
+    { "tower/alvear-tower": { hash, alt: { es: "Oceana desde el dique", en: "Oceana" } } },
   );
   const email = composePublicationEmail({ version, previousNumber: 1, photoChanges: changes }, site);
   expect(email.subject).toBe("Se publicó la versión 2 del sitio: 1 cambio");
   expect(email.text).toContain(
-    `Cambió la «Foto de Torre Oceana Puerto Madero»: dibujo generado → foto «Oceana desde el dique» (${hash.slice(0, 8)})`,
+    `Cambió la «Foto de Torre Alvear Tower»: dibujo generado → foto «Oceana desde el dique» (${hash.slice(0, 8)})`,
   );
-  expect(email.html).toContain("Foto de Torre Oceana");
+  expect(email.html).toContain("Foto de Torre Alvear Tower");
 });
 
 test("back to the drawing, and new texts for the same photo, are changes too", () => {

@@ -19,6 +19,13 @@ vi.mock("../content/images.ts", () => {
         { type: "image/webp", srcset: "/m-400.webp 400w, /m-800.webp 800w" },
       ],
     },
+    "tower/hostil": {
+      src: "/generated/towers/hostil-1-800.jpg",
+      width: 800,
+      height: 500,
+      sources: [],
+      alt: { es: '"><img src=x onerror=alert(1)></picture><script>alert(2)</script>', en: "x" },
+    },
     "tower/oceana": {
       src: "/generated/towers/oceana-1-800.jpg",
       width: 800,
@@ -104,4 +111,13 @@ test("photo: <picture> with AVIF and WebP sources, sizes, and a JPEG fallback", 
 
 test("an unknown slug fails loudly instead of rendering a broken image", () => {
   expect(() => render({ kind: "property-type", slug: "castillo", alt: "" })).toThrow(/castillo/);
+});
+
+test("an owner's alt text stays an attribute's text, whatever it holds", () => {
+  const html = render({ kind: "tower", slug: "hostil", alt: "Ilustración" }, "/torres/hostil");
+  expect(html).not.toContain("<script>");
+  expect(html).not.toContain("<img src=x");
+  expect(html).toContain(
+    'alt="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;/picture&gt;&lt;script&gt;alert(2)&lt;/script&gt;"',
+  );
 });

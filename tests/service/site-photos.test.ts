@@ -159,6 +159,20 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     expect(notices.at(-1)!.photoChanges).toMatchObject([{ slot: alvear, before: "dibujo generado" }]);
   });
 
+  it("a photo replaced before it was published is deleted once no draft or version names it", async () => {
+    const first = multipart({ slot: alvear, ...alt }, await photo("#112233"));
+    await editor.upload(first.body, first.type);
+    const replaced = (await photos.drafts())[alvear]!.hash!;
+    const second = multipart({ slot: alvear, ...alt }, await photo("#332211"));
+    await editor.upload(second.body, second.type);
+    const kept = (await photos.drafts())[alvear]!.hash!;
+    // Within the grace period nothing goes; an hour later only the replaced one does.
+    expect(await photos.pruneFiles(new Date())).toBe(0);
+    expect(await photos.pruneFiles(new Date(Date.now() + 2 * 60 * 60_000))).toBe(1);
+    expect(await photos.file(replaced)).toBeUndefined();
+    expect(await photos.file(kept)).toBeDefined();
+  });
+
   it("refusals keep the texts and store nothing", async () => {
     const svg = multipart(
       { slot: alvear, ...alt },

@@ -111,6 +111,7 @@ export function createPhotoEditor(options: {
       if (!processed.ok) return refuse(refusalMessage(processed.refusal));
       await photos.saveFile(processed.photo, now());
       await photos.saveDraft(slot.key, { hash: processed.photo.hash, alt }, published, now());
+      await photos.pruneFiles(now());
       return { ok: true, slot: slot.key };
     },
 

@@ -206,6 +206,28 @@ export class SitePhotoStore {
     return path;
   }
 
+  /**
+   * Deletes the masters no draft and no version names (a photo replaced before it was published),
+   * from the database and from the build's cache on disk. A master younger than `graceMs` is kept:
+   * its upload may be between storing the file and its draft.
+   */
+  async pruneFiles(now: Date, graceMs = 60 * 60_000): Promise<number> {
+    const named = new Set<string>();
+    for (const row of await this.db.selectFrom("site_photo_drafts").select("hash").execute())
+      if (row.hash) named.add(row.hash);
+    for (const row of await this.db.selectFrom("site_version_photos").select("photos").execute())
+      for (const photo of Object.values(JSON.parse(row.photos) as PhotoSet)) named.add(photo.hash);
+    const before = new Date(now.getTime() - graceMs).toISOString();
+    const stale = (
+      await this.db.selectFrom("site_photo_files").select(["hash", "created_at"]).execute()
+    ).filter((row) => !named.has(row.hash) && row.created_at < before);
+    for (const { hash } of stale) {
+      await this.db.deleteFrom("site_photo_files").where("hash", "=", hash).execute();
+      rmSync(join(this.dir, `${hash}.jpg`), { force: true });
+    }
+    return stale.length;
+  }
+
   removeManifest(buildId: string): void {
     rmSync(join(this.dir, `build-${buildId}.json`), { force: true });
   }

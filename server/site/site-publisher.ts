@@ -129,6 +129,7 @@ export class SitePublisher {
    */
   async start(): Promise<void> {
     const removed = this.folders.removePartials();
+    this.options.photos?.removeManifests();
     if (removed.length > 0) this.log(`Publicación interrumpida: se descartó ${removed.join(", ")}.`);
     await this.store.failUnfinished(new Date(this.now().getTime() - (this.options.unfinishedAfterMs ?? 0)));
     this.switchLocally(undefined);

@@ -124,6 +124,13 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     await expect(publisher.publish("titular@ejemplo.com")).rejects.toThrow(PublishRefused);
   });
 
+  it("a build's manifest left by a kill -9 is removed at the next start", async () => {
+    mkdirSync(photos.dir, { recursive: true });
+    writeFileSync(join(photos.dir, "build-abc.json"), "{}");
+    await publisher.start();
+    expect(existsSync(join(photos.dir, "build-abc.json"))).toBe(false);
+  });
+
   it("no photos: the build gets no manifest at all, whatever the environment says", async () => {
     await new SiteVersionStore(store.db).saveDrafts(
       { SITE_PHONE_DISPLAY: "+54 11 4000-0000" },

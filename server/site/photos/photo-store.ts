@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import type { Kysely } from "kysely";
@@ -230,5 +230,12 @@ export class SitePhotoStore {
 
   removeManifest(buildId: string): void {
     rmSync(join(this.dir, `build-${buildId}.json`), { force: true });
+  }
+
+  /** At start: the manifests a build killed mid-way (kill -9) left behind. */
+  removeManifests(): void {
+    if (!existsSync(this.dir)) return;
+    for (const name of readdirSync(this.dir))
+      if (/^build-.+\.json$/.test(name)) rmSync(join(this.dir, name), { force: true });
   }
 }

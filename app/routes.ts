@@ -33,6 +33,8 @@ export default [
       route(routeSegment(inboxPaths.siteTowers), "routes/inbox/site-towers.tsx"),
       route(routeSegment(inboxPaths.siteTowerPattern), "routes/inbox/site-tower.tsx"),
       route(`${routeSegment(inboxPaths.sitePreview)}/*`, "routes/inbox/site-preview.ts"),
+      route(routeSegment(inboxPaths.sitePhotos), "routes/inbox/site-photos.tsx"),
+      route(`${routeSegment(inboxPaths.sitePhotoFile)}/:file`, "routes/inbox/site-photo-file.ts"),
       route(routeSegment(inboxPaths.export), "routes/inbox/export.ts"),
       route("*", "routes/inbox/not-found.tsx"),
     ]),

@@ -14,23 +14,35 @@ import { loadServiceConfig } from "../server/leads/service-config.ts";
 import { LeadStore, sqliteFileName } from "../server/leads/storage/lead-store.ts";
 import { releaseChecklist } from "../server/site/release-checklist.ts";
 import { SiteVersionStore } from "../server/site/version-store.ts";
+import { SitePhotoStore } from "../server/site/photos/photo-store.ts";
 
-/** The published business facts and tower edits (decision 0020), or none without a database. */
-async function publishedState(): Promise<{ facts: FactValues; towers: TowerOverrides }> {
+/** The published business facts, tower edits and photos (decision 0020), or none without a database. */
+async function publishedState(): Promise<{
+  facts: FactValues;
+  towers: TowerOverrides;
+  photoSlots: Set<string>;
+}> {
   const config = loadServiceConfig(process.env);
   if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName)))
-    return { facts: {}, towers: {} };
+    return { facts: {}, towers: {}, photoSlots: new Set() };
   const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     const current = await new SiteVersionStore(store.db).current();
-    return { facts: current?.facts ?? {}, towers: current?.towers ?? {} };
+    const photos = await new SitePhotoStore(store.db, "").ofVersion(current?.id);
+    return {
+      facts: current?.facts ?? {},
+      towers: current?.towers ?? {},
+      photoSlots: new Set(Object.keys(photos)),
+    };
   } finally {
     await store.close();
   }
 }
 
 const published = await publishedState();
-const problems = releaseChecklist(process.env, published.facts, published.towers).map((item) => item.text);
+const problems = releaseChecklist(process.env, published.facts, published.towers, published.photoSlots).map(
+  (item) => item.text,
+);
 
 if (problems.length > 0) {
   console.error(

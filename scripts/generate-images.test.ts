@@ -168,3 +168,32 @@ describe("owner photos", { timeout: 60_000 }, () => {
     expect(existsSync(fileOf(entry.src))).toBe(false);
   });
 });
+
+describe("photos uploaded in the inbox (BUILD_PHOTOS_MANIFEST)", { timeout: 60_000 }, () => {
+  test("an uploaded master wins over the artwork and brings its alt texts; an empty list changes nothing", async () => {
+    const before = await generateImages(options);
+    const manifestBefore = readFileSync(options.manifestFile);
+    // No uploads: the manifest module is the same bytes.
+    await generateImages({ ...options, uploadedPhotos: {} });
+    expect(readFileSync(options.manifestFile).equals(manifestBefore)).toBe(true);
+
+    const master = join(root, "master.jpg");
+    await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#7a5230" } })
+      .jpeg()
+      .toFile(master);
+    const alt = { es: "Fachada del edificio desde el dique", en: "The building's facade from the dock" };
+    const uploaded = await generateImages({
+      ...options,
+      uploadedPhotos: { "property-type/loft": { file: master, alt } },
+    });
+    const entry = uploaded.manifest["property-type/loft"]!;
+    expect(entry).toMatchObject({ width: 800, height: 500, alt });
+    expect(entry.src).toMatch(/^\/generated\/property-types\/loft-[0-9a-f]{10}-800\.jpg$/);
+    expect(entry.sources?.map((source) => source.type)).toEqual(["image/avif", "image/webp"]);
+    expect(readFileSync(options.manifestFile, "utf8")).toContain(JSON.stringify(alt.es));
+    expect(uploaded.manifest["property-type/casa"]).toEqual(before.manifest["property-type/casa"]);
+
+    await generateImages(options);
+    expect(readFileSync(options.manifestFile).equals(manifestBefore)).toBe(true);
+  });
+});

@@ -28,7 +28,8 @@ import {
   socialCardWidth,
   towerSocialCardSvg,
 } from "./images/brand-art.ts";
-import { findPhoto, photoVariants } from "./images/photos.ts";
+import { findPhoto, kindFolders, photoVariants } from "./images/photos.ts";
+import { readUploadedPhotos, type UploadedPhotos } from "../server/site/photos/build-channel.ts";
 import { propertyTypeSvg } from "./images/property-type-art.ts";
 import { svgDataUrl } from "#app/lib/art/svg-data-url.ts";
 import { towerSvg, type TowerFacts } from "#app/lib/art/tower-art.ts";
@@ -38,6 +39,8 @@ export type GenerateOptions = {
   propertyTypes: readonly { slug: string; tipo: string }[];
   /** Owner photos: <photosDir>/towers/<slug>.jpg, <photosDir>/property-types/<slug>.jpg. */
   photosDir: string;
+  /** Photos the owner uploaded in the inbox and published, by slot; they win over photosDir and the artwork. */
+  uploadedPhotos?: UploadedPhotos;
   /** Vite's public folder: artwork goes to generated/, icons and the social card to the root. */
   publicDir: string;
   /** The typed manifest module the app imports. */
@@ -54,7 +57,7 @@ export type GenerateResult = {
   removed: string[];
 };
 
-export const kindFolders: Record<ImageKind, string> = { tower: "towers", "property-type": "property-types" };
+export { kindFolders };
 
 /** Served artwork size: the SVGs are drawn on a 320×200 grid and shown up to 640×400. */
 const artwork = { width: 640, height: 400 };
@@ -100,11 +103,12 @@ export async function generateImages(options: GenerateOptions): Promise<Generate
       mkdirSync(outDir, { recursive: true });
       const files = keep.get(outDir) ?? new Set<string>();
       keep.set(outDir, files);
-      const photo = findPhoto(join(options.photosDir, folder), slug);
+      const uploaded = options.uploadedPhotos?.[`${kind}/${slug}`];
+      const photo = uploaded?.file ?? findPhoto(join(options.photosDir, folder), slug);
       if (photo) {
         const variants = await photoVariants(photo, slug, outDir, urlPrefix);
         for (const file of variants.files) files.add(file);
-        manifest[`${kind}/${slug}`] = variants.entry;
+        manifest[`${kind}/${slug}`] = uploaded ? { ...variants.entry, alt: uploaded.alt } : variants.entry;
         return;
       }
       const markup = svg();
@@ -164,7 +168,9 @@ async function towerSocialCards(
       const place = tower.toConfirm.includes("dock")
         ? "Puerto Madero"
         : `Dique ${tower.dock} · Puerto Madero`;
-      const photo = findPhoto(join(options.photosDir, kindFolders.tower), tower.slug);
+      const photo =
+        options.uploadedPhotos?.[`tower/${tower.slug}`]?.file ??
+        findPhoto(join(options.photosDir, kindFolders.tower), tower.slug);
       const svg = towerSocialCardSvg(tower, place, options.businessName, { artwork: !photo });
       const hash = createHash("sha256").update(svg);
       if (photo) hash.update(readFileSync(photo));
@@ -220,6 +226,7 @@ if (import.meta.main) {
     towers,
     propertyTypes,
     photosDir: "images/photos",
+    uploadedPhotos: readUploadedPhotos(process.env),
     publicDir: "public",
     manifestFile: "app/generated/images.ts",
     businessName: loadSiteConfig(process.env).config.businessName,

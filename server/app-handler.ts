@@ -26,7 +26,7 @@ import { inboxHeaders } from "./headers.ts";
 import { readBody } from "./http/body.ts";
 import { sendText } from "./http/reply.ts";
 import { canonicalPath } from "./static-site.ts";
-import { isInboxPath } from "#app/features/inbox/paths.ts";
+import { inboxPaths, isInboxPath } from "#app/features/inbox/paths.ts";
 
 /** The inbox and its data requests: /bandeja, /bandeja/…, /bandeja.data. */
 export function isAppPath(pathname: string): boolean {
@@ -117,8 +117,12 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       return;
     }
 
-    let body: Buffer | undefined;
-    if (method !== "GET" && method !== "HEAD") {
+    let body: Buffer | ReadableStream | undefined;
+    if (streamsItsBody(method, url.pathname, request.headers["content-type"])) {
+      // A photo upload: handed on as it arrives; its reader enforces its own byte limit while
+      // streaming (server/site/photos/photo-upload.ts), so it is never held whole here.
+      body = Readable.toWeb(request) as ReadableStream;
+    } else if (method !== "GET" && method !== "HEAD") {
       const read = await readBody(request, bodyLimitBytes);
       if (read === "too-large") {
         sendText(response, 413, "Solicitud demasiado grande.");
@@ -131,8 +135,9 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
     const fetchRequest = new Request(url, {
       method,
       headers: toHeaders(request.headers),
-      body: body && new Uint8Array(body),
+      body: body instanceof ReadableStream ? body : body && new Uint8Array(body),
       signal: abort.signal,
+      ...(body instanceof ReadableStream ? { duplex: "half" as const } : {}),
     });
     const appHost: Host = { nonce, clientAddress: client.address, inbox: options.inbox };
     const context = new RouterContextProvider(new Map([[hostContext, appHost]]));
@@ -160,6 +165,15 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
  * whole, up to this size, before anything parses it.
  */
 export const bodyLimitBytes = 64 * 1024;
+
+/** The one form whose body is not read whole first: the owner's photo upload (multipart). */
+function streamsItsBody(method: string, pathname: string, contentType: string | undefined): boolean {
+  return (
+    method === "POST" &&
+    (pathname === inboxPaths.sitePhotos || pathname === `${inboxPaths.sitePhotos}.data`) &&
+    (contentType ?? "").toLowerCase().startsWith("multipart/form-data")
+  );
+}
 
 function toHeaders(incoming: IncomingMessage["headers"]): Headers {
   const headers = new Headers();

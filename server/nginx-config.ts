@@ -13,8 +13,9 @@ import {
   contentSecurityPolicy,
   type HeaderPolicy,
 } from "./headers.ts";
-import { inboxRoot } from "#app/features/inbox/paths.ts";
+import { inboxPaths, inboxRoot } from "#app/features/inbox/paths.ts";
 import { towerListPaths } from "#app/site-map.ts";
+import { uploadLimits } from "./site/photos/photo-upload.ts";
 
 /**
  * Fills the committed nginx templates (deploy/nginx/) from the header module,
@@ -104,6 +105,20 @@ export function renderNginxSite(options: SiteOptions): string {
         ),
       "$http_host",
     ),
+    PHOTO_UPLOAD_PATH: inboxPaths.sitePhotos,
+    PHOTO_UPLOAD_PROXY: photoUploadProxyLines(
+      proxyLines(
+        headers
+          .map(([name]) => name!)
+          .filter(
+            (name) =>
+              !["Vary", "Allow", "Cache-Control", "Content-Security-Policy", "Permissions-Policy"].includes(
+                name,
+              ),
+          ),
+        "$http_host",
+      ),
+    ),
     ALLOW: allowedMethods.join(", "),
     METHODS: allowedMethods.join("|"),
     LISTEN: options.listen,
@@ -160,6 +175,18 @@ function proxyLines(hidden: string[], host: string): string {
   ]
     .map((line) => `        ${line}`)
     .join("\n");
+}
+
+/**
+ * The inbox's proxy settings for the photo upload: the body passed on as it arrives (the service
+ * reads it with its own limit) and allowed up to the service's request limit, so even a 50 MB
+ * photo gets the service's page with its message instead of nginx's bare 413.
+ */
+function photoUploadProxyLines(inboxLines: string): string {
+  const megabytes = Math.ceil(uploadLimits.requestBytes / 1024 / 1024);
+  return inboxLines
+    .replace("client_max_body_size 64k;", `client_max_body_size ${megabytes}m;`)
+    .replace("proxy_read_timeout 30s;", "proxy_read_timeout 60s;\n        proxy_request_buffering off;");
 }
 
 /** A complete nginx.conf that needs nothing outside `prefix` and the build. */

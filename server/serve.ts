@@ -88,6 +88,7 @@ const inbox = await startInboxApp({
   reportsOffThread: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
   backup: service.backup,
   siteEditor: publishing?.editor,
+  sitePhotoEditor: publishing?.photoEditor,
 });
 
 const server = createSiteServer({

@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { expect, test, vi } from "vitest";
 
 import { CatalogueImage } from "./catalogue-image.tsx";
@@ -18,6 +19,20 @@ vi.mock("../content/images.ts", () => {
         { type: "image/webp", srcset: "/m-400.webp 400w, /m-800.webp 800w" },
       ],
     },
+    "tower/hostil": {
+      src: "/generated/towers/hostil-1-800.jpg",
+      width: 800,
+      height: 500,
+      sources: [],
+      alt: { es: '"><img src=x onerror=alert(1)></picture><script>alert(2)</script>', en: "x" },
+    },
+    "tower/oceana": {
+      src: "/generated/towers/oceana-1-800.jpg",
+      width: 800,
+      height: 500,
+      sources: [],
+      alt: { es: "Fachada de Oceana desde el dique", en: "The facade of Oceana from the dock" },
+    },
   };
   return {
     catalogueImage: (kind: string, slug: string) => {
@@ -28,8 +43,16 @@ vi.mock("../content/images.ts", () => {
   };
 });
 
-const render = (props: Parameters<typeof CatalogueImage>[0]) =>
-  renderToStaticMarkup(createElement(CatalogueImage, props));
+const render = (props: Parameters<typeof CatalogueImage>[0], path = "/") =>
+  renderToStaticMarkup(
+    createElement(MemoryRouter, { initialEntries: [path] }, createElement(CatalogueImage, props)),
+  );
+
+test("an uploaded photo brings its own alt text, in the page's language", () => {
+  const props = { kind: "tower", slug: "oceana", alt: "Ilustración de Oceana" } as const;
+  expect(render(props, "/torres/oceana")).toContain('alt="Fachada de Oceana desde el dique"');
+  expect(render(props, "/en/towers/oceana")).toContain('alt="The facade of Oceana from the dock"');
+});
 
 test("artwork: a lazy, low-priority <img> with explicit size, caller's alt and responsive classes", () => {
   const html = render({ kind: "tower", slug: "alvear-tower", alt: "Alvear Tower", className: "rounded" });
@@ -88,4 +111,13 @@ test("photo: <picture> with AVIF and WebP sources, sizes, and a JPEG fallback", 
 
 test("an unknown slug fails loudly instead of rendering a broken image", () => {
   expect(() => render({ kind: "property-type", slug: "castillo", alt: "" })).toThrow(/castillo/);
+});
+
+test("an owner's alt text stays an attribute's text, whatever it holds", () => {
+  const html = render({ kind: "tower", slug: "hostil", alt: "Ilustración" }, "/torres/hostil");
+  expect(html).not.toContain("<script>");
+  expect(html).not.toContain("<img src=x");
+  expect(html).toContain(
+    'alt="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;/picture&gt;&lt;script&gt;alert(2)&lt;/script&gt;"',
+  );
 });

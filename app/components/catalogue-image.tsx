@@ -1,5 +1,6 @@
 import { catalogueImage, type ImageKind } from "../content/images.ts";
 import { svgDataUrl } from "../lib/art/svg-data-url.ts";
+import { useLang } from "../lib/lang.ts";
 
 /**
  * The image of a tower or a property type: the owner's photo (AVIF/WebP/JPEG
@@ -9,6 +10,7 @@ import { svgDataUrl } from "../lib/art/svg-data-url.ts";
 export type CatalogueImageProps = {
   kind: ImageKind;
   slug: string;
+  /** The artwork's text; an uploaded photo brings its own, written by the owner. */
   alt: string;
   /** Above the fold: load eagerly with high priority. Default: lazy, and low priority even once in
    * view, so card artwork never competes with the page's CSS and heading (decision 0008). */
@@ -36,13 +38,14 @@ export function CatalogueImage({
   className,
 }: CatalogueImageProps) {
   const image = catalogueImage(kind, slug);
+  const lang = useLang();
   const inline = inlineArtwork !== undefined && !image.sources;
   const img = (
     <img
       src={inline ? svgDataUrl(inlineArtwork) : image.src}
       srcSet={inline ? undefined : image.srcset}
       sizes={image.srcset ? sizes : undefined}
-      alt={alt}
+      alt={image.alt?.[lang] ?? alt}
       width={image.width}
       height={image.height}
       loading={priority ? "eager" : "lazy"}

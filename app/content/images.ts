@@ -21,6 +21,8 @@ export type CatalogueImageEntry = {
   readonly srcset?: string;
   /** Modern formats, best first, for <picture>. */
   readonly sources?: readonly ImageSource[];
+  /** An owner's uploaded photo says what it shows, in each language; artwork's text comes from the page. */
+  readonly alt?: { readonly es: string; readonly en: string };
 };
 
 export type ImageManifest = Readonly<Record<string, CatalogueImageEntry>>;

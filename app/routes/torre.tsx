@@ -11,7 +11,7 @@ import { site } from "../config/site.ts";
 import * as enNotFound from "../content/en/not-found.ts";
 import * as esNotFound from "../content/es/not-found.ts";
 import type { Translations } from "../content/types.ts";
-import { towerSocialCard } from "../content/images.ts";
+import { catalogueImage, towerSocialCard } from "../content/images.ts";
 import { isConfirmed, towerBySlug, type Tower } from "../content/towers.ts";
 import { towerSvg } from "../lib/art/tower-art.ts";
 import { towerFormId } from "../features/leads/markup/form-pages.ts";
@@ -62,7 +62,13 @@ export const meta: Route.MetaFunction = ({ params, location, matches }) => {
       title,
       description,
       keywords: towerPage.keywords(tower),
-      image: { path: card.src, alt: towerPage.imageAlt(tower), width: card.width, height: card.height },
+      image: {
+        path: card.src,
+        // Over an owner's photo, the card shows that photo: its own words describe it.
+        alt: catalogueImage("tower", tower.slug).alt?.[lang] ?? towerPage.imageAlt(tower),
+        width: card.width,
+        height: card.height,
+      },
       jsonLd: [
         webPageWithBreadcrumb(site, { path, name: title, description, about: { "@id": building["@id"] } }),
         breadcrumbList(site, { path, crumbs: crumbsFor(tower, lang, copy) }),

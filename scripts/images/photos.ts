@@ -10,13 +10,16 @@ import { join } from "node:path";
 
 import sharp, { type Sharp } from "sharp";
 
-import type { CatalogueImageEntry } from "#app/content/images.ts";
+import type { CatalogueImageEntry, ImageKind } from "#app/content/images.ts";
+import { catalogueAspect } from "#app/lib/art/tower-art.ts";
 
 export const photoExtensions = ["jpg", "jpeg", "png", "webp"] as const;
+/** The photos folder's subfolder of each kind: images/photos/towers/<slug>.jpg. */
+export const kindFolders: Record<ImageKind, string> = { tower: "towers", "property-type": "property-types" };
 const largest = 800;
 export const photoWidths = [400, largest] as const;
 /** 16:10, the shape of every catalogue card. */
-export const photoAspect = 10 / 16;
+export const photoAspect = catalogueAspect;
 /** Bump when the encoding settings change, so cached variants are rebuilt. */
 const pipelineVersion = "1";
 

@@ -3,7 +3,7 @@ import { isIP, type BlockList } from "node:net";
 import type { TLSSocket } from "node:tls";
 
 import type { SiteConfig } from "#app/config/site-config.ts";
-import type { SiteEditor } from "#app/features/inbox/inbox-service.ts";
+import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
@@ -40,6 +40,8 @@ export async function startInboxApp(options: {
   backup?: { status(): Promise<BackupStatus> };
   /** The site's editor (/bandeja/sitio), where this server publishes the site. */
   siteEditor?: SiteEditor;
+  /** The catalogue's photos (/bandeja/sitio/fotos). */
+  sitePhotoEditor?: SitePhotoEditor;
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
 }): Promise<InboxApp> {
@@ -65,6 +67,7 @@ export async function startInboxApp(options: {
     reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),
     backup: options.backup,
     site: options.siteEditor,
+    sitePhotos: options.sitePhotoEditor,
     now,
   });
   const handler = await createAppHandler({

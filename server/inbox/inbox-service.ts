@@ -5,6 +5,7 @@ import type {
   LeadQuery,
   LeadSummary,
   SiteEditor,
+  SitePhotoEditor,
 } from "#app/features/inbox/inbox-service.ts";
 import { toCsv } from "#app/lib/csv.ts";
 import { serviceFormIds, type ServiceForms } from "../leads/forms.ts";
@@ -44,6 +45,8 @@ export type InboxServiceOptions = {
   backup?: { status(): Promise<BackupStatus> };
   /** The site's editor (server/site/), where this server publishes the site. */
   site?: SiteEditor;
+  /** The catalogue's photos (/bandeja/sitio/fotos), published by the site editor. */
+  sitePhotos?: SitePhotoEditor;
   now?: () => Date;
 };
 
@@ -167,6 +170,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     backup: async () =>
       options.backup ? backupGlance(await options.backup.status(), now()) : { state: "off" },
     site: options.site,
+    sitePhotos: options.sitePhotos,
 
     async list(query, page) {
       const { leads, total } = await store.list(filterOf(query, now()), page);

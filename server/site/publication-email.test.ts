@@ -6,6 +6,7 @@ test("the owner's e-mail lists tower changes as «Torre X: pisos 30 → 32», es
   const mail = composePublicationEmail(
     {
       previousNumber: undefined,
+      photoChanges: [],
       version: {
         id: "v1",
         number: 1,

@@ -23,12 +23,14 @@ export function composePublicationEmail(
         ? `Se volvió a los datos de la instalación (versión ${version.number} del sitio).`
         : `Se restauró la versión ${version.restoredNumber} (ahora versión ${version.number} del sitio).`
       : `Se publicó la versión ${version.number} del sitio.`;
-  const changes = version.changes.map(
-    (change) =>
-      `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
-  );
-  const towerLines = (version.towerChanges ?? []).map(describeTowerChange);
-  changes.push(...towerLines);
+  const changes = [
+    ...version.changes.map(
+      (change) =>
+        `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
+    ),
+    ...(version.towerChanges ?? []).map(describeTowerChange),
+    ...notice.photoChanges.map((change) => `Cambió la «${change.label}»: ${change.before} → ${change.after}`),
+  ];
   const undo =
     previousNumber === undefined
       ? `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a los datos de la instalación».`

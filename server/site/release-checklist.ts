@@ -1,8 +1,12 @@
+import { join } from "node:path";
+
 import { loadSiteConfig, SiteConfigError, type SiteVariable } from "#app/config/site-config.ts";
 import { buildEnvironment, isEditableFact, type FactValues } from "#app/config/site-facts.ts";
 import { applyTowerOverrides, towerFactLabels, type TowerOverrides } from "#app/content/tower-edits.ts";
 import { catalogueTowers, towerFacts } from "#app/content/tower-catalogue.ts";
 import { towerSources } from "#app/content/tower-sources.ts";
+import { findPhoto, kindFolders } from "../../scripts/images/photos.ts";
+import { photoSlotsOf } from "./photos/photo-slots.ts";
 
 /**
  * What stands between the site and its launch: fictional example values and
@@ -18,13 +22,18 @@ export type ChecklistItem = {
     | { kind: "fact"; variable: SiteVariable }
     | { kind: "environment"; variable: string }
     | { kind: "catalogue" }
-    | { kind: "tower"; slug: string; fact: string };
+    | { kind: "tower"; slug: string; fact: string }
+    | { kind: "photo"; slot: string };
 };
 
 export function releaseChecklist(
   env: Record<string, string | undefined>,
   published: FactValues,
   publishedTowers: TowerOverrides = {},
+  /** The slots whose published version has an uploaded photo (decision 0020, photos). */
+  photoSlotsPublished: ReadonlySet<string> = new Set(),
+  /** The deployment's photos folder: a photo there is no artwork either. */
+  photosDir = "images/photos",
 ): ChecklistItem[] {
   const items: ChecklistItem[] = [];
   const where = (variable: string): ChecklistItem["fix"] =>
@@ -39,7 +48,8 @@ export function releaseChecklist(
       items.push({ text: problem, fix: where(problem.slice(0, problem.indexOf("="))) });
   }
 
-  for (const tower of applyTowerOverrides(catalogueTowers, publishedTowers)) {
+  const publishedTowerList = applyTowerOverrides(catalogueTowers, publishedTowers);
+  for (const tower of publishedTowerList) {
     const override = publishedTowers[tower.slug];
     for (const fact of tower.toConfirm) {
       items.push({
@@ -58,6 +68,14 @@ export function releaseChecklist(
         });
       }
     }
+  }
+  for (const slot of photoSlotsOf(publishedTowerList)) {
+    if (photoSlotsPublished.has(slot.key)) continue;
+    if (findPhoto(join(photosDir, kindFolders[slot.kind]), slot.slug)) continue;
+    items.push({
+      text: `${slot.label}: todavía muestra un dibujo generado, no una foto.`,
+      fix: { kind: "photo", slot: slot.key },
+    });
   }
   return items;
 }

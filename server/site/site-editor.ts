@@ -74,21 +74,33 @@ export function createSiteEditor(options: {
         pending: [
           ...labelled(await publisher.pendingChanges()),
           ...towerLabelled(await publisher.pendingTowerChanges()),
+          ...(await publisher.pendingPhotoChanges()),
         ],
-        history: history.map((version) => ({
-          number: version.number,
-          whenText: buenosAiresTime(version.createdAt),
-          by: version.publishedBy,
-          what:
-            version.kind === "publicación"
-              ? "Publicación"
-              : version.restoredNumber === 0
-                ? "Vuelta a los datos de la instalación"
-                : `Restauración de la versión ${version.restoredNumber}`,
-          changes: [...labelled(version.changes), ...towerLabelled(version.towerChanges)],
-          current: version.id === current,
-        })),
-        checklist: releaseChecklist(env, published, await publisher.publishedTowers()).map((item) => {
+        history: await Promise.all(
+          history.map(async (version) => ({
+            number: version.number,
+            whenText: buenosAiresTime(version.createdAt),
+            by: version.publishedBy,
+            what:
+              version.kind === "publicación"
+                ? "Publicación"
+                : version.restoredNumber === 0
+                  ? "Vuelta a los datos de la instalación"
+                  : `Restauración de la versión ${version.restoredNumber}`,
+            changes: [
+              ...labelled(version.changes),
+              ...towerLabelled(version.towerChanges),
+              ...(await publisher.photoChangesOf(version.id)),
+            ],
+            current: version.id === current,
+          })),
+        ),
+        checklist: releaseChecklist(
+          env,
+          published,
+          await publisher.publishedTowers(),
+          new Set(Object.keys(await publisher.publishedPhotos())),
+        ).map((item) => {
           // The owner knows the facts by their labels, not by their variables.
           if (item.fix.kind === "fact")
             return {
@@ -105,6 +117,11 @@ export function createSiteEditor(options: {
               href: `${inboxPaths.siteTower(item.fix.slug)}#${item.fix.fact}`,
             };
           }
+          if (item.fix.kind === "photo")
+            return {
+              text: item.text,
+              href: `${inboxPaths.sitePhotos}#foto-${item.fix.slot.replace("/", "-")}`,
+            };
           return {
             text: item.text,
             href: item.fix.kind === "catalogue" ? undefined : `${inboxPaths.site}#instalacion`,
@@ -144,9 +161,13 @@ export function createSiteEditor(options: {
     previewPage: async (path) => {
       const html = publisher.previewPage(path);
       // Seen inside the inbox: no island (its script would need the public site's CSP), marked as a preview.
-      return html
-        ?.replace(/<script data-island[^>]*>[\s\S]*?<\/script>/, "")
-        .replace("<title>", "<title>Vista previa · ");
+      return (
+        html
+          ?.replace(/<script data-island[^>]*>[\s\S]*?<\/script>/, "")
+          .replace("<title>", "<title>Vista previa · ")
+          // The preview's own images (a new photo exists only in its build), behind the same login.
+          .replace(/(["\s,])\/generated\//g, `$1${inboxPaths.sitePreview}/generated/`)
+      );
     },
   };
 }

@@ -23,6 +23,16 @@ import { towerOverridesVariable } from "#app/content/tower-overrides-file.ts";
 import { pages, towerPath } from "#app/site-map.ts";
 import { clientDirOf, pageFile } from "../build-layout.ts";
 import { randomId } from "../leads/storage/lead-store.ts";
+import { photosManifestVariable } from "./photos/build-channel.ts";
+import {
+  photoChanges,
+  photosWithDrafts,
+  samePhotos,
+  type PhotoChange,
+  type PhotoDraft,
+  type PhotoSet,
+  type SitePhotoStore,
+} from "./photos/photo-store.ts";
 import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
 import { SiteFolders } from "./site-folders.ts";
 import type { FactChange, SiteVersion, SiteVersionStore } from "./version-store.ts";
@@ -55,7 +65,12 @@ export type ServedSite = {
 };
 
 /** What the owner is told after each publication or undo. */
-export type PublicationNotice = { version: SiteVersion; previousNumber: number | undefined };
+export type PublicationNotice = {
+  version: SiteVersion;
+  previousNumber: number | undefined;
+  /** The photos it changed (decision 0020, photos). */
+  photoChanges: PhotoChange[];
+};
 
 export type SitePublisherOptions = {
   store: SiteVersionStore;
@@ -66,6 +81,8 @@ export type SitePublisherOptions = {
   /** The build served until the first publication. */
   installedBuildDir: string;
   build?: SiteBuilder;
+  /** The owner's uploaded photos; without it a version has none (the artwork, as deployed). */
+  photos?: SitePhotoStore;
   notify?: (notice: PublicationNotice) => Promise<void>;
   now?: () => Date;
   /** Build folders kept on disk besides the served one; older versions are rebuilt on undo. */
@@ -88,7 +105,8 @@ export class SitePublisher {
   private readonly listeners: ((served: ServedSite) => void)[] = [];
   private busy: string | undefined;
   /** The pages the last preview changed, and the facts it was built from. */
-  private previewed: { facts: FactValues; towers: TowerOverrides; pages: string[] } | undefined;
+  private previewed:
+    { facts: FactValues; towers: TowerOverrides; photos: PhotoSet; pages: string[] } | undefined;
   private following: NodeJS.Timeout | undefined;
   private readonly options: SitePublisherOptions;
 
@@ -122,6 +140,7 @@ export class SitePublisher {
    */
   async start(): Promise<void> {
     const removed = this.folders.removePartials();
+    this.options.photos?.removeManifests();
     if (removed.length > 0) this.log(`Publicación interrumpida: se descartó ${removed.join(", ")}.`);
     await this.store.failUnfinished(new Date(this.now().getTime() - (this.options.unfinishedAfterMs ?? 0)));
     this.switchLocally(undefined);
@@ -149,7 +168,13 @@ export class SitePublisher {
     if (currentId === this.servedSite.version?.id) return;
     await this.exclusive("seguir", async () => {
       const version = currentId === undefined ? undefined : await this.store.version(currentId);
-      if (version) await this.ensureBuilt(version.buildId, version.facts, version.towers);
+      if (version)
+        await this.ensureBuilt(
+          version.buildId,
+          version.facts,
+          version.towers,
+          await this.photosOf(version.id),
+        );
       this.switchLocally(version);
     });
   }
@@ -180,6 +205,22 @@ export class SitePublisher {
     return towerChanges(catalogueTowers, await this.publishedTowers(), await this.draftTowers());
   }
 
+  /** The photos published now, by slot. */
+  async publishedPhotos(): Promise<PhotoSet> {
+    return this.photosOf(await this.store.currentId());
+  }
+
+  /** What a version changed in the photos (none before photos existed). */
+  async photoChangesOf(versionId: string): Promise<PhotoChange[]> {
+    return (await this.options.photos?.changesOf(versionId)) ?? [];
+  }
+
+  /** What a publication would change in the photos now. */
+  async pendingPhotoChanges(): Promise<PhotoChange[]> {
+    const published = await this.publishedPhotos();
+    return photoChanges(published, photosWithDrafts(published, await this.photoDrafts()));
+  }
+
   /**
    * Builds the drafts into the preview folder (never served to visitors) and
    * returns the pages whose HTML differs from the served ones.
@@ -190,21 +231,24 @@ export class SitePublisher {
       const facts = withDrafts(published, await this.store.drafts());
       const towers = await this.draftTowers();
       this.refuseProblems(facts, towers);
+      const publishedPhotos = await this.publishedPhotos();
+      const photos = photosWithDrafts(publishedPhotos, await this.photoDrafts());
       if (
         this.changesBetween(published, facts).length === 0 &&
-        towerChanges(catalogueTowers, await this.publishedTowers(), towers).length === 0
+        towerChanges(catalogueTowers, await this.publishedTowers(), towers).length === 0 &&
+        samePhotos(publishedPhotos, photos)
       )
         throw new PublishRefused("No hay cambios para ver en una vista previa.");
       this.previewed = undefined;
       rmSync(this.folders.buildDirOf(previewBuild), { recursive: true, force: true });
       try {
-        await this.ensureBuilt(previewBuild, facts, towers);
+        await this.ensureBuilt(previewBuild, facts, towers, photos);
       } catch (error) {
         this.log(`Vista previa: ${error instanceof Error ? error.message : String(error)}`);
         throw new PublishRefused("No se pudo construir la vista previa con estos datos.");
       }
       const pages = changedPages(this.servedSite.buildDir, this.folders.buildDirOf(previewBuild), towers);
-      this.previewed = { facts, towers, pages };
+      this.previewed = { facts, towers, photos, pages };
       return pages;
     });
   }
@@ -213,9 +257,11 @@ export class SitePublisher {
   async currentPreview(): Promise<string[] | undefined> {
     if (!this.previewed) return undefined;
     const facts = withDrafts(await this.publishedFacts(), await this.store.drafts());
+    const photos = photosWithDrafts(await this.publishedPhotos(), await this.photoDrafts());
     const same =
       sameFacts(facts, this.previewed.facts) &&
-      sameTowerOverrides(await this.draftTowers(), this.previewed.towers);
+      sameTowerOverrides(await this.draftTowers(), this.previewed.towers) &&
+      samePhotos(photos, this.previewed.photos);
     return same ? this.previewed.pages : undefined;
   }
 
@@ -238,7 +284,11 @@ export class SitePublisher {
       this.refuseProblems(facts, towers);
       const changes = this.changesBetween(published, facts);
       const changedTowers = towerChanges(catalogueTowers, publishedTowers, towers);
-      if (changes.length === 0 && changedTowers.length === 0)
+      const publishedPhotos = await this.photosOf(current?.id);
+      const photoDrafts = await this.photoDrafts();
+      const photos = photosWithDrafts(publishedPhotos, photoDrafts);
+      const photoChanged = photoChanges(publishedPhotos, photos);
+      if (changes.length === 0 && changedTowers.length === 0 && photoChanged.length === 0)
         throw new PublishRefused("No hay cambios para publicar.");
 
       const id = randomId();
@@ -257,9 +307,11 @@ export class SitePublisher {
         },
         "building",
       );
-      await this.buildOrFail(version, () => this.ensureBuilt(id, facts, towers));
+      await this.options.photos?.record(id, photos, photoChanged);
+      await this.buildOrFail(version, () => this.ensureBuilt(id, facts, towers, photos));
       await this.switchOrFail(version, current, drafts, towerDrafts);
-      await this.afterSwitch(version, current);
+      await this.options.photos?.clearPublished(photos, photoDrafts);
+      await this.afterSwitch(version, current, photoChanged);
       return { ...version, state: "ready" };
     });
   }
@@ -271,6 +323,8 @@ export class SitePublisher {
       const target = await this.store.versionByNumber(number);
       if (!target || target.state !== "ready") throw new PublishRefused(`No existe la versión ${number}.`);
       if (target.id === current?.id) throw new PublishRefused(`La versión ${number} ya es la publicada.`);
+      const photos = await this.photosOf(target.id);
+      const photoChanged = photoChanges(await this.photosOf(current?.id), photos);
       const version = await this.store.begin(
         {
           id: randomId(),
@@ -286,9 +340,12 @@ export class SitePublisher {
         },
         "building",
       );
-      await this.buildOrFail(version, () => this.ensureBuilt(target.buildId, target.facts, target.towers));
+      await this.options.photos?.record(version.id, photos, photoChanged);
+      await this.buildOrFail(version, () =>
+        this.ensureBuilt(target.buildId, target.facts, target.towers, photos),
+      );
       await this.switchOrFail(version, current, undefined);
-      await this.afterSwitch(version, current);
+      await this.afterSwitch(version, current, photoChanged);
       return { ...version, state: "ready" };
     });
   }
@@ -314,8 +371,10 @@ export class SitePublisher {
         },
         "building",
       );
+      const photoChanged = photoChanges(await this.photosOf(current.id), {});
+      await this.options.photos?.record(version.id, {}, photoChanged);
       await this.switchOrFail(version, current, undefined);
-      await this.afterSwitch(version, current);
+      await this.afterSwitch(version, current, photoChanged);
       return { ...version, state: "ready" };
     });
   }
@@ -346,7 +405,12 @@ export class SitePublisher {
     return buildId === installedBuild ? this.options.installedBuildDir : this.folders.buildDirOf(buildId);
   }
 
-  private async ensureBuilt(buildId: string, facts: FactValues, towers: TowerOverrides): Promise<void> {
+  private async ensureBuilt(
+    buildId: string,
+    facts: FactValues,
+    towers: TowerOverrides,
+    photos: PhotoSet,
+  ): Promise<void> {
     if (buildId === installedBuild || this.folders.has(buildId)) return;
     const partial = this.folders.partialDirOf(buildId);
     rmSync(partial, { recursive: true, force: true });
@@ -359,12 +423,25 @@ export class SitePublisher {
       env[towerOverridesVariable] = towersFile;
     }
     try {
+      // The photos reach the build through this one variable, and only from the database.
+      delete env[photosManifestVariable];
+      const manifest = await this.options.photos?.manifestFor(photos, buildId);
+      if (manifest) env[photosManifestVariable] = manifest;
       await this.build(env, partial, this.servedSite.buildDir);
       this.folders.complete(buildId, this.servedSite.buildDir);
     } finally {
       rmSync(partial, { recursive: true, force: true });
       rmSync(towersFile, { force: true });
+      this.options.photos?.removeManifest(buildId);
     }
+  }
+
+  private async photosOf(versionId: string | undefined): Promise<PhotoSet> {
+    return (await this.options.photos?.ofVersion(versionId)) ?? {};
+  }
+
+  private async photoDrafts(): Promise<Record<string, PhotoDraft>> {
+    return (await this.options.photos?.drafts()) ?? {};
   }
 
   private async buildOrFail(version: SiteVersion, work: () => Promise<void>): Promise<void> {
@@ -392,7 +469,11 @@ export class SitePublisher {
     );
   }
 
-  private async afterSwitch(version: SiteVersion, previous: SiteVersion | undefined): Promise<void> {
+  private async afterSwitch(
+    version: SiteVersion,
+    previous: SiteVersion | undefined,
+    photoChanged: PhotoChange[],
+  ): Promise<void> {
     const ready = { ...version, state: "ready" as const };
     this.switchLocally(ready);
     // Inside the one-at-a-time section: no build can appear while the folders are listed.
@@ -400,7 +481,7 @@ export class SitePublisher {
       this.log(`No se pudieron borrar versiones viejas: ${error}`),
     );
     this.options
-      .notify?.({ version: ready, previousNumber: previous?.number })
+      .notify?.({ version: ready, previousNumber: previous?.number, photoChanges: photoChanged })
       .catch((error: unknown) =>
         this.log(`No se pudo avisar la publicación: ${error instanceof Error ? error.message : error}`),
       );

@@ -2,7 +2,7 @@ import { join } from "node:path";
 
 import { loadSiteConfig } from "#app/config/site-config.ts";
 import { buildEnvironment } from "#app/config/site-facts.ts";
-import type { SiteEditor } from "#app/features/inbox/inbox-service.ts";
+import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
 import { clientDirOf } from "../build-layout.ts";
 import { readHeaderPolicy } from "../headers.ts";
 import { smtpSender } from "../leads/notify/email.ts";
@@ -13,9 +13,14 @@ import { composePublicationEmail } from "./publication-email.ts";
 import { createSiteEditor } from "./site-editor.ts";
 import { SitePublisher, type ServedSite } from "./site-publisher.ts";
 import { SiteVersionStore } from "./version-store.ts";
+import { createPhotoEditor } from "./photos/photo-editor.ts";
+import { SitePhotoStore } from "./photos/photo-store.ts";
 
 /** Where the published builds live, beside the SQLite file: <LEADS_DATA_DIR>/site-versions. */
 export const versionsDirOf = (dataDir: string) => join(dataDir, "site-versions");
+
+/** Where the photos' masters are written for a build (a cache of the database): <LEADS_DATA_DIR>/site-photos. */
+export const photosDirOf = (dataDir: string) => join(dataDir, "site-photos");
 
 /** How often an instance asks the database which version to serve. */
 export const followEveryMs = 2_000;
@@ -31,9 +36,15 @@ export async function startSitePublishing(options: {
   env: Record<string, string | undefined>;
   installedBuildDir: string;
   build?: ConstructorParameters<typeof SitePublisher>[0]["build"];
-}): Promise<{ publisher: SitePublisher; editor: SiteEditor; served: () => ServedPages }> {
+}): Promise<{
+  publisher: SitePublisher;
+  editor: SiteEditor;
+  photoEditor: SitePhotoEditor;
+  served: () => ServedPages;
+}> {
   const { store, config, env } = options;
   const versions = new SiteVersionStore(store.db);
+  const photos = new SitePhotoStore(store.db, photosDirOf(config.dataDir));
   const send = config.smtp && smtpSender(config.smtp.url, config.smtp.to);
   const publisher = new SitePublisher({
     store: versions,
@@ -41,6 +52,7 @@ export async function startSitePublishing(options: {
     versionsDir: versionsDirOf(config.dataDir),
     installedBuildDir: options.installedBuildDir,
     build: options.build,
+    photos,
     // With PostgreSQL another instance may be building right now; give it the build's time.
     unfinishedAfterMs: store.kind === "postgres" ? 10 * 60_000 : 0,
     notify: send
@@ -67,6 +79,7 @@ export async function startSitePublishing(options: {
   return {
     publisher,
     editor: createSiteEditor({ publisher, store: versions, env }),
+    photoEditor: createPhotoEditor({ photos, publisher }),
     served: () => (pages ??= pagesOf(publisher.served())),
   };
 }

@@ -46,6 +46,8 @@ export type InboxServer = {
   setOwner(): Promise<void>;
   /** The off-site copy, when started with LEADS_BACKUP_URL in `env`. */
   backup?: BackupService;
+  /** The site's publisher (publishing and undoing as the route does after the fresh second factor). */
+  publishing: Awaited<ReturnType<typeof startSitePublishing>>;
   /** Status of a stored lead, read straight from the database ("gone" once deleted). */
   statusOf(id: string): Promise<string>;
   stop(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startInboxServer(
     retentionMonths: site.leadsRetentionMonths,
     backup: service.backup,
     siteEditor: publishing.editor,
+    sitePhotoEditor: publishing.photoEditor,
     now,
   });
   const server = createSiteServer({
@@ -97,6 +100,7 @@ export async function startInboxServer(
     publisher: publishing.publisher,
     store: service.store,
     backup: service.backup,
+    publishing,
     advance: (ms) => (offset += ms),
     now,
     setOwner,

@@ -216,6 +216,7 @@ export const siteEditor = {
   unavailable:
     "Este servidor no publica el sitio (se sirve desde otro lugar): los datos se cambian con las variables de entorno y una nueva construcción (docs/deploy.md).",
   factsHeading: "Datos del estudio",
+  photosLink: "Fotos de las torres y los tipos de propiedad",
   example: "Todavía es el ejemplo",
   published: "Publicado:",
   draft: "Borrador sin publicar",
@@ -249,6 +250,8 @@ export const siteEditor = {
   checklistLead:
     "La misma lista que imprime npm run check:release. Los datos del estudio se corrigen arriba; los de las torres, en su página de «Torres».",
   checklistMore: (count: number) => `Y ${count} más del catálogo de torres.`,
+  checklistPhotos: (count: number) =>
+    `${count} ${count === 1 ? "imagen todavía es un dibujo generado" : "imágenes todavía son dibujos generados"}: subí fotos.`,
   installation: "Datos de la instalación",
   installationLead:
     "La dirección del sitio y el servicio de formularios los define quien instala el servidor (variables de entorno, docs/deploy.md).",

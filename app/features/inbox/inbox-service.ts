@@ -162,6 +162,8 @@ export type InboxService = {
   backup(): Promise<BackupGlance>;
   /** The site's editor, where this server can publish (`npm start` with the lead service). */
   site?: SiteEditor;
+  /** The catalogue's photos (/bandeja/sitio/fotos), published with the facts by the same editor. */
+  sitePhotos?: SitePhotoEditor;
 };
 
 /** One business fact in the site's editor (/bandeja/sitio). */
@@ -281,3 +283,42 @@ export type TowerAction =
 
 export type TowerEditOutcome =
   { ok: true; slug: string } | { ok: false; message: string; problems: Record<string, string> };
+/** One place a photo can take (a tower, a property type), as /bandeja/sitio/fotos shows it. */
+export type SitePhotoSlotView = {
+  key: string;
+  /** «Torre Alvear Tower», «Tipo de propiedad: Loft». */
+  label: string;
+  /** The public page where it shows. */
+  pagePath: string;
+  /** What the public pages show now. */
+  published: { src: string; photo: boolean; alt?: { es: string; en: string } };
+  /** What «Publicar» would put there: a new photo or new texts, or the artwork back. */
+  draft?: { src: string; photo: boolean; alt?: { es: string; en: string } };
+};
+
+export type SitePhotosView = {
+  slots: SitePhotoSlotView[];
+  /** The file input's `accept` and the formats in words («JPEG, PNG o WebP»), as this server reads them. */
+  accept: string;
+  formats: string;
+  heic: boolean;
+  maxMegabytes: number;
+  minSize: string;
+};
+
+export type PhotoUploadOutcome =
+  | { ok: true; slot: string }
+  | { ok: false; slot: string | undefined; message: string; alt: { es: string; en: string } };
+
+/** The owner's photos (decision 0020, photos): drafts until «Publicar» at /bandeja/sitio. */
+export type SitePhotoEditor = {
+  view(): Promise<SitePhotosView>;
+  /** Reads the multipart form as it streams (the byte limit enforced while reading) and stores the draft. */
+  upload(body: ReadableStream<Uint8Array> | null, contentType: string | null): Promise<PhotoUploadOutcome>;
+  /** A draft that brings the generated artwork back to a slot. */
+  backToArtwork(slot: string): Promise<boolean>;
+  /** A stored master (JPEG), by its hash, for the inbox's thumbnails. */
+  photo(hash: string): Promise<Uint8Array | undefined>;
+  /** An image of the last preview's build ("/generated/towers/…"), for its pages seen in the inbox. */
+  previewImage(path: string): Promise<{ bytes: Uint8Array; type: string } | undefined>;
+};

@@ -27,6 +27,10 @@ export const inboxPaths = {
   /** One tower's facts (the route's pattern; siteTower(slug) is its address). */
   siteTowerPattern: `${inboxRoot}/sitio/torres/:slug`,
   siteTower: (slug: string) => `${inboxRoot}/sitio/torres/${encodeURIComponent(slug)}`,
+  /** The catalogue's photos: one upload form per tower and property type. */
+  sitePhotos: `${inboxRoot}/sitio/fotos`,
+  /** An uploaded photo's master, by hash (the inbox's thumbnails of drafts and published photos). */
+  sitePhotoFile: `${inboxRoot}/sitio/fotos/archivo`,
   export: `${inboxRoot}/exportar.csv`,
 } as const;
 

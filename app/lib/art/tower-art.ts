@@ -31,6 +31,8 @@ export type TowerProfile = {
 
 export const artWidth = 320;
 export const artHeight = 200;
+/** Height over width of every catalogue image (16:10, the card's shape): artwork, photos and uploads. */
+export const catalogueAspect = artHeight / artWidth;
 const ground = 150;
 /** A storey is about 3.4 m: converts a height given in metres. */
 const metresPerFloor = 3.4;

@@ -92,8 +92,10 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
     (actionData && "problems" in actionData && actionData.problems) || {};
   const typed: Record<string, string> = (actionData && "values" in actionData && actionData.values) || {};
   const message = actionData?.message;
-  const factChecklist = view.checklist.filter((item) => item.href);
-  const catalogueCount = view.checklist.length - factChecklist.length;
+  const isPhotoItem = (href: string | undefined) => href?.startsWith(inboxPaths.sitePhotos) ?? false;
+  const factChecklist = view.checklist.filter((item) => item.href && !isPhotoItem(item.href));
+  const photoChecklist = view.checklist.filter((item) => isPhotoItem(item.href));
+  const catalogueCount = view.checklist.length - factChecklist.length - photoChecklist.length;
 
   return (
     <div className="flex flex-col gap-8">
@@ -214,6 +216,12 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         </Form>
       </section>
 
+      <p>
+        <a href={inboxPaths.sitePhotos} className={buttonStyles.secondary}>
+          {copy.photosLink}
+        </a>
+      </p>
+
       <section aria-labelledby="historial-titulo" id="historial" className="flex flex-col gap-3">
         <h2 id="historial-titulo" className="text-xl font-semibold">
           {copy.historyHeading}
@@ -267,6 +275,20 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
             </li>
           ))}
         </ul>
+        {photoChecklist.length > 0 && (
+          <details>
+            <summary className="cursor-pointer">{copy.checklistPhotos(photoChecklist.length)}</summary>
+            <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
+              {photoChecklist.map((item) => (
+                <li key={item.text}>
+                  <a href={item.href} className="underline">
+                    {item.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
         {catalogueCount > 0 && (
           <details>
             <summary className="cursor-pointer">{copy.checklistMore(catalogueCount)}</summary>

@@ -29,6 +29,10 @@ export const backedUpTables: readonly BackedUpTable[] = [
   { name: "site_versions", key: ["id"], continuous: true },
   { name: "site_fact_drafts", key: ["variable"], continuous: false },
   { name: "site_tower_drafts", key: ["slug"], continuous: false },
+  // The owner's photos: their bytes (a few hundred KB each, written once), each version's set, the drafts.
+  { name: "site_photo_files", key: ["hash"], continuous: true },
+  { name: "site_version_photos", key: ["version_id"], continuous: true },
+  { name: "site_photo_drafts", key: ["slot"], continuous: false },
 ];
 
 export function backedUpTable(name: string): BackedUpTable {

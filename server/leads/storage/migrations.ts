@@ -366,6 +366,35 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
+  "0012-site-photos": {
+    async up(db: Kysely<unknown>) {
+      // The owner's photos (decision 0020, photos): the re-encoded master's bytes live in the
+      // database, so a table backup holds them and every instance can rebuild a version from them.
+      await db.schema
+        .createTable("site_photo_files")
+        .addColumn("hash", "text", (column) => column.primaryKey())
+        .addColumn("bytes", kind === "postgres" ? "bytea" : "blob", (column) => column.notNull())
+        .addColumn("width", "integer", (column) => column.notNull())
+        .addColumn("height", "integer", (column) => column.notNull())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("site_photo_drafts")
+        .addColumn("slot", "text", (column) => column.primaryKey())
+        .addColumn("hash", "text")
+        .addColumn("alt_es", "text", (column) => column.notNull())
+        .addColumn("alt_en", "text", (column) => column.notNull())
+        .addColumn("updated_at", "text", (column) => column.notNull())
+        .execute();
+      // Each version's whole set of photos and what changed from the one served before (JSON).
+      await db.schema
+        .createTable("site_version_photos")
+        .addColumn("version_id", "text", (column) => column.primaryKey())
+        .addColumn("photos", "text", (column) => column.notNull())
+        .addColumn("changes", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

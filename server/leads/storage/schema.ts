@@ -181,10 +181,34 @@ export type LeadDatabase = {
   site_fact_drafts: SiteFactDraftsTable;
   site_versions: SiteVersionsTable;
   site_tower_drafts: SiteTowerDraftsTable;
+  site_photo_files: SitePhotoFilesTable;
+  site_photo_drafts: SitePhotoDraftsTable;
+  site_version_photos: SiteVersionPhotosTable;
 };
 
 /** A tower the owner edited and has not published yet: its whole override as JSON (decision 0020). */
 export type SiteTowerDraftsTable = { slug: string; value: string; updated_at: string };
+
+/** An uploaded photo's master (JPEG, 16:10, no metadata), by the SHA-256 of its bytes. */
+export type SitePhotoFilesTable = {
+  hash: string;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  created_at: string;
+};
+
+/** A photo not yet published, per slot ("tower/<slug>"); hash null: back to the generated artwork. */
+export type SitePhotoDraftsTable = {
+  slot: string;
+  hash: string | null;
+  alt_es: string;
+  alt_en: string;
+  updated_at: string;
+};
+
+/** Every version's photos (JSON {slot: {hash, altEs, altEn}}) and their changes (JSON list). */
+export type SiteVersionPhotosTable = { version_id: string; photos: string; changes: string };
 
 /** A business fact the owner edited and has not published yet (decision 0020). */
 export type SiteFactDraftsTable = { variable: string; value: string; updated_at: string };

@@ -1,0 +1,153 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+import { catalogueImage } from "#app/content/images.ts";
+import type {
+  PhotoUploadOutcome,
+  SitePhotoEditor,
+  SitePhotoSlotView,
+} from "#app/features/inbox/inbox-service.ts";
+import { inboxPaths } from "#app/features/inbox/paths.ts";
+import { towerPath } from "#app/site-map.ts";
+import { clientDirOf } from "../../build-layout.ts";
+import { previewBuild, type SitePublisher } from "../site-publisher.ts";
+import { acceptedFormats, heicSupported, photoLimits, processPhoto, refusalMessage } from "./photo-intake.ts";
+import { photoSlot, photoSlots } from "./photo-slots.ts";
+import { photosWithDrafts, type PublishedPhoto, type SitePhotoStore } from "./photo-store.ts";
+import { readPhotoUpload } from "./photo-upload.ts";
+
+/**
+ * The inbox's photo page (/bandeja/sitio/fotos) on the photo store: each slot
+ * with what the pages show and what a publication would put there, and the
+ * upload that turns a file into a draft. Publishing is the site editor's
+ * («Publicar» at /bandeja/sitio), with the same second factor.
+ */
+
+/** An alt text: what the photo shows, for someone who cannot see it; one line, no markup needed. */
+export const altLimits = { min: 5, max: 200 } as const;
+
+const imageTypes = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  svg: "image/svg+xml",
+} as const;
+
+const photoSrc = (hash: string) => `${inboxPaths.sitePhotoFile}/${hash}.jpg`;
+const isHash = (value: string) => /^[0-9a-f]{64}$/.test(value);
+
+function altProblem(alt: { es: string; en: string }): string | undefined {
+  if (!alt.es || !alt.en)
+    return "Escribí qué muestra la foto en español y en inglés: lo leen quienes no pueden verla y los buscadores.";
+  if (alt.es.length < altLimits.min || alt.en.length < altLimits.min)
+    return `Describí la foto con al menos ${altLimits.min} caracteres en cada idioma.`;
+  if (alt.es.length > altLimits.max || alt.en.length > altLimits.max)
+    return `Cada descripción puede tener hasta ${altLimits.max} caracteres.`;
+  return undefined;
+}
+
+/** One line of text: line breaks and control characters become spaces. */
+const oneLine = (value: string | undefined) =>
+  (value ?? "")
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+export function createPhotoEditor(options: {
+  photos: SitePhotoStore;
+  publisher: SitePublisher;
+  now?: () => Date;
+}): SitePhotoEditor {
+  const { photos, publisher } = options;
+  const now = options.now ?? (() => new Date());
+  const shown = (key: string, photo: PublishedPhoto | undefined) => {
+    if (photo) return { src: photoSrc(photo.hash), photo: true, alt: photo.alt };
+    const slot = photoSlot(key)!;
+    return { src: catalogueImage(slot.kind, slot.slug).src, photo: false };
+  };
+
+  return {
+    async view() {
+      const published = await publisher.publishedPhotos();
+      const drafts = await photos.drafts();
+      const pending = photosWithDrafts(published, drafts);
+      const formats = acceptedFormats();
+      return {
+        slots: photoSlots.map((slot): SitePhotoSlotView => ({
+          key: slot.key,
+          label: slot.label,
+          pagePath: slot.kind === "tower" ? towerPath(slot.slug) : "/tasar-propiedades",
+          published: shown(slot.key, published[slot.key]),
+          draft: drafts[slot.key] ? shown(slot.key, pending[slot.key]) : undefined,
+        })),
+        accept: formats.accept,
+        formats: formats.label,
+        heic: heicSupported(),
+        maxMegabytes: photoLimits.maxBytes / 1024 / 1024,
+        minSize: `${photoLimits.minWidth} × ${photoLimits.minHeight}`,
+      };
+    },
+
+    async upload(body, contentType): Promise<PhotoUploadOutcome> {
+      const upload = await readPhotoUpload(body, contentType);
+      const alt = { es: oneLine(upload.fields.alt_es), en: oneLine(upload.fields.alt_en) };
+      const slotKey = upload.fields.slot;
+      const slot = slotKey === undefined ? undefined : photoSlot(slotKey);
+      const refuse = (message: string) => ({ ok: false as const, slot: slot?.key, message, alt });
+      if (upload.tooBig) return refuse(refusalMessage("demasiado-grande"));
+      if (upload.malformed || !slot) return refuse("El formulario llegó incompleto: volvé a intentarlo.");
+      const problem = altProblem(alt);
+      if (problem) return refuse(problem);
+
+      const published = await publisher.publishedPhotos();
+      if (!upload.file || upload.file.length === 0) {
+        // No file: new texts for the photo the slot already has (a draft's, else the published one).
+        const current = photosWithDrafts(published, await photos.drafts())[slot.key];
+        if (!current) return refuse(refusalMessage("vacío"));
+        await photos.saveDraft(slot.key, { hash: current.hash, alt }, published, now());
+        return { ok: true, slot: slot.key };
+      }
+      const processed = await processPhoto(upload.file);
+      if (!processed.ok) return refuse(refusalMessage(processed.refusal));
+      await photos.saveFile(processed.photo, now());
+      await photos.saveDraft(slot.key, { hash: processed.photo.hash, alt }, published, now());
+      await photos.pruneFiles(now());
+      return { ok: true, slot: slot.key };
+    },
+
+    async backToArtwork(key) {
+      const slot = photoSlot(key);
+      if (!slot) return false;
+      await photos.saveDraft(
+        slot.key,
+        { hash: null, alt: { es: "", en: "" } },
+        await publisher.publishedPhotos(),
+        now(),
+      );
+      return true;
+    },
+
+    async photo(hash) {
+      return isHash(hash) ? photos.file(hash) : undefined;
+    },
+
+    async previewImage(path) {
+      // Only the catalogue's generated files, by a name that cannot leave their folder.
+      const match = /^\/generated\/(towers|property-types|social)\/([a-z0-9-]+\.(avif|webp|jpg|svg))$/.exec(
+        path,
+      );
+      if (!match) return undefined;
+      const file = join(
+        clientDirOf(join(publisher.versionsDir, previewBuild)),
+        "generated",
+        match[1]!,
+        match[2]!,
+      );
+      try {
+        return { bytes: await readFile(file), type: imageTypes[match[3] as keyof typeof imageTypes] };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import { crc32 } from "node:zlib";
+
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+
+import {
+  masterSize,
+  photoLimits,
+  processPhoto,
+  refusalMessage,
+  sniffFormat,
+  type IntakeResult,
+} from "./photo-intake.ts";
+import { readPhotoUpload, type PhotoUpload } from "./photo-upload.ts";
+
+/** A photo-like test image: two colours side by side, so a turn or a crop shows. */
+function halves(width: number, height: number) {
+  const left = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const red = x < width / 2;
+      left.set(red ? [200, 30, 30] : [30, 30, 200], (y * width + x) * 3);
+    }
+  }
+  return sharp(left, { raw: { width, height, channels: 3 } });
+}
+
+/** A JPEG with the camera's EXIF and a GPS position, as a phone writes it. */
+async function jpegWithGps(orientation = 1, width = 1200, height = 900): Promise<Buffer> {
+  return halves(width, height)
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "TestPhone", Model: "Cámara de prueba" },
+      IFD3: {
+        GPSLatitudeRef: "S",
+        GPSLatitude: "34/1 36/1 0/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "58/1 21/1 0/1",
+      },
+    })
+    .withMetadata({ orientation })
+    .toBuffer();
+}
+
+/** A PNG that declares `width`×`height` pixels in its header but holds almost nothing: a decompression bomb. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from("\x89PNG\r\n\x1a\n", "latin1"),
+    chunk("IHDR", header),
+    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const hasGpsTag = (exif: Buffer | undefined) =>
+  exif !== undefined &&
+  (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
+
+function accepted(result: IntakeResult) {
+  if (!result.ok) throw new Error(`refused: ${result.refusal}`);
+  return result.photo;
+}
+
+describe("an upload is decoded only when it is a real raster image", () => {
+  test("a phone's JPEG: turned upright, cropped to 16:10, and every metadata block gone (no GPS)", async () => {
+    const input = await jpegWithGps(6, 900, 1400);
+    const before = await sharp(input).metadata();
+    expect(hasGpsTag(before.exif), "the test file itself carries GPS").toBe(true);
+    expect(before.orientation).toBe(6);
+
+    const photo = accepted(await processPhoto(input));
+    const after = await sharp(photo.master).metadata();
+    expect(after.format).toBe("jpeg");
+    expect([after.width, after.height]).toEqual([masterSize.width, masterSize.height]);
+    expect(masterSize.height / masterSize.width).toBe(10 / 16);
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(photo.master.includes(Buffer.from("TestPhone"))).toBe(false);
+
+    // Orientation 6 turns the picture a quarter clockwise: the stored left (red) half is now on top.
+    const { data, info } = await sharp(photo.master).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    expect(pixel(800, 100)[0]).toBeGreaterThan(150);
+    expect(pixel(800, 900)[2]).toBeGreaterThan(150);
+  });
+
+  test("PNG and WebP are accepted and come out as the same kind of master", async () => {
+    for (const input of [
+      await halves(1000, 700).png().toBuffer(),
+      await halves(1000, 700).webp().toBuffer(),
+    ]) {
+      const photo = accepted(await processPhoto(input));
+      const after = await sharp(photo.master).metadata();
+      expect([after.format, after.width, after.height]).toEqual(["jpeg", 1600, 1000]);
+      expect(photo.hash).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  test("an SVG is refused, even one named .jpg and declared image/jpeg", async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><script>alert(1)</script><rect width="1600" height="1000"/></svg>',
+    );
+    expect(sniffFormat(svg)).toBeUndefined();
+    expect(await processPhoto(svg)).toEqual({ ok: false, refusal: "no-es-imagen" });
+    const withDeclaration = Buffer.concat([Buffer.from('<?xml version="1.0"?>\n'), svg]);
+    expect(await processPhoto(withDeclaration)).toEqual({ ok: false, refusal: "no-es-imagen" });
+  });
+
+  test("an HTML page renamed .jpg is refused", async () => {
+    const html = Buffer.from("<!DOCTYPE html><html><body><script>fetch('/bandeja')</script></body></html>");
+    expect(await processPhoto(html)).toEqual({ ok: false, refusal: "no-es-imagen" });
+  });
+
+  test("JPEG's first bytes followed by something else is refused as damaged, not decoded", async () => {
+    const fake = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from("<html>not a photo</html>"),
+    ]);
+    const result = await processPhoto(fake);
+    expect(result.ok).toBe(false);
+  });
+
+  test("a PNG declaring 100000×100000 pixels is refused from its header, before any decoding", async () => {
+    const bomb = pngDeclaring(100_000, 100_000);
+    expect(bomb.length).toBeLessThan(100);
+    expect(await processPhoto(bomb)).toEqual({ ok: false, refusal: "demasiados-pixeles" });
+  });
+
+  test("too small to be shown sharp, empty, and over the byte limit", async () => {
+    expect(await processPhoto(await halves(640, 400).jpeg().toBuffer())).toEqual({
+      ok: false,
+      refusal: "demasiado-chica",
+    });
+    expect(await processPhoto(Buffer.alloc(0))).toEqual({ ok: false, refusal: "vacío" });
+    const huge = Buffer.alloc(photoLimits.maxBytes + 1);
+    huge.set([0xff, 0xd8, 0xff]);
+    expect(await processPhoto(huge)).toEqual({ ok: false, refusal: "demasiado-grande" });
+  });
+
+  test("every refusal has its Spanish message", () => {
+    for (const refusal of [
+      "vacío",
+      "no-es-imagen",
+      "heic",
+      "demasiado-grande",
+      "demasiados-pixeles",
+      "demasiado-chica",
+      "dañada",
+    ] as const) {
+      expect(refusalMessage(refusal)).toMatch(/^[A-ZÉ¿].{20,}/);
+    }
+    expect(refusalMessage("demasiado-grande")).toContain("20 MB");
+  });
+});
+
+const boundary = "----prueba1234";
+
+/** A multipart body as a browser sends the photo form: slot and texts first, then the file, streamed in chunks. */
+function multipart(fields: Record<string, string>, fileBytes: number, chunk = 1024 * 1024) {
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join("") +
+      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  let sent = 0;
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      if (pulled === 1) return controller.enqueue(head);
+      if (sent < fileBytes) {
+        const size = Math.min(chunk, fileBytes - sent);
+        sent += size;
+        return controller.enqueue(new Uint8Array(size).fill(0x41));
+      }
+      controller.enqueue(tail);
+      controller.close();
+    },
+  });
+  return { stream, sentBytes: () => sent };
+}
+
+describe("the multipart reader keeps the limit while the upload streams", () => {
+  const type = `multipart/form-data; boundary=${boundary}`;
+  const fields = {
+    slot: "tower/alvear-tower",
+    alt_es: "Fachada desde el dique",
+    alt_en: "Facade from the dock",
+  };
+
+  test("a 50 MB upload: marked too big, nothing kept, the typed texts kept", async () => {
+    const { stream, sentBytes } = multipart(fields, 50 * 1024 * 1024);
+    const upload: PhotoUpload = await readPhotoUpload(stream, type);
+    expect(upload.tooBig).toBe(true);
+    expect(upload.file).toBeUndefined();
+    expect(upload.fields).toEqual(fields);
+    expect(sentBytes()).toBe(50 * 1024 * 1024);
+  });
+
+  test("past the request limit the stream is abandoned, not read to its end", async () => {
+    const { stream, sentBytes } = multipart(fields, 500 * 1024 * 1024);
+    const upload = await readPhotoUpload(stream, type, {
+      fileBytes: 1024 * 1024,
+      requestBytes: 8 * 1024 * 1024,
+    });
+    expect(upload.tooBig).toBe(true);
+    expect(upload.fields).toEqual(fields);
+    expect(sentBytes()).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  test("a photo within the limit arrives whole; no multipart at all is malformed", async () => {
+    const { stream } = multipart(fields, 3 * 1024 * 1024);
+    const upload = await readPhotoUpload(stream, type);
+    expect(upload.tooBig).toBe(false);
+    expect(upload.file?.length).toBe(3 * 1024 * 1024);
+    expect(
+      (await readPhotoUpload(new Blob(["x=1"]).stream(), "application/x-www-form-urlencoded")).malformed,
+    ).toBe(true);
+  });
+});

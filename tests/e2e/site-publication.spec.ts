@@ -1,5 +1,4 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -7,13 +6,11 @@ import { expect, test } from "@playwright/test";
 
 import { notFoundPaths, pages } from "../../app/site-map.ts";
 import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import { startPublishingServer, type PublishingServer } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
-import { createSiteServer } from "../../server/site-server.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
-import { startSitePublishing } from "../../server/site/site-publishing.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 
 /**
@@ -39,8 +36,8 @@ test.describe.configure({ timeout: 600_000 });
 test.describe("publishing the real site", () => {
   let baseUrl: string;
   let nginx: NginxServer;
-  let publishing: Awaited<ReturnType<typeof startSitePublishing>>;
-  let versions: SiteVersionStore;
+  let publishing: PublishingServer["publishing"];
+  let versions: PublishingServer["versions"];
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 
   test.beforeAll(async () => {
@@ -60,26 +57,10 @@ test.describe("publishing the real site", () => {
     });
     const store = await LeadStore.open(config);
     cleanUp.push(() => store.close());
-    // The deployment's environment, as a server has it: no test runner's variables, no site facts set.
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([name]) => !/^(VITEST|SITE_|BUILD_DIR$|NODE_ENV$|TEST$|MODE$|DEV$|PROD$|SSR$|BASE_URL$)/.test(name),
-      ),
-    );
-    publishing = await startSitePublishing({ store, config, env, installedBuildDir: buildDir });
-    cleanUp.push(() => publishing.publisher.stop());
-    versions = new SiteVersionStore(store.db);
-
-    const server = createSiteServer({
-      clientDir: "unused",
-      policy: { formServiceUrl: "", scriptHashes: [] },
-      served: publishing.served,
-      leads: { handleApi: async () => {}, thankYouPage: async () => undefined } as never,
-      log: () => {},
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    cleanUp.push(() => new Promise((resolve) => server.close(resolve)));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // With the deployment's environment, as a server has it: no test runner's variables, no site facts.
+    const started = await startPublishingServer({ store, config, installedBuildDir: buildDir });
+    cleanUp.push(started.close);
+    ({ publishing, versions, baseUrl } = started);
     // nginx's root is the `current` symlink: it follows each switch without a reload.
     nginx = await startNginx(join(publishing.publisher.versionsDir, currentLink));
     cleanUp.push(() => nginx.stop());

@@ -12,6 +12,7 @@ import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
+import { visitInALoop } from "./visitor-loop.ts";
 
 /**
  * A real publication: the project's own build makes every public page again
@@ -85,31 +86,21 @@ test.describe("publishing the real site", () => {
       new Date(),
     );
     // Visitors keep asking while the pages are rebuilt and switched.
-    const seen = { old: 0, new: 0 };
-    let building = true;
-    let published = false;
-    const visitor = (async () => {
-      // Until the publication ends, then 20 pages more of the new version.
-      for (let index = 0; building || (published && seen.new < 20); index++) {
-        const path = paths[index % paths.length]!;
-        const response = await fetch(baseUrl + path);
-        const html = await response.text();
-        expect(response.status, path).toBe(path.endsWith("/404") ? 404 : 200);
-        expect(html.trimEnd().endsWith("</html>"), path).toBe(true);
-        const hasOld = html.includes(oldNumber);
-        const hasNew = html.includes(newNumber);
-        expect(hasOld !== hasNew, `${path}: one version, whole`).toBe(true);
-        if (hasNew) seen.new += 1;
-        else seen.old += 1;
-      }
-    })();
+    const visitor = visitInALoop(
+      baseUrl,
+      paths.map((path) => ({ path, status: path.endsWith("/404") ? 404 : 200 })),
+      oldNumber,
+      newNumber,
+    );
     const version = await publishing.publisher
       .publish("titular@ejemplo.com")
-      .then((version) => ((published = true), version))
-      .finally(() => (building = false));
-    await visitor;
-    expect(seen.old).toBeGreaterThan(0);
-    expect(seen.new).toBeGreaterThan(0);
+      .catch(async (error: unknown) => {
+        await visitor.finish().catch(() => {});
+        throw error;
+      });
+    const seen = await visitor.finish();
+    expect(seen.before).toBeGreaterThan(0);
+    expect(seen.after).toBeGreaterThan(0);
     expect(version.number).toBe(1);
 
     for (const origin of [baseUrl, nginx.baseUrl]) {

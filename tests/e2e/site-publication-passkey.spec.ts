@@ -46,7 +46,7 @@ async function confirmWithPasskey(page: import("@playwright/test").Page, inbox: 
   await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
   await hydrated(page);
   await page.getByRole("button", { name: "Confirmar con mi llave de acceso" }).click();
-  await page.waitForURL(`${localOrigin(inbox)}/bandeja/sitio`);
+  await page.waitForURL((url) => url.pathname === "/bandeja/sitio");
   await hydrated(page);
 }
 

@@ -5,7 +5,7 @@
  * Router's scripts replaced by the island's boot loader, sitemap and robots,
  * 404 and SPA shell placement, deploy headers, precompressed copies).
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { build as viteBuild, type Rolldown } from "vite";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -33,9 +33,11 @@ const steps = new BuildSteps();
 /** A Node script of this project, with this Node, its output passed through. */
 function runScript(script: string, args: string[] = []): Promise<void> {
   return new Promise((done, fail) => {
-    const child = execFile(process.execPath, [script, ...args], (error) => (error ? fail(error) : done()));
-    child.stdout?.pipe(process.stdout);
-    child.stderr?.pipe(process.stderr);
+    const child = spawn(process.execPath, [script, ...args], { stdio: "inherit" });
+    child.on("error", fail);
+    child.on("close", (code, signal) =>
+      code === 0 ? done() : fail(new Error(`${script} ${args.join(" ")}: ${signal ?? `exit code ${code}`}`)),
+    );
   });
 }
 

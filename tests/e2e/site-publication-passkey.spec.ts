@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+
 import { notFoundPaths } from "../../app/site-map.ts";
 import { addVirtualAuthenticator } from "../webauthn.ts";
 import { expect, hydrated, test } from "./inbox-fixtures.ts";
@@ -42,7 +44,7 @@ async function expectEveryPage(inbox: InboxServer, present: string, absent: stri
 }
 
 /** The confirmation step, answered with the passkey, back to the editor. */
-async function confirmWithPasskey(page: import("@playwright/test").Page, inbox: InboxServer) {
+async function confirmWithPasskey(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
   await hydrated(page);
   await page.getByRole("button", { name: "Confirmar con mi llave de acceso" }).click();
@@ -80,7 +82,7 @@ test("a new WhatsApp number: refused without a second factor, then published and
   await page.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(page.getByRole("status")).toHaveText("Borrador guardado. Todavía no está en el sitio.");
   await publicar.click();
-  await confirmWithPasskey(page, inbox);
+  await confirmWithPasskey(page);
 
   const pages = await publicPages(inbox);
   const publishing = visitInALoop(inbox.url, pages, exampleNumber, publishedNumber);
@@ -97,7 +99,7 @@ test("a new WhatsApp number: refused without a second factor, then published and
   inbox.advance(11 * 60_000);
   const undo = page.getByRole("button", { name: "Volver a los datos de la instalación" });
   await undo.click();
-  await confirmWithPasskey(page, inbox);
+  await confirmWithPasskey(page);
   const undoing = visitInALoop(inbox.url, pages, publishedNumber, exampleNumber);
   await undo.click();
   await expect(page.getByRole("status")).toHaveText(

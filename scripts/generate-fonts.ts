@@ -60,4 +60,6 @@ for (const font of unchanged ? [] : fonts) {
   if (!existsSync(target) || !readFileSync(target).equals(subset)) writeFileSync(target, subset);
 }
 if (!unchanged) writeFileSync(inputsFile, inputsHash);
-console.log(`Fuentes${unchanged ? " (sin cambios)" : ""}: ${fonts.map((font) => font.output).join(", ")} en ${outputDir}.`);
+console.log(
+  `Fuentes${unchanged ? " (sin cambios)" : ""}: ${fonts.map((font) => font.output).join(", ")} en ${outputDir}.`,
+);

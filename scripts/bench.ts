@@ -27,7 +27,13 @@ import { buildDir, clientDirOf } from "../server/build-layout.ts";
 import { measureInbox, printInboxTable, type InboxFigures } from "./bench/inbox.ts";
 import { measureInsight, printInsightTables, type InsightFigures } from "./bench/insight.ts";
 import { measureBackups, printBackupTables, type BackupFigures } from "./bench/backups.ts";
-import { measurePublishing, printPublishTable, type PublishFigures } from "./bench/publish.ts";
+import {
+  checkPublicationIsCleanBuild,
+  measurePublishing,
+  printPublishTable,
+  printSameBuild,
+  type PublishFigures,
+} from "./bench/publish.ts";
 import { measureLeadService, printLeadTables, type LeadFigures } from "./bench/leads.ts";
 import { startNginx } from "./nginx-server.ts";
 import { runLoad, type LoadFigure } from "./bench/load.ts";
@@ -100,6 +106,8 @@ const measured: {
   insight?: InsightFigures[];
   backups?: BackupFigures[];
   publish?: PublishFigures[];
+  /** Files a publication's build and a clean one (same environment) disagree on: none. */
+  publishDiffersFromCleanBuild?: string[];
   failed?: Partial<Record<Part, string>>;
 } = { date: new Date().toISOString(), runs, parts };
 
@@ -135,6 +143,11 @@ const partsToRun: Record<Part, () => Promise<void>> = {
   publish: async () => {
     measured.publish = await measurePublishing(buildDir);
     printPublishTable(measured.publish);
+    // A faster publication must still be the full build's output (decision 0020).
+    measured.publishDiffersFromCleanBuild = await checkPublicationIsCleanBuild(buildDir);
+    printSameBuild(measured.publishDiffersFromCleanBuild);
+    if (measured.publishDiffersFromCleanBuild.length > 0)
+      throw new Error("A publication's build differs from a clean build with the same environment.");
   },
 };
 

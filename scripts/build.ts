@@ -7,7 +7,7 @@
  */
 // First: the owner's tower edits, before any module loads the catalogue.
 import "./build/tower-overrides-global.ts";
-import { execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { build as viteBuild, type Rolldown } from "vite";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -24,14 +24,23 @@ import {
 import { precompress } from "./build/precompress.ts";
 import { toIslandPage } from "./build/islands.ts";
 import { siteDefines } from "./build/site-defines.ts";
+import { BuildSteps } from "./build/build-steps.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
 import { renderSpaShell } from "./build/spa-shell.ts";
 import { writeDeployFiles } from "./build/deploy-files.ts";
 
 const clientDir = clientDirOf(buildDir);
+const steps = new BuildSteps();
 
-function run(command: string, args: string[]) {
-  execFileSync(command, args, { stdio: "inherit" });
+/** A Node script of this project, with this Node, its output passed through. */
+function runScript(script: string, args: string[] = []): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: "inherit" });
+    child.on("error", fail);
+    child.on("close", (code, signal) =>
+      code === 0 ? done() : fail(new Error(`${script} ${args.join(" ")}: ${signal ?? `exit code ${code}`}`)),
+    );
+  });
 }
 
 const { config, examplesInUse } = loadSiteConfigOrExit(process.env);
@@ -43,32 +52,42 @@ if (examplesInUse.length > 0) {
   );
 }
 
-run("npm", ["run", "generate"]);
-run("npx", ["react-router", "build"]);
+// The images and the fonts (`npm run generate`) are independent: on two cores they run side by side.
+await Promise.all([
+  steps.run("imágenes (generate-images)", () => runScript("scripts/generate-images.ts")),
+  steps.run("fuentes (generate-fonts)", () => runScript("scripts/generate-fonts.ts")),
+]);
+await steps.run("React Router: cliente, servidor, prerender", () =>
+  runScript("node_modules/@react-router/dev/bin.cjs", ["build"]),
+);
 
 // Rendered before the island's build, which sets NODE_ENV and would change which React the server build loads.
-const spaShell = await renderSpaShell(buildDir);
-const islandUrl = await buildIsland();
-for (const path of prerenderedPaths) {
-  const file = join(clientDir, pageFile(path));
-  writeFileSync(file, toIslandPage(readFileSync(file, "utf8"), islandUrl));
-}
+const spaShell = await steps.run("SPA shell", () => renderSpaShell(buildDir));
+const islandUrl = await steps.run("isla (vite)", () => buildIsland());
+await steps.run("páginas a isla, 404, sitemap", () => {
+  for (const path of prerenderedPaths) {
+    const file = join(clientDir, pageFile(path));
+    writeFileSync(file, toIslandPage(readFileSync(file, "utf8"), islandUrl));
+  }
 
-// The 404 page sits where static hosts look for it; the SPA shell is kept out
-// of the public folder (only the benchmark's client-rendered baseline uses it).
-for (const notFoundPath of Object.values(notFoundPaths)) {
-  renameSync(join(clientDir, pageFile(notFoundPath)), join(clientDir, notFoundFileFor(notFoundPath)));
-  rmSync(join(clientDir, dirname(pageFile(notFoundPath))), { recursive: true });
-}
-writeFileSync(spaFallbackFileOf(buildDir), spaShell);
+  // The 404 page sits where static hosts look for it; the SPA shell is kept out
+  // of the public folder (only the benchmark's client-rendered baseline uses it).
+  for (const notFoundPath of Object.values(notFoundPaths)) {
+    renameSync(join(clientDir, pageFile(notFoundPath)), join(clientDir, notFoundFileFor(notFoundPath)));
+    rmSync(join(clientDir, dirname(pageFile(notFoundPath))), { recursive: true });
+  }
+  writeFileSync(spaFallbackFileOf(buildDir), spaShell);
 
-const today = new Date().toISOString().slice(0, 10);
-writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today));
-writeFileSync(join(clientDir, "robots.txt"), robotsTxt(config.siteUrl));
+  const today = new Date().toISOString().slice(0, 10);
+  writeFileSync(join(clientDir, "sitemap.xml"), sitemapXml(config.siteUrl, today));
+  writeFileSync(join(clientDir, "robots.txt"), robotsTxt(config.siteUrl));
+});
 
-writeDeployFiles(buildDir, config);
+await steps.run("cabeceras (CSP) y nginx", () => writeDeployFiles(buildDir, config));
 // An owner's publication names the build it replaces: its compressed copies of unchanged files are reused.
-precompress(clientDir, process.env.BUILD_PREVIOUS_DIR && clientDirOf(process.env.BUILD_PREVIOUS_DIR));
+await steps.run("copias comprimidas", () =>
+  precompress(clientDir, process.env.BUILD_PREVIOUS_DIR && clientDirOf(process.env.BUILD_PREVIOUS_DIR)),
+);
 
 /** Bundles app/island.ts into one hashed module next to the other assets; returns its URL. */
 async function buildIsland(): Promise<string> {
@@ -93,4 +112,5 @@ async function buildIsland(): Promise<string> {
   return `/${chunks[0]!.fileName}`;
 }
 
+console.log(`\n${steps.report()}`);
 console.log(`\nBuild ready in ${buildDir}/client (${readdirSync(join(clientDir, "assets")).length} assets).`);

@@ -4,6 +4,7 @@
  * one weight (600). About 44 KB instead of 85 KB, which a phone on a slow
  * connection feels in its first paint. Writes app/generated/fonts/ (gitignored).
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -32,8 +33,25 @@ const fonts = [
   },
 ];
 
+/**
+ * Subsetting is seconds of every build (and of every owner's publication); the same
+ * source fonts, characters and axes give the same bytes, so a stamp of those inputs
+ * beside the outputs lets an unchanged run skip it.
+ */
+const inputsFile = join(outputDir, "inputs.sha256");
+const inputs = createHash("sha256")
+  .update(readFileSync(require.resolve("subset-font/package.json")))
+  .update(characters)
+  .update(JSON.stringify(fonts));
+for (const font of fonts) inputs.update(readFileSync(require.resolve(font.source)));
+const inputsHash = inputs.digest("hex");
+const unchanged =
+  existsSync(inputsFile) &&
+  readFileSync(inputsFile, "utf8") === inputsHash &&
+  fonts.every((font) => existsSync(join(outputDir, font.output)));
+
 mkdirSync(outputDir, { recursive: true });
-for (const font of fonts) {
+for (const font of unchanged ? [] : fonts) {
   const target = join(outputDir, font.output);
   const subset = await subsetFont(readFileSync(require.resolve(font.source)), characters, {
     targetFormat: "woff2",
@@ -41,4 +59,7 @@ for (const font of fonts) {
   });
   if (!existsSync(target) || !readFileSync(target).equals(subset)) writeFileSync(target, subset);
 }
-console.log(`Fuentes: ${fonts.map((font) => font.output).join(", ")} en ${outputDir}.`);
+if (!unchanged) writeFileSync(inputsFile, inputsHash);
+console.log(
+  `Fuentes${unchanged ? " (sin cambios)" : ""}: ${fonts.map((font) => font.output).join(", ")} en ${outputDir}.`,
+);

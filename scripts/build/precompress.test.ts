@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 
 import { precompress } from "./precompress.ts";
 
-test("a file identical to the previous build's takes its compressed copies; a changed one is compressed again", () => {
+test("a file identical to the previous build's takes its compressed copies; a changed one is compressed again", async () => {
   const previous = mkdtempSync(join(tmpdir(), "precompress-previous-"));
   const current = mkdtempSync(join(tmpdir(), "precompress-current-"));
   writeFileSync(join(previous, "same.css"), "body{margin:0}");
@@ -19,7 +19,7 @@ test("a file identical to the previous build's takes its compressed copies; a ch
   writeFileSync(join(current, "same.css"), "body{margin:0}");
   writeFileSync(join(current, "page.html"), "<p>5491145678901</p>");
 
-  precompress(current, previous);
+  await precompress(current, previous);
 
   expect(readFileSync(join(current, "same.css.gz"), "utf8")).toBe("copia-gz");
   expect(readFileSync(join(current, "same.css.br"), "utf8")).toBe("copia-br");

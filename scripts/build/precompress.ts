@@ -1,8 +1,11 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 const compressible = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/;
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
  * Writes .gz and .br next to every text file so servers never compress per request.
@@ -10,27 +13,36 @@ const compressible = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/;
  * the one there takes that build's compressed copies instead of compressing
  * again: brotli at its highest quality is most of a rebuild's time, and an
  * owner's publication changes only the pages and the scripts holding the facts.
+ * The files are compressed on libuv's thread pool, all cores at once; zlib's
+ * output does not depend on which thread made it.
  */
-export function precompress(dir: string, previous?: string): void {
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    const before = previous && join(previous, entry);
-    if (statSync(path).isDirectory()) {
-      precompress(path, before);
-    } else if (compressible.test(entry)) {
+export async function precompress(dir: string, previous?: string): Promise<void> {
+  await Promise.all(
+    textFiles(dir, previous).map(async ({ path, before }) => {
       const content = readFileSync(path);
       if (before && sameCompressedFile(content, before)) {
         copyFileSync(`${before}.gz`, `${path}.gz`);
         copyFileSync(`${before}.br`, `${path}.br`);
-        continue;
+        return;
       }
-      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-      writeFileSync(
-        `${path}.br`,
-        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
-    }
-  }
+      const [gz, br] = await Promise.all([
+        gzipAsync(content, { level: 9 }),
+        brotliAsync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ]);
+      writeFileSync(`${path}.gz`, gz);
+      writeFileSync(`${path}.br`, br);
+    }),
+  );
+}
+
+/** Every compressible file under `dir`, with where the same file would be in `previous`. */
+function textFiles(dir: string, previous?: string): { path: string; before?: string }[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    const before = previous && join(previous, entry);
+    if (statSync(path).isDirectory()) return textFiles(path, before);
+    return compressible.test(entry) ? [{ path, before }] : [];
+  });
 }
 
 function sameCompressedFile(content: Buffer, earlier: string): boolean {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
 import type { LeadValues } from "../../app/features/leads/forms/types.ts";
+import { deploymentEnvironment } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { readHeaderPolicy } from "../../server/headers.ts";
 import { startInboxApp } from "../../server/inbox/inbox-app.ts";
@@ -68,7 +69,7 @@ export async function startInboxServer(
   const publishing = await startSitePublishing({
     store: service.store,
     config,
-    env: process.env,
+    env: deploymentEnvironment(),
     installedBuildDir: buildDir,
   });
   const inbox = await startInboxApp({

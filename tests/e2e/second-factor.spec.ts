@@ -2,14 +2,16 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { confirmWithPassword, expect, hydrated, test } from "./inbox-fixtures.ts";
-import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
+import { ownerPassword, type InboxServer } from "./inbox-server.ts";
 import { rawRequest } from "./raw-http.ts";
+import { addVirtualAuthenticator } from "../webauthn.ts";
+import { addPasskey, localOrigin, signInWithPassword } from "./passkeys.ts";
 
 /**
  * The owner's second factor in Debian's Chromium with a virtual
@@ -17,50 +19,10 @@ import { rawRequest } from "./raw-http.ts";
  * used alone to sign in and to confirm an export; authenticator codes
  * computed here from the secret the page shows; recovery codes used once.
  * Each attack fails the test if it works.
- *
- * WebAuthn refuses IP addresses ("This is an invalid domain"), so the inbox
- * is opened at http://localhost:PORT, as the owner would on the server.
  */
 test.describe.configure({ timeout: 120_000 });
 
-const origin = (inbox: InboxServer) => inbox.url.replace("127.0.0.1", "localhost");
-
-async function virtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return cdp;
-}
-
-async function signInWithPassword(page: Page, inbox: InboxServer, path = "/bandeja"): Promise<void> {
-  await page.goto(`${origin(inbox)}${path}`);
-  await page.getByLabel("Email").fill(ownerEmail);
-  await page.getByLabel("Contraseña").fill(ownerPassword);
-  await page.getByRole("button", { name: "Ingresar", exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/bandeja/ingresar");
-  await hydrated(page);
-}
-
-async function addPasskey(page: Page, inbox: InboxServer, name: string): Promise<string[]> {
-  await page.goto(`${origin(inbox)}/bandeja/seguridad`);
-  await hydrated(page);
-  await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
-  // The password typed again first (and nothing registered before it).
-  await confirmWithPassword(page);
-  await expect(page).toHaveURL(`${origin(inbox)}/bandeja/seguridad`);
-  await page.getByLabel("Nombre de la llave").fill(name);
-  await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
-  await expect(page.getByRole("status")).toHaveText(`Se agregó la llave «${name}».`);
-  return page.getByRole("list", { name: "Códigos de recuperación" }).getByRole("listitem").allTextContents();
-}
+const origin = localOrigin;
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Salir" }).click();
@@ -77,7 +39,7 @@ test("adds a passkey after the password, signs in with it alone, confirms an exp
   guard,
 }) => {
   void guard;
-  await virtualAuthenticator(page);
+  await addVirtualAuthenticator(page);
   await inbox.submit("express", sampleValues(definitionOf("express"), 1));
   await signInWithPassword(page, inbox);
 
@@ -241,7 +203,7 @@ test("attacks on passkeys: a replayed assertion, a challenge of another sign-in 
   guard,
 }) => {
   void guard;
-  await virtualAuthenticator(page);
+  await addVirtualAuthenticator(page);
   await signInWithPassword(page, inbox);
   await addPasskey(page, inbox, "Computadora");
   await signOut(page);
@@ -366,7 +328,7 @@ test("attacks on the security page: registering without the password again, a cr
   guard,
 }) => {
   void guard;
-  await virtualAuthenticator(page);
+  await addVirtualAuthenticator(page);
   const id = await inbox.submit("express", sampleValues(definitionOf("express"), 4));
   await signInWithPassword(page, inbox);
   const cookieOf = async (context: BrowserContext) =>

@@ -1,5 +1,4 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -7,14 +6,13 @@ import { expect, test } from "@playwright/test";
 
 import { notFoundPaths, pages } from "../../app/site-map.ts";
 import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
+import { startPublishingServer, type PublishingServer } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
-import { createSiteServer } from "../../server/site-server.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
-import { startSitePublishing } from "../../server/site/site-publishing.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
+import { visitInALoop } from "./visitor-loop.ts";
 
 /**
  * A real publication: the project's own build makes every public page again
@@ -39,8 +37,8 @@ test.describe.configure({ timeout: 600_000 });
 test.describe("publishing the real site", () => {
   let baseUrl: string;
   let nginx: NginxServer;
-  let publishing: Awaited<ReturnType<typeof startSitePublishing>>;
-  let versions: SiteVersionStore;
+  let publishing: PublishingServer["publishing"];
+  let versions: PublishingServer["versions"];
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 
   test.beforeAll(async () => {
@@ -60,26 +58,10 @@ test.describe("publishing the real site", () => {
     });
     const store = await LeadStore.open(config);
     cleanUp.push(() => store.close());
-    // The deployment's environment, as a server has it: no test runner's variables, no site facts set.
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([name]) => !/^(VITEST|SITE_|BUILD_DIR$|NODE_ENV$|TEST$|MODE$|DEV$|PROD$|SSR$|BASE_URL$)/.test(name),
-      ),
-    );
-    publishing = await startSitePublishing({ store, config, env, installedBuildDir: buildDir });
-    cleanUp.push(() => publishing.publisher.stop());
-    versions = new SiteVersionStore(store.db);
-
-    const server = createSiteServer({
-      clientDir: "unused",
-      policy: { formServiceUrl: "", scriptHashes: [] },
-      served: publishing.served,
-      leads: { handleApi: async () => {}, thankYouPage: async () => undefined } as never,
-      log: () => {},
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    cleanUp.push(() => new Promise((resolve) => server.close(resolve)));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // With the deployment's environment, as a server has it: no test runner's variables, no site facts.
+    const started = await startPublishingServer({ store, config, installedBuildDir: buildDir });
+    cleanUp.push(started.close);
+    ({ publishing, versions, baseUrl } = started);
     // nginx's root is the `current` symlink: it follows each switch without a reload.
     nginx = await startNginx(join(publishing.publisher.versionsDir, currentLink));
     cleanUp.push(() => nginx.stop());
@@ -104,31 +86,21 @@ test.describe("publishing the real site", () => {
       new Date(),
     );
     // Visitors keep asking while the pages are rebuilt and switched.
-    const seen = { old: 0, new: 0 };
-    let building = true;
-    let published = false;
-    const visitor = (async () => {
-      // Until the publication ends, then 20 pages more of the new version.
-      for (let index = 0; building || (published && seen.new < 20); index++) {
-        const path = paths[index % paths.length]!;
-        const response = await fetch(baseUrl + path);
-        const html = await response.text();
-        expect(response.status, path).toBe(path.endsWith("/404") ? 404 : 200);
-        expect(html.trimEnd().endsWith("</html>"), path).toBe(true);
-        const hasOld = html.includes(oldNumber);
-        const hasNew = html.includes(newNumber);
-        expect(hasOld !== hasNew, `${path}: one version, whole`).toBe(true);
-        if (hasNew) seen.new += 1;
-        else seen.old += 1;
-      }
-    })();
+    const visitor = visitInALoop(
+      baseUrl,
+      paths.map((path) => ({ path, status: path.endsWith("/404") ? 404 : 200 })),
+      oldNumber,
+      newNumber,
+    );
     const version = await publishing.publisher
       .publish("titular@ejemplo.com")
-      .then((version) => ((published = true), version))
-      .finally(() => (building = false));
-    await visitor;
-    expect(seen.old).toBeGreaterThan(0);
-    expect(seen.new).toBeGreaterThan(0);
+      .catch(async (error: unknown) => {
+        await visitor.finish().catch(() => {});
+        throw error;
+      });
+    const seen = await visitor.finish();
+    expect(seen.before).toBeGreaterThan(0);
+    expect(seen.after).toBeGreaterThan(0);
     expect(version.number).toBe(1);
 
     for (const origin of [baseUrl, nginx.baseUrl]) {

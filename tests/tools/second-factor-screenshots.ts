@@ -12,6 +12,7 @@ import { Secret, TOTP } from "otpauth";
 
 import { chromiumFlags, chromiumPath } from "../../scripts/chromium.ts";
 import { ownerEmail, ownerPassword, startInboxServer } from "../e2e/inbox-server.ts";
+import { addVirtualAuthenticator } from "../webauthn.ts";
 
 const folder = process.argv[2] ?? ".";
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
@@ -38,17 +39,7 @@ try {
     const inbox = await startInboxServer();
     const origin = inbox.url.replace("127.0.0.1", "localhost");
     const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     await signIn(page, origin);
     await page.goto(`${origin}/bandeja/seguridad`);
     await page.waitForLoadState("networkidle");

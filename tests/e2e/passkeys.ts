@@ -1,0 +1,35 @@
+import type { Page } from "@playwright/test";
+
+import { confirmWithPassword, expect, hydrated } from "./inbox-fixtures.ts";
+import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
+
+/**
+ * The owner's steps with a passkey, shared by the browser tests that need one
+ * (the second factor itself, a publication confirmed with it). WebAuthn
+ * refuses IP addresses ("This is an invalid domain"), so the inbox is opened
+ * at http://localhost:PORT, as the owner would on the server.
+ */
+export const localOrigin = (inbox: InboxServer) => inbox.url.replace("127.0.0.1", "localhost");
+
+export async function signInWithPassword(page: Page, inbox: InboxServer, path = "/bandeja"): Promise<void> {
+  await page.goto(`${localOrigin(inbox)}${path}`);
+  await page.getByLabel("Email").fill(ownerEmail);
+  await page.getByLabel("Contraseña").fill(ownerPassword);
+  await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/bandeja/ingresar");
+  await hydrated(page);
+}
+
+/** Adds a passkey at /bandeja/seguridad (the password typed again first); returns the recovery codes shown. */
+export async function addPasskey(page: Page, inbox: InboxServer, name: string): Promise<string[]> {
+  await page.goto(`${localOrigin(inbox)}/bandeja/seguridad`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
+  // The password typed again first (and nothing registered before it).
+  await confirmWithPassword(page);
+  await expect(page).toHaveURL(`${localOrigin(inbox)}/bandeja/seguridad`);
+  await page.getByLabel("Nombre de la llave").fill(name);
+  await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Se agregó la llave «${name}».`);
+  return page.getByRole("list", { name: "Códigos de recuperación" }).getByRole("listitem").allTextContents();
+}

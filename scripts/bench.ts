@@ -237,6 +237,10 @@ async function measure(url: string, build: string): Promise<Figures> {
     chrome.kill();
   }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A run Lighthouse could not measure (a page that never went quiet on a loaded machine…) is told,
+  // and its empty figures stay out of the median.
+  if (result.lhr.runtimeError)
+    process.stderr.write(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}\n`);
   const { categories, audits } = result.lhr;
   // A category not audited stays empty (null in results.json), never a false 0.
   const score = (id: string) => (categories[id] ? Math.round((categories[id].score ?? 0) * 100) : Number.NaN);
@@ -279,7 +283,10 @@ function gzipSizeOf(build: string, path: string): number {
 }
 
 function median(samples: Figures[]): Figures {
-  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const middle = (all: number[]) => {
+    const values = all.filter(Number.isFinite).sort((a, b) => a - b);
+    return values.length === 0 ? Number.NaN : values[Math.floor(values.length / 2)]!;
+  };
   const keys = Object.keys(samples[0]!) as (keyof Figures)[];
   return Object.fromEntries(
     keys.map((key) => [key, middle(samples.map((sample) => sample[key]))]),

@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: Lighthouse (mobile preset, Debian Chromium) on every page of
- * the production build, next to the no-script floor and the client-rendered
- * baseline, then a short load test against nginx, then the lead service
+ * `npm run bench`: Lighthouse as shipped (default configuration: mobile, simulated
+ * throttling; Debian Chromium, a fresh one per run) on every page of the production
+ * build, next to the no-script floor and the client-rendered baseline, with each
+ * page's target (decisions 0008 and 0015), then a short load test against nginx, then the lead service
  * (scripts/bench/leads.ts) and the owner's inbox with 100,000 leads
  * (scripts/bench/inbox.ts). Each part prints its table as soon as it is
  * measured, and bench/results.json is rewritten after each part, so a part
@@ -10,7 +11,7 @@
  * Runs per page: BENCH_RUNS (default 3); the median is kept. BENCH_PAGES
  * (comma-separated paths, e.g. "/torres/mulieris,/tasador") measures only those
  * pages; BUILD_DIR picks the build to measure; BENCH_PREVIOUS_BUILD, another build (the
- * previous design, built from an earlier commit) measured beside it in the same run;
+ * previous design, built from an earlier commit) measured with its floor beside it in the same run;
  * BENCH_SITE_ONLY=1 measures the production build alone (a quick pass over all 74 pages). BENCH_PARTS (comma-separated,
  * default "pages,load,leads,inbox,insight,backups,publish") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  */

@@ -58,12 +58,25 @@
   addEventListener("submit", remember, true);
   // The web fonts wait for the first contentful paint (docs/decisions/0008-fonts.md),
   // then both download and swap in together over the metric-matched local fonts the
-  // page painted with: data-fonts lets the CSS name them once both are here, so the
-  // page is never laid out with one web font and one local font.
+  // page painted with: data-fonts lets the CSS name them once both are here, so no
+  // region is ever laid out with one web font and one local font. The swap goes
+  // region by region, top first, one per frame (each frame relays out one region,
+  // never the whole page in one long task), and ends on <html>.
   var fontsRequested = new Promise(function (resolve) {
     function swapIn() {
-      document.documentElement.setAttribute("data-fonts", "");
-      resolve();
+      var regions = document.querySelectorAll("body>:not(main,script,template),main>*");
+      var next = 0;
+      (function swapNext() {
+        var region = regions[next++];
+        if (!region) {
+          document.documentElement.setAttribute("data-fonts", "");
+          return resolve();
+        }
+        region.setAttribute("data-fonts", "");
+        requestAnimationFrame(function () {
+          setTimeout(swapNext);
+        });
+      })();
     }
     function useWebFonts() {
       if (!document.fonts || !document.fonts.load) return swapIn();

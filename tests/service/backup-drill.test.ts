@@ -151,6 +151,70 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     }
   });
 
+  test("what the owner publishes comes back: versions with their facts and towers, the photos' bytes, the drafts", async () => {
+    const url = `file://${folder("published")}`;
+    const store = await LeadStore.open({ dataDir: folder("data") });
+    cleanUp.push(() => store.close());
+    const backup = await backupOf(store, url);
+    await backup.cycle();
+    // A photo's master: every byte value, so a blob that passed through text would not compare equal.
+    const bytes = new Uint8Array(4096).map((_, index) => (index * 7) % 256);
+    const at = new Date().toISOString();
+    await store.db
+      .insertInto("site_photo_files")
+      .values({ hash: "f".repeat(64), bytes, width: 1600, height: 1000, created_at: at })
+      .execute();
+    await store.db
+      .insertInto("site_versions")
+      .values({
+        id: "v1",
+        number: 1,
+        created_at: at,
+        published_by: "titular@example.com",
+        kind: "publicación",
+        restored_number: null,
+        facts: JSON.stringify({ SITE_WHATSAPP_NUMBER: "5491155550000" }),
+        changes: "[]",
+        build_id: "v1",
+        state: "ready",
+        towers: JSON.stringify({ "alvear-tower": { floors: [55], toConfirm: [] } }),
+        tower_changes: "[]",
+      })
+      .execute();
+    await store.db
+      .insertInto("site_version_photos")
+      .values({
+        version_id: "v1",
+        photos: JSON.stringify({
+          "tower/alvear-tower": { hash: "f".repeat(64), altEs: "Frente", altEn: "Front" },
+        }),
+        changes: "[]",
+      })
+      .execute();
+    await store.db
+      .insertInto("site_tower_drafts")
+      .values({ slug: "mulieris", value: JSON.stringify({ retired: true }), updated_at: at })
+      .execute();
+    await backup.cycle();
+    await backup.snapshot();
+
+    const restored = join(folder("restored"), "datos");
+    const report = await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
+    expect(report.integrity).toBe("ok");
+    const copy = await LeadStore.open({ dataDir: restored });
+    try {
+      for (const table of ["site_versions", "site_version_photos", "site_tower_drafts"] as const)
+        expect(await copy.db.selectFrom(table).selectAll().execute()).toEqual(
+          await store.db.selectFrom(table).selectAll().execute(),
+        );
+      const [photo] = await copy.db.selectFrom("site_photo_files").selectAll().execute();
+      expect(Buffer.from(photo!.bytes).equals(Buffer.from(bytes))).toBe(true);
+      expect(photo).toMatchObject({ width: 1600, height: 1000 });
+    } finally {
+      await copy.close();
+    }
+  });
+
   test("the drill restores and verifies the latest copy; a tampered object fails it, and the owner gets an e-mail", async () => {
     const targetFolder = folder("tampered");
     const store = await LeadStore.open({ dataDir: folder("data") });

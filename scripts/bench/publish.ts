@@ -16,7 +16,6 @@ import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
 
 export type PublishFigures = {
   action: "publicar" | "deshacer";
@@ -42,7 +41,7 @@ export async function measurePublishing(buildDir = defaultBuildDir): Promise<Pub
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const home = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const versions = new SiteVersionStore(store.db);
+  const versions = store.siteVersions;
 
   /**
    * Milliseconds from the call until the home page the server sends holds `number`, asked for in a

@@ -23,6 +23,7 @@ import { towerOverridesVariable } from "#app/content/tower-overrides-file.ts";
 import { pages, towerPath } from "#app/site-map.ts";
 import { clientDirOf, pageFile } from "../build-layout.ts";
 import { randomId } from "../leads/storage/lead-store.ts";
+import type { FactChange, SiteVersion, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import { photosManifestVariable } from "./photos/build-channel.ts";
 import {
   photoChanges,
@@ -35,7 +36,6 @@ import {
 } from "./photos/photo-store.ts";
 import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
 import { SiteFolders } from "./site-folders.ts";
-import type { FactChange, SiteVersion, SiteVersionStore } from "./version-store.ts";
 
 /**
  * Publishing the owner's facts (decision 0020): a publication builds every
@@ -73,7 +73,7 @@ export type PublicationNotice = {
 };
 
 export type SitePublisherOptions = {
-  store: SiteVersionStore;
+  store: SiteVersionRows;
   /** The deployment's environment: the starting values of every fact. */
   env: Record<string, string | undefined>;
   /** Where the published builds live (data/site-versions). */
@@ -96,7 +96,7 @@ export type SitePublisherOptions = {
 };
 
 export class SitePublisher {
-  private readonly store: SiteVersionStore;
+  private readonly store: SiteVersionRows;
   private readonly folders: SiteFolders;
   private readonly build: SiteBuilder;
   private readonly now: () => Date;

@@ -13,7 +13,7 @@ import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
+import type { SiteVersionRows } from "../../server/leads/storage/site-version-rows.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 
 /**
@@ -40,7 +40,7 @@ test.describe("publishing the real site", () => {
   let baseUrl: string;
   let nginx: NginxServer;
   let publishing: Awaited<ReturnType<typeof startSitePublishing>>;
-  let versions: SiteVersionStore;
+  let versions: SiteVersionRows;
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 
   test.beforeAll(async () => {
@@ -68,7 +68,7 @@ test.describe("publishing the real site", () => {
     );
     publishing = await startSitePublishing({ store, config, env, installedBuildDir: buildDir });
     cleanUp.push(() => publishing.publisher.stop());
-    versions = new SiteVersionStore(store.db);
+    versions = store.siteVersions;
 
     const server = createSiteServer({
       clientDir: "unused",

@@ -12,7 +12,6 @@ import { createPhotoEditor } from "../../server/site/photos/photo-editor.ts";
 import { SitePhotoStore } from "../../server/site/photos/photo-store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { PublishRefused, SitePublisher, type PublicationNotice } from "../../server/site/site-publisher.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**
@@ -81,11 +80,11 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     const installed = tempDir("photos-installed-");
     mkdirSync(join(installed, "client"), { recursive: true });
     writeFileSync(join(installed, "client", "index.html"), "<p>instalada</p>");
-    photos = new SitePhotoStore(store.db, tempDir("site-photos-"));
+    photos = new SitePhotoStore(store.sitePhotos, tempDir("site-photos-"));
     builder = recordingBuilder();
     notices = [];
     publisher = new SitePublisher({
-      store: new SiteVersionStore(store.db),
+      store: store.siteVersions,
       env: { [photosManifestVariable]: "/etc/passwd" },
       versionsDir: tempDir("photos-versions-"),
       installedBuildDir: installed,
@@ -132,11 +131,7 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
   });
 
   it("no photos: the build gets no manifest at all, whatever the environment says", async () => {
-    await new SiteVersionStore(store.db).saveDrafts(
-      { SITE_PHONE_DISPLAY: "+54 11 4000-0000" },
-      {},
-      new Date(),
-    );
+    await store.siteVersions.saveDrafts({ SITE_PHONE_DISPLAY: "+54 11 4000-0000" }, {}, new Date());
     await publisher.publish("titular@ejemplo.com");
     expect(builder.seen).toEqual([{ manifest: undefined, photos: {} }]);
   });

@@ -12,6 +12,7 @@ import { createPhotoEditor } from "../../server/site/photos/photo-editor.ts";
 import { SitePhotoStore } from "../../server/site/photos/photo-store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { PublishRefused, SitePublisher, type PublicationNotice } from "../../server/site/site-publisher.ts";
+import { createTowerEditor } from "../../server/site/tower-editor.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**
@@ -121,6 +122,41 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     expect(notices[0]!.photoChanges).toHaveLength(1);
     expect(await publisher.photoChangesOf(version.id)).toHaveLength(1);
     await expect(publisher.publish("titular@ejemplo.com")).rejects.toThrow(PublishRefused);
+  });
+
+  it("the slots follow the towers as they would be published: an added tower's takes a photo, a retired one's is gone", async () => {
+    const towers = createTowerEditor({ publisher, store: store.siteVersions });
+    const added = "tower/torre-nueva";
+    const keys = async () => (await editor.view()).slots.map((slot) => slot.key);
+    const upload = async (slot: string) => {
+      const sent = multipart(
+        { slot, alt_es: "Fachada de la torre nueva", alt_en: "The new tower's facade" },
+        await photo("#335577"),
+      );
+      return editor.upload(sent.body, sent.type);
+    };
+    expect(await keys()).not.toContain(added);
+    expect(await upload(added)).toMatchObject({ ok: false, slot: undefined });
+
+    await towers.editTower("", {
+      kind: "agregar",
+      values: { slug: "torre-nueva", nombre: "Torre Nueva", dock: "3", status: "en construcción" },
+    });
+    const slot = (await editor.view()).slots.find((candidate) => candidate.key === added);
+    expect(slot).toMatchObject({ label: "Torre Torre Nueva", published: { photo: false } });
+    // Not built yet: its artwork is drawn for the page, as the build will draw it.
+    expect(slot?.published.src).toMatch(/^data:image\/svg\+xml,/);
+    expect(await upload(added)).toEqual({ ok: true, slot: added });
+    expect((await editor.view()).slots.find((candidate) => candidate.key === added)?.draft?.photo).toBe(true);
+
+    await towers.editTower("alvear-tower", { kind: "retirar" });
+    expect(await keys()).not.toContain(alvear);
+    expect(await upload(alvear)).toMatchObject({ ok: false, slot: undefined });
+    expect(await editor.backToArtwork(alvear)).toBe(false);
+    // Published, the retirement stands: the slot stays gone.
+    await publisher.publish("titular@ejemplo.com");
+    expect(await keys()).not.toContain(alvear);
+    expect(await keys()).toContain(added);
   });
 
   it("a build's manifest left by a kill -9 is removed at the next start", async () => {

@@ -147,7 +147,8 @@ export function createSiteEditor(options: {
       return problems;
     },
 
-    discardDrafts: () => store.discardDrafts(),
+    // Everything «Para publicar» lists goes, photos included.
+    discardDrafts: () => publisher.discardDrafts(),
     publish: (actor) => attempt(async () => ({ number: (await publisher.publish(actor)).number })),
     undo: (number, actor) =>
       attempt(async () => ({

@@ -194,6 +194,12 @@ export class SitePublisher {
     return withTowerDrafts(await this.publishedTowers(), await this.store.towerDrafts());
   }
 
+  /** Drops every draft a publication would carry: facts, towers and photos (the site page's «Descartar borrador»). */
+  async discardDrafts(): Promise<void> {
+    await this.store.discardDrafts();
+    await this.options.photos?.discardDrafts();
+  }
+
   /** What a publication would change now: the drafts against the published facts. */
   async pendingChanges(): Promise<FactChange[]> {
     const published = await this.publishedFacts();

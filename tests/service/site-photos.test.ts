@@ -9,6 +9,7 @@ import { clientDirOf } from "../../server/build-layout.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { photosManifestVariable, readUploadedPhotos } from "../../server/site/photos/build-channel.ts";
 import { createPhotoEditor } from "../../server/site/photos/photo-editor.ts";
+import { createSiteEditor } from "../../server/site/site-editor.ts";
 import { SitePhotoStore } from "../../server/site/photos/photo-store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { PublishRefused, SitePublisher, type PublicationNotice } from "../../server/site/site-publisher.ts";
@@ -157,6 +158,17 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     await publisher.publish("titular@ejemplo.com");
     expect(await keys()).not.toContain(alvear);
     expect(await keys()).toContain(added);
+  });
+
+  it("«Descartar borrador» on the site page drops the photo drafts it lists with the facts", async () => {
+    const site = createSiteEditor({ publisher, store: store.siteVersions, env: {} });
+    const sent = multipart({ slot: alvear, ...alt }, await photo("#663344"));
+    expect(await editor.upload(sent.body, sent.type)).toEqual({ ok: true, slot: alvear });
+    await store.siteVersions.saveDrafts({ SITE_PHONE_DISPLAY: "+54 11 4000-0000" }, {}, new Date());
+    expect((await site.view()).pending.map((change) => change.label)).toContain("Foto de Torre Alvear Tower");
+    await site.discardDrafts();
+    expect((await site.view()).pending).toEqual([]);
+    expect(await photos.drafts()).toEqual({});
   });
 
   it("a build's manifest left by a kill -9 is removed at the next start", async () => {

@@ -11,6 +11,7 @@ import {
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
 import {
+  applyTowerOverrides,
   sameTowerOverrides,
   towerChanges,
   towerOverrideProblems,
@@ -25,6 +26,7 @@ import { clientDirOf, pageFile } from "../build-layout.ts";
 import { randomId } from "../leads/storage/lead-store.ts";
 import type { FactChange, SiteVersion, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import { photosManifestVariable } from "./photos/build-channel.ts";
+import { photoSlotsOf, type PhotoSlot } from "./photos/photo-slots.ts";
 import {
   photoChanges,
   photosWithDrafts,
@@ -224,7 +226,11 @@ export class SitePublisher {
   /** What a publication would change in the photos now. */
   async pendingPhotoChanges(): Promise<PhotoChange[]> {
     const published = await this.publishedPhotos();
-    return photoChanges(published, photosWithDrafts(published, await this.photoDrafts()));
+    return photoChanges(
+      published,
+      photosWithDrafts(published, await this.photoDrafts()),
+      slotsOf(await this.draftTowers()),
+    );
   }
 
   /**
@@ -293,7 +299,7 @@ export class SitePublisher {
       const publishedPhotos = await this.photosOf(current?.id);
       const photoDrafts = await this.photoDrafts();
       const photos = photosWithDrafts(publishedPhotos, photoDrafts);
-      const photoChanged = photoChanges(publishedPhotos, photos);
+      const photoChanged = photoChanges(publishedPhotos, photos, slotsOf(publishedTowers, towers));
       if (changes.length === 0 && changedTowers.length === 0 && photoChanged.length === 0)
         throw new PublishRefused("No hay cambios para publicar.");
 
@@ -330,7 +336,11 @@ export class SitePublisher {
       if (!target || target.state !== "ready") throw new PublishRefused(`No existe la versión ${number}.`);
       if (target.id === current?.id) throw new PublishRefused(`La versión ${number} ya es la publicada.`);
       const photos = await this.photosOf(target.id);
-      const photoChanged = photoChanges(await this.photosOf(current?.id), photos);
+      const photoChanged = photoChanges(
+        await this.photosOf(current?.id),
+        photos,
+        slotsOf(current?.towers ?? {}, target.towers),
+      );
       const version = await this.store.begin(
         {
           id: randomId(),
@@ -377,7 +387,7 @@ export class SitePublisher {
         },
         "building",
       );
-      const photoChanged = photoChanges(await this.photosOf(current.id), {});
+      const photoChanged = photoChanges(await this.photosOf(current.id), {}, slotsOf(current.towers));
       await this.options.photos?.record(version.id, {}, photoChanged);
       await this.switchOrFail(version, current, undefined);
       await this.afterSwitch(version, current, photoChanged);
@@ -544,6 +554,12 @@ function changedPages(servedBuildDir: string, otherBuildDir: string, towers: Tow
     // A retired tower's page is gone from the preview: nothing to show, its address will answer 301.
     return page !== undefined && read(servedBuildDir, path) !== page;
   });
+}
+
+/** The photo slots of the towers of one or more versions (their overrides over the catalogue), each once. */
+function slotsOf(...versions: TowerOverrides[]): PhotoSlot[] {
+  const slots = versions.flatMap((towers) => photoSlotsOf(applyTowerOverrides(catalogueTowers, towers)));
+  return slots.filter((slot, index) => slots.findIndex((other) => other.key === slot.key) === index);
 }
 
 function sameFacts(a: FactValues, b: FactValues): boolean {

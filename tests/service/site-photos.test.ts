@@ -149,6 +149,9 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     expect(slot?.published.src).toMatch(/^data:image\/svg\+xml,/);
     expect(await upload(added)).toEqual({ ok: true, slot: added });
     expect((await editor.view()).slots.find((candidate) => candidate.key === added)?.draft?.photo).toBe(true);
+    expect(await publisher.pendingPhotoChanges()).toMatchObject([
+      { slot: added, label: "Foto de Torre Torre Nueva", before: "dibujo generado" },
+    ]);
 
     await towers.editTower("alvear-tower", { kind: "retirar" });
     expect(await keys()).not.toContain(alvear);

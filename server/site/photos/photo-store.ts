@@ -10,7 +10,7 @@ import type {
   SitePhotoRows,
 } from "../../leads/storage/site-photo-rows.ts";
 import type { UploadedPhotos } from "./build-channel.ts";
-import { photoSlot } from "./photo-slots.ts";
+import { photoSlots, type PhotoSlot } from "./photo-slots.ts";
 
 /**
  * The owner's photos in the lead database (decision 0020, photos): the masters'
@@ -33,8 +33,15 @@ export const artworkText = "dibujo generado";
 const describe = (photo: PublishedPhoto | undefined) =>
   photo ? `foto «${photo.alt.es}» (${photo.hash.slice(0, 8)})` : artworkText;
 
-/** What changes from one set of photos to another, slot by slot, in the words of the e-mail and the history. */
-export function photoChanges(before: PhotoSet, after: PhotoSet): PhotoChange[] {
+/**
+ * What changes from one set of photos to another, slot by slot, in the words of the e-mail and the
+ * history; `named` names them (the towers of the versions compared: an added tower's slot by its name).
+ */
+export function photoChanges(
+  before: PhotoSet,
+  after: PhotoSet,
+  named: readonly PhotoSlot[] = photoSlots,
+): PhotoChange[] {
   const slots = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return slots
     .filter(
@@ -43,7 +50,7 @@ export function photoChanges(before: PhotoSet, after: PhotoSet): PhotoChange[] {
     )
     .map((slot) => ({
       slot,
-      label: `Foto de ${photoSlot(slot)?.label ?? slot}`,
+      label: `Foto de ${named.find((candidate) => candidate.key === slot)?.label ?? slot}`,
       before: describe(before[slot]),
       after:
         describe(after[slot]) === describe(before[slot])

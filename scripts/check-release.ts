@@ -13,8 +13,6 @@ import type { TowerOverrides } from "#app/content/tower-edits.ts";
 import { loadServiceConfig } from "../server/leads/service-config.ts";
 import { LeadStore, sqliteFileName } from "../server/leads/storage/lead-store.ts";
 import { releaseChecklist } from "../server/site/release-checklist.ts";
-import { SiteVersionStore } from "../server/site/version-store.ts";
-import { SitePhotoStore } from "../server/site/photos/photo-store.ts";
 
 /** The published business facts, tower edits and photos (decision 0020), or none without a database. */
 async function publishedState(): Promise<{
@@ -27,8 +25,8 @@ async function publishedState(): Promise<{
     return { facts: {}, towers: {}, photoSlots: new Set() };
   const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    const current = await new SiteVersionStore(store.db).current();
-    const photos = await new SitePhotoStore(store.db, "").ofVersion(current?.id);
+    const current = await store.siteVersions.current();
+    const photos = await store.sitePhotos.ofVersion(current?.id);
     return {
       facts: current?.facts ?? {},
       towers: current?.towers ?? {},

@@ -12,7 +12,7 @@ import type { ServiceConfig } from "../server/leads/service-config.ts";
 import type { LeadStore } from "../server/leads/storage/lead-store.ts";
 import { createSiteServer } from "../server/site-server.ts";
 import { startSitePublishing } from "../server/site/site-publishing.ts";
-import { SiteVersionStore } from "../server/site/version-store.ts";
+import type { SiteVersionRows } from "../server/leads/storage/site-version-rows.ts";
 
 /** What the build and the publisher must not inherit from the process that runs them here. */
 const notDeployment =
@@ -26,7 +26,7 @@ export function deploymentEnvironment(
 
 export type PublishingServer = {
   publishing: Awaited<ReturnType<typeof startSitePublishing>>;
-  versions: SiteVersionStore;
+  versions: SiteVersionRows;
   /** The Node server's origin, serving whatever the publisher switched to. */
   baseUrl: string;
   close: () => Promise<void>;
@@ -53,7 +53,7 @@ export async function startPublishingServer(options: {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     publishing,
-    versions: new SiteVersionStore(options.store.db),
+    versions: options.store.siteVersions,
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
       publishing.publisher.stop();

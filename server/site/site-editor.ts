@@ -12,7 +12,7 @@ import { towerChangeLabel, type TowerChange } from "#app/content/tower-edits.ts"
 import { releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
 import { PublishRefused, withDrafts, type SitePublisher } from "./site-publisher.ts";
-import type { FactChange, SiteVersionStore } from "./version-store.ts";
+import type { FactChange, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 
@@ -23,7 +23,7 @@ import { inboxPaths } from "#app/features/inbox/paths.ts";
  */
 export function createSiteEditor(options: {
   publisher: SitePublisher;
-  store: SiteVersionStore;
+  store: SiteVersionRows;
   env: Record<string, string | undefined>;
   now?: () => Date;
 }): SiteEditor {
@@ -147,7 +147,8 @@ export function createSiteEditor(options: {
       return problems;
     },
 
-    discardDrafts: () => store.discardDrafts(),
+    // Everything «Para publicar» lists goes, photos included.
+    discardDrafts: () => publisher.discardDrafts(),
     publish: (actor) => attempt(async () => ({ number: (await publisher.publish(actor)).number })),
     undo: (number, actor) =>
       attempt(async () => ({

@@ -11,6 +11,7 @@ import {
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
 import {
+  applyTowerOverrides,
   sameTowerOverrides,
   towerChanges,
   towerOverrideProblems,
@@ -23,7 +24,9 @@ import { towerOverridesVariable } from "#app/content/tower-overrides-file.ts";
 import { pages, towerPath } from "#app/site-map.ts";
 import { clientDirOf, pageFile } from "../build-layout.ts";
 import { randomId } from "../leads/storage/lead-store.ts";
+import type { FactChange, SiteVersion, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import { photosManifestVariable } from "./photos/build-channel.ts";
+import { photoSlotsOf, type PhotoSlot } from "./photos/photo-slots.ts";
 import {
   photoChanges,
   photosWithDrafts,
@@ -35,7 +38,6 @@ import {
 } from "./photos/photo-store.ts";
 import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
 import { SiteFolders } from "./site-folders.ts";
-import type { FactChange, SiteVersion, SiteVersionStore } from "./version-store.ts";
 
 /**
  * Publishing the owner's facts (decision 0020): a publication builds every
@@ -73,7 +75,7 @@ export type PublicationNotice = {
 };
 
 export type SitePublisherOptions = {
-  store: SiteVersionStore;
+  store: SiteVersionRows;
   /** The deployment's environment: the starting values of every fact. */
   env: Record<string, string | undefined>;
   /** Where the published builds live (data/site-versions). */
@@ -96,7 +98,7 @@ export type SitePublisherOptions = {
 };
 
 export class SitePublisher {
-  private readonly store: SiteVersionStore;
+  private readonly store: SiteVersionRows;
   private readonly folders: SiteFolders;
   private readonly build: SiteBuilder;
   private readonly now: () => Date;
@@ -194,6 +196,12 @@ export class SitePublisher {
     return withTowerDrafts(await this.publishedTowers(), await this.store.towerDrafts());
   }
 
+  /** Drops every draft a publication would carry: facts, towers and photos (the site page's «Descartar borrador»). */
+  async discardDrafts(): Promise<void> {
+    await this.store.discardDrafts();
+    await this.options.photos?.discardDrafts();
+  }
+
   /** What a publication would change now: the drafts against the published facts. */
   async pendingChanges(): Promise<FactChange[]> {
     const published = await this.publishedFacts();
@@ -218,7 +226,11 @@ export class SitePublisher {
   /** What a publication would change in the photos now. */
   async pendingPhotoChanges(): Promise<PhotoChange[]> {
     const published = await this.publishedPhotos();
-    return photoChanges(published, photosWithDrafts(published, await this.photoDrafts()));
+    return photoChanges(
+      published,
+      photosWithDrafts(published, await this.photoDrafts()),
+      slotsOf(await this.draftTowers()),
+    );
   }
 
   /**
@@ -287,7 +299,7 @@ export class SitePublisher {
       const publishedPhotos = await this.photosOf(current?.id);
       const photoDrafts = await this.photoDrafts();
       const photos = photosWithDrafts(publishedPhotos, photoDrafts);
-      const photoChanged = photoChanges(publishedPhotos, photos);
+      const photoChanged = photoChanges(publishedPhotos, photos, slotsOf(publishedTowers, towers));
       if (changes.length === 0 && changedTowers.length === 0 && photoChanged.length === 0)
         throw new PublishRefused("No hay cambios para publicar.");
 
@@ -324,7 +336,11 @@ export class SitePublisher {
       if (!target || target.state !== "ready") throw new PublishRefused(`No existe la versión ${number}.`);
       if (target.id === current?.id) throw new PublishRefused(`La versión ${number} ya es la publicada.`);
       const photos = await this.photosOf(target.id);
-      const photoChanged = photoChanges(await this.photosOf(current?.id), photos);
+      const photoChanged = photoChanges(
+        await this.photosOf(current?.id),
+        photos,
+        slotsOf(current?.towers ?? {}, target.towers),
+      );
       const version = await this.store.begin(
         {
           id: randomId(),
@@ -371,7 +387,7 @@ export class SitePublisher {
         },
         "building",
       );
-      const photoChanged = photoChanges(await this.photosOf(current.id), {});
+      const photoChanged = photoChanges(await this.photosOf(current.id), {}, slotsOf(current.towers));
       await this.options.photos?.record(version.id, {}, photoChanged);
       await this.switchOrFail(version, current, undefined);
       await this.afterSwitch(version, current, photoChanged);
@@ -538,6 +554,12 @@ function changedPages(servedBuildDir: string, otherBuildDir: string, towers: Tow
     // A retired tower's page is gone from the preview: nothing to show, its address will answer 301.
     return page !== undefined && read(servedBuildDir, path) !== page;
   });
+}
+
+/** The photo slots of the towers of one or more versions (their overrides over the catalogue), each once. */
+function slotsOf(...versions: TowerOverrides[]): PhotoSlot[] {
+  const slots = versions.flatMap((towers) => photoSlotsOf(applyTowerOverrides(catalogueTowers, towers)));
+  return slots.filter((slot, index) => slots.findIndex((other) => other.key === slot.key) === index);
 }
 
 function sameFacts(a: FactValues, b: FactValues): boolean {

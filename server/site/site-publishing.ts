@@ -12,7 +12,6 @@ import type { ServedPages } from "../site-server.ts";
 import { composePublicationEmail } from "./publication-email.ts";
 import { createSiteEditor } from "./site-editor.ts";
 import { SitePublisher, type ServedSite } from "./site-publisher.ts";
-import { SiteVersionStore } from "./version-store.ts";
 import { createPhotoEditor } from "./photos/photo-editor.ts";
 import { SitePhotoStore } from "./photos/photo-store.ts";
 
@@ -43,8 +42,8 @@ export async function startSitePublishing(options: {
   served: () => ServedPages;
 }> {
   const { store, config, env } = options;
-  const versions = new SiteVersionStore(store.db);
-  const photos = new SitePhotoStore(store.db, photosDirOf(config.dataDir));
+  const versions = store.siteVersions;
+  const photos = new SitePhotoStore(store.sitePhotos, photosDirOf(config.dataDir));
   const send = config.smtp && smtpSender(config.smtp.url, config.smtp.to);
   const publisher = new SitePublisher({
     store: versions,

@@ -19,7 +19,7 @@ import type {
   TowerListEntry,
 } from "#app/features/inbox/inbox-service.ts";
 import type { SitePublisher } from "./site-publisher.ts";
-import type { SiteVersionStore } from "./version-store.ts";
+import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 
 /**
  * The towers of the inbox's site editor (/bandeja/sitio/torres, decision
@@ -29,7 +29,7 @@ import type { SiteVersionStore } from "./version-store.ts";
  */
 export function createTowerEditor(options: {
   publisher: SitePublisher;
-  store: SiteVersionStore;
+  store: SiteVersionRows;
   now?: () => Date;
 }) {
   const { publisher, store } = options;

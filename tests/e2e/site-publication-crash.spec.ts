@@ -10,7 +10,6 @@ import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSitePublishing, versionsDirOf } from "../../server/site/site-publishing.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
 
 /**
  * A publication killed with -9 in the middle of its build: the old site stays
@@ -73,7 +72,7 @@ test("kill -9 mid-publication leaves the old site served and, after a restart, a
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir });
   const store = await LeadStore.open(config);
   cleanUp.push(() => void store.close());
-  const versions = new SiteVersionStore(store.db);
+  const versions = store.siteVersions;
   expect(await versions.currentId()).toBeUndefined();
 
   const publishing = await startSitePublishing({ store, config, env, installedBuildDir: buildDir });

@@ -9,10 +9,11 @@ import { clientDirOf } from "../../server/build-layout.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { photosManifestVariable, readUploadedPhotos } from "../../server/site/photos/build-channel.ts";
 import { createPhotoEditor } from "../../server/site/photos/photo-editor.ts";
+import { createSiteEditor } from "../../server/site/site-editor.ts";
 import { SitePhotoStore } from "../../server/site/photos/photo-store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { PublishRefused, SitePublisher, type PublicationNotice } from "../../server/site/site-publisher.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
+import { createTowerEditor } from "../../server/site/tower-editor.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**
@@ -81,11 +82,11 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     const installed = tempDir("photos-installed-");
     mkdirSync(join(installed, "client"), { recursive: true });
     writeFileSync(join(installed, "client", "index.html"), "<p>instalada</p>");
-    photos = new SitePhotoStore(store.db, tempDir("site-photos-"));
+    photos = new SitePhotoStore(store.sitePhotos, tempDir("site-photos-"));
     builder = recordingBuilder();
     notices = [];
     publisher = new SitePublisher({
-      store: new SiteVersionStore(store.db),
+      store: store.siteVersions,
       env: { [photosManifestVariable]: "/etc/passwd" },
       versionsDir: tempDir("photos-versions-"),
       installedBuildDir: installed,
@@ -124,6 +125,55 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     await expect(publisher.publish("titular@ejemplo.com")).rejects.toThrow(PublishRefused);
   });
 
+  it("the slots follow the towers as they would be published: an added tower's takes a photo, a retired one's is gone", async () => {
+    const towers = createTowerEditor({ publisher, store: store.siteVersions });
+    const added = "tower/torre-nueva";
+    const keys = async () => (await editor.view()).slots.map((slot) => slot.key);
+    const upload = async (slot: string) => {
+      const sent = multipart(
+        { slot, alt_es: "Fachada de la torre nueva", alt_en: "The new tower's facade" },
+        await photo("#335577"),
+      );
+      return editor.upload(sent.body, sent.type);
+    };
+    expect(await keys()).not.toContain(added);
+    expect(await upload(added)).toMatchObject({ ok: false, slot: undefined });
+
+    await towers.editTower("", {
+      kind: "agregar",
+      values: { slug: "torre-nueva", nombre: "Torre Nueva", dock: "3", status: "en construcción" },
+    });
+    const slot = (await editor.view()).slots.find((candidate) => candidate.key === added);
+    expect(slot).toMatchObject({ label: "Torre Torre Nueva", published: { photo: false } });
+    // Not built yet: its artwork is drawn for the page, as the build will draw it.
+    expect(slot?.published.src).toMatch(/^data:image\/svg\+xml,/);
+    expect(await upload(added)).toEqual({ ok: true, slot: added });
+    expect((await editor.view()).slots.find((candidate) => candidate.key === added)?.draft?.photo).toBe(true);
+    expect(await publisher.pendingPhotoChanges()).toMatchObject([
+      { slot: added, label: "Foto de Torre Torre Nueva", before: "dibujo generado" },
+    ]);
+
+    await towers.editTower("alvear-tower", { kind: "retirar" });
+    expect(await keys()).not.toContain(alvear);
+    expect(await upload(alvear)).toMatchObject({ ok: false, slot: undefined });
+    expect(await editor.backToArtwork(alvear)).toBe(false);
+    // Published, the retirement stands: the slot stays gone.
+    await publisher.publish("titular@ejemplo.com");
+    expect(await keys()).not.toContain(alvear);
+    expect(await keys()).toContain(added);
+  });
+
+  it("«Descartar borrador» on the site page drops the photo drafts it lists with the facts", async () => {
+    const site = createSiteEditor({ publisher, store: store.siteVersions, env: {} });
+    const sent = multipart({ slot: alvear, ...alt }, await photo("#663344"));
+    expect(await editor.upload(sent.body, sent.type)).toEqual({ ok: true, slot: alvear });
+    await store.siteVersions.saveDrafts({ SITE_PHONE_DISPLAY: "+54 11 4000-0000" }, {}, new Date());
+    expect((await site.view()).pending.map((change) => change.label)).toContain("Foto de Torre Alvear Tower");
+    await site.discardDrafts();
+    expect((await site.view()).pending).toEqual([]);
+    expect(await photos.drafts()).toEqual({});
+  });
+
   it("a build's manifest left by a kill -9 is removed at the next start", async () => {
     mkdirSync(photos.dir, { recursive: true });
     writeFileSync(join(photos.dir, "build-abc.json"), "{}");
@@ -132,11 +182,7 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
   });
 
   it("no photos: the build gets no manifest at all, whatever the environment says", async () => {
-    await new SiteVersionStore(store.db).saveDrafts(
-      { SITE_PHONE_DISPLAY: "+54 11 4000-0000" },
-      {},
-      new Date(),
-    );
+    await store.siteVersions.saveDrafts({ SITE_PHONE_DISPLAY: "+54 11 4000-0000" }, {}, new Date());
     await publisher.publish("titular@ejemplo.com");
     expect(builder.seen).toEqual([{ manifest: undefined, photos: {} }]);
   });

@@ -22,7 +22,7 @@ import {
   type PublicationNotice,
   type SitePublisherOptions,
 } from "../../server/site/site-publisher.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
+import type { SiteVersionRows } from "../../server/leads/storage/site-version-rows.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**
@@ -73,12 +73,12 @@ const servedPage = (publisher: SitePublisher) =>
 
 describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (backend) => {
   let store: LeadStore;
-  let versions: SiteVersionStore;
+  let versions: SiteVersionRows;
   let notices: PublicationNotice[];
 
   beforeEach(async () => {
     store = await LeadStore.open(await backend.options());
-    versions = new SiteVersionStore(store.db);
+    versions = store.siteVersions;
     notices = [];
     return () => store.close();
   });

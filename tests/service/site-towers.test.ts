@@ -10,7 +10,7 @@ import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { PublishRefused, SitePublisher } from "../../server/site/site-publisher.ts";
 import { createTowerEditor } from "../../server/site/tower-editor.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
+import type { SiteVersionRows } from "../../server/leads/storage/site-version-rows.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**
@@ -35,14 +35,14 @@ function standInBuilder(): SiteBuilder {
 
 describe.each(backends)("the towers on $name", { timeout: 60_000 }, (backend) => {
   let store: LeadStore;
-  let versions: SiteVersionStore;
+  let versions: SiteVersionRows;
   let publisher: SitePublisher;
   let editor: ReturnType<typeof createTowerEditor>;
   const served = () => readFileSync(join(clientDirOf(publisher.served().buildDir), "index.html"), "utf8");
 
   beforeEach(async () => {
     store = await LeadStore.open(await backend.options());
-    versions = new SiteVersionStore(store.db);
+    versions = store.siteVersions;
     const installed = tempDir("site-installed-");
     mkdirSync(join(installed, "client", "assets"), { recursive: true });
     writeFileSync(join(installed, "client", "index.html"), "instalada");
@@ -167,7 +167,7 @@ describe("npm run check:release", () => {
   it("counts the tower facts «a confirmar» of the published version", async () => {
     const dataDir = tempDir("check-release-");
     const store = await LeadStore.open({ dataDir });
-    const versions = new SiteVersionStore(store.db);
+    const versions = store.siteVersions;
     const count = () => {
       const run = spawnSync(process.execPath, ["scripts/check-release.ts"], {
         cwd: join(import.meta.dirname, "..", ".."),

@@ -7,14 +7,13 @@ import { buildDir } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
-import { SiteVersionStore } from "../../server/site/version-store.ts";
 
 const config = loadServiceConfig(process.env);
 const store = await LeadStore.open(config);
 const env = { ...process.env };
 delete env.BUILD_DIR;
 const publishing = await startSitePublishing({ store, config, env, installedBuildDir: buildDir });
-await new SiteVersionStore(store.db).saveDrafts(
+await store.siteVersions.saveDrafts(
   { SITE_WHATSAPP_NUMBER: process.env.SITE_WHATSAPP_NUMBER_DRAFT! },
   {},
   new Date(),

@@ -12,6 +12,8 @@ import { LeadWriter } from "./lead-writes.ts";
 import { LoginFailures } from "./login-failures.ts";
 import { OwnerRows } from "./owner-rows.ts";
 import { SecondFactorRows } from "./second-factor-rows.ts";
+import { SitePhotoRows } from "./site-photo-rows.ts";
+import { SiteVersionRows } from "./site-version-rows.ts";
 import { migrateToLatest, type DatabaseKind } from "./migrations.ts";
 import { dueNotifications, markFailed, markSent, outboxOf, type OutboxItem } from "./outbox.ts";
 import { forgetFullRateBuckets, takeRateToken } from "./rate-buckets.ts";
@@ -32,7 +34,8 @@ import {
  * opening (connection.ts), faults and deadlines (faults.ts), health
  * (health.ts), rate buckets, writes (lead-writes.ts, group commit), queries,
  * the outbox and the weekly summaries (one retry-rows.ts for both), search
- * keys, the owner's account and second factors, the backups' rows. Only this
+ * keys, the owner's account and second factors, the backups' rows, the owner's
+ * site versions and photos. Only this
  * folder writes SQL (eslint.config.js, decision 0021).
  */
 
@@ -81,6 +84,11 @@ export class LeadStore {
   /** What the off-site copy reads and writes (server/backup/). */
   readonly backups: BackupRows;
 
+  /** The owner's site drafts and published versions (server/site/, decision 0020). */
+  readonly siteVersions: SiteVersionRows;
+  /** The owner's photos: masters, drafts and each version's set (server/site/photos/). */
+  readonly sitePhotos: SitePhotoRows;
+
   private readonly file: FileGuard;
   private readonly writer: LeadWriter;
   private readonly queries: LeadQueries;
@@ -109,6 +117,8 @@ export class LeadStore {
     this.backups = new BackupRows(db, kind);
     this.loginFailures = new LoginFailures(db);
     this.secondFactors = new SecondFactorRows(db);
+    this.siteVersions = new SiteVersionRows(db);
+    this.sitePhotos = new SitePhotoRows(db);
     this.leadSums = {
       sum: (from, to) => sumLeads(db, from, to),
       fingerprint: (from, to) => leadFingerprint(db, from, to),

@@ -2,6 +2,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 import { catalogueImage } from "#app/content/images.ts";
+import { catalogueTowers, type Tower } from "#app/content/tower-catalogue.ts";
+import { applyTowerOverrides } from "#app/content/tower-edits.ts";
+import { towerSvg } from "#app/lib/art/tower-art.ts";
 import type {
   PhotoUploadOutcome,
   SitePhotoEditor,
@@ -12,7 +15,7 @@ import { towerPath } from "#app/site-map.ts";
 import { clientDirOf } from "../../build-layout.ts";
 import { previewBuild, type SitePublisher } from "../site-publisher.ts";
 import { acceptedFormats, heicSupported, photoLimits, processPhoto, refusalMessage } from "./photo-intake.ts";
-import { photoSlot, photoSlots } from "./photo-slots.ts";
+import { photoSlotsOf, type PhotoSlot } from "./photo-slots.ts";
 import { photosWithDrafts, type PublishedPhoto, type SitePhotoStore } from "./photo-store.ts";
 import { readPhotoUpload } from "./photo-upload.ts";
 
@@ -53,6 +56,23 @@ const oneLine = (value: string | undefined) =>
     .replace(/\s+/g, " ")
     .trim();
 
+/**
+ * The slots as the next publication would show them: a tower added as a draft has
+ * one (it can get its photo before it is published), a retired one has none.
+ */
+async function slotsToPublish(publisher: SitePublisher): Promise<{ slots: PhotoSlot[]; towers: Tower[] }> {
+  const towers = applyTowerOverrides(catalogueTowers, await publisher.draftTowers());
+  return { slots: photoSlotsOf(towers), towers };
+}
+
+/** The artwork a slot shows without a photo: the served build's, or, for a tower added since, drawn now as the build will. */
+function artworkSrc(slot: PhotoSlot, towers: readonly Tower[]): string {
+  const added = slot.kind === "tower" && !catalogueTowers.some((tower) => tower.slug === slot.slug);
+  const tower = added ? towers.find((candidate) => candidate.slug === slot.slug) : undefined;
+  if (tower) return `data:image/svg+xml,${encodeURIComponent(towerSvg(tower))}`;
+  return catalogueImage(slot.kind, slot.slug).src;
+}
+
 export function createPhotoEditor(options: {
   photos: SitePhotoStore;
   publisher: SitePublisher;
@@ -60,11 +80,12 @@ export function createPhotoEditor(options: {
 }): SitePhotoEditor {
   const { photos, publisher } = options;
   const now = options.now ?? (() => new Date());
-  const shown = (key: string, photo: PublishedPhoto | undefined) => {
-    if (photo) return { src: photoSrc(photo.hash), photo: true, alt: photo.alt };
-    const slot = photoSlot(key)!;
-    return { src: catalogueImage(slot.kind, slot.slug).src, photo: false };
-  };
+  const shown = (slot: PhotoSlot, towers: readonly Tower[], photo: PublishedPhoto | undefined) =>
+    photo
+      ? { src: photoSrc(photo.hash), photo: true, alt: photo.alt }
+      : { src: artworkSrc(slot, towers), photo: false };
+  const slotOf = async (key: string) =>
+    (await slotsToPublish(publisher)).slots.find((slot) => slot.key === key);
 
   return {
     async view() {
@@ -72,13 +93,14 @@ export function createPhotoEditor(options: {
       const drafts = await photos.drafts();
       const pending = photosWithDrafts(published, drafts);
       const formats = acceptedFormats();
+      const { slots, towers } = await slotsToPublish(publisher);
       return {
-        slots: photoSlots.map((slot): SitePhotoSlotView => ({
+        slots: slots.map((slot): SitePhotoSlotView => ({
           key: slot.key,
           label: slot.label,
           pagePath: slot.kind === "tower" ? towerPath(slot.slug) : "/tasar-propiedades",
-          published: shown(slot.key, published[slot.key]),
-          draft: drafts[slot.key] ? shown(slot.key, pending[slot.key]) : undefined,
+          published: shown(slot, towers, published[slot.key]),
+          draft: drafts[slot.key] ? shown(slot, towers, pending[slot.key]) : undefined,
         })),
         accept: formats.accept,
         formats: formats.label,
@@ -92,7 +114,7 @@ export function createPhotoEditor(options: {
       const upload = await readPhotoUpload(body, contentType);
       const alt = { es: oneLine(upload.fields.alt_es), en: oneLine(upload.fields.alt_en) };
       const slotKey = upload.fields.slot;
-      const slot = slotKey === undefined ? undefined : photoSlot(slotKey);
+      const slot = slotKey === undefined ? undefined : await slotOf(slotKey);
       const refuse = (message: string) => ({ ok: false as const, slot: slot?.key, message, alt });
       if (upload.tooBig) return refuse(refusalMessage("demasiado-grande"));
       if (upload.malformed || !slot) return refuse("El formulario llegó incompleto: volvé a intentarlo.");
@@ -116,7 +138,7 @@ export function createPhotoEditor(options: {
     },
 
     async backToArtwork(key) {
-      const slot = photoSlot(key);
+      const slot = await slotOf(key);
       if (!slot) return false;
       await photos.saveDraft(
         slot.key,

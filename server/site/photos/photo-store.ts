@@ -1,36 +1,47 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import type { Kysely } from "kysely";
-
-import type { LeadDatabase } from "../../leads/storage/schema.ts";
+import type {
+  PhotoChange,
+  PhotoDraft,
+  PhotoFile,
+  PhotoSet,
+  PublishedPhoto,
+  SitePhotoRows,
+} from "../../leads/storage/site-photo-rows.ts";
 import type { UploadedPhotos } from "./build-channel.ts";
-import type { ProcessedPhoto } from "./photo-intake.ts";
-import { photoSlot } from "./photo-slots.ts";
+import { photoSlots, type PhotoSlot } from "./photo-slots.ts";
 
 /**
  * The owner's photos in the lead database (decision 0020, photos): the masters'
  * bytes by hash, the drafts by slot, and each version's whole set of photos
- * with what it changed. The database is the one source: the files the build
- * reads are written from it, so any instance (and a restored backup) can build
- * any version.
+ * with what it changed (their rows: storage/site-photo-rows.ts). The database is
+ * the one source: the files the build reads are written from it, so any
+ * instance (and a restored backup) can build any version.
  */
 
-export type Alt = { es: string; en: string };
-export type PublishedPhoto = { hash: string; alt: Alt };
-/** The photos of one version (or of the drafts on top of it), by slot; a slot left out shows its artwork. */
-export type PhotoSet = Record<string, PublishedPhoto>;
-/** A draft: a photo for the slot, or `hash: null` to bring its artwork back. */
-export type PhotoDraft = { hash: string | null; alt: Alt };
-export type PhotoChange = { slot: string; label: string; before: string; after: string };
+export type {
+  Alt,
+  PhotoChange,
+  PhotoDraft,
+  PhotoSet,
+  PublishedPhoto,
+} from "../../leads/storage/site-photo-rows.ts";
 
 export const artworkText = "dibujo generado";
 
 const describe = (photo: PublishedPhoto | undefined) =>
   photo ? `foto «${photo.alt.es}» (${photo.hash.slice(0, 8)})` : artworkText;
 
-/** What changes from one set of photos to another, slot by slot, in the words of the e-mail and the history. */
-export function photoChanges(before: PhotoSet, after: PhotoSet): PhotoChange[] {
+/**
+ * What changes from one set of photos to another, slot by slot, in the words of the e-mail and the
+ * history; `named` names them (the towers of the versions compared: an added tower's slot by its name).
+ */
+export function photoChanges(
+  before: PhotoSet,
+  after: PhotoSet,
+  named: readonly PhotoSlot[] = photoSlots,
+): PhotoChange[] {
   const slots = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return slots
     .filter(
@@ -39,7 +50,7 @@ export function photoChanges(before: PhotoSet, after: PhotoSet): PhotoChange[] {
     )
     .map((slot) => ({
       slot,
-      label: `Foto de ${photoSlot(slot)?.label ?? slot}`,
+      label: `Foto de ${named.find((candidate) => candidate.key === slot)?.label ?? slot}`,
       before: describe(before[slot]),
       after:
         describe(after[slot]) === describe(before[slot])
@@ -63,123 +74,53 @@ export function samePhotos(a: PhotoSet, b: PhotoSet): boolean {
 }
 
 export class SitePhotoStore {
-  private readonly db: Kysely<LeadDatabase>;
+  private readonly rows: SitePhotoRows;
   /** Where masters are written for the build: <LEADS_DATA_DIR>/site-photos (a cache of the database). */
   readonly dir: string;
 
-  constructor(db: Kysely<LeadDatabase>, dir: string) {
-    this.db = db;
+  constructor(rows: SitePhotoRows, dir: string) {
+    this.rows = rows;
     this.dir = dir;
   }
 
-  async saveFile(photo: ProcessedPhoto, now: Date): Promise<void> {
-    const exists = await this.db
-      .selectFrom("site_photo_files")
-      .select("hash")
-      .where("hash", "=", photo.hash)
-      .executeTakeFirst();
-    if (exists) return;
-    await this.db
-      .insertInto("site_photo_files")
-      .values({
-        hash: photo.hash,
-        bytes: photo.master,
-        width: photo.width,
-        height: photo.height,
-        created_at: now.toISOString(),
-      })
-      .onConflict((conflict) => conflict.column("hash").doNothing())
-      .execute();
+  saveFile(photo: PhotoFile, now: Date): Promise<void> {
+    return this.rows.saveFile(photo, now);
   }
 
-  async file(hash: string): Promise<Buffer | undefined> {
-    const row = await this.db
-      .selectFrom("site_photo_files")
-      .select("bytes")
-      .where("hash", "=", hash)
-      .executeTakeFirst();
-    return row && Buffer.from(row.bytes);
+  file(hash: string): Promise<Buffer | undefined> {
+    return this.rows.file(hash);
   }
 
-  async drafts(): Promise<Record<string, PhotoDraft>> {
-    const rows = await this.db.selectFrom("site_photo_drafts").selectAll().execute();
-    return Object.fromEntries(
-      rows.map((row) => [row.slot, { hash: row.hash, alt: { es: row.alt_es, en: row.alt_en } }]),
-    );
+  drafts(): Promise<Record<string, PhotoDraft>> {
+    return this.rows.drafts();
   }
 
   /** Stores a draft; one equal to what is published is no draft. */
-  async saveDraft(slot: string, draft: PhotoDraft, published: PhotoSet, now: Date): Promise<void> {
-    await this.db.transaction().execute(async (transaction) => {
-      await transaction.deleteFrom("site_photo_drafts").where("slot", "=", slot).execute();
-      const same = draft.hash
-        ? published[slot]?.hash === draft.hash &&
-          published[slot]?.alt.es === draft.alt.es &&
-          published[slot]?.alt.en === draft.alt.en
-        : !published[slot];
-      if (same) return;
-      await transaction
-        .insertInto("site_photo_drafts")
-        .values({
-          slot,
-          hash: draft.hash,
-          alt_es: draft.alt.es,
-          alt_en: draft.alt.en,
-          updated_at: now.toISOString(),
-        })
-        .execute();
-    });
+  saveDraft(slot: string, draft: PhotoDraft, published: PhotoSet, now: Date): Promise<void> {
+    return this.rows.saveDraft(slot, draft, published, now);
   }
 
-  async discardDrafts(): Promise<void> {
-    await this.db.deleteFrom("site_photo_drafts").execute();
+  discardDrafts(): Promise<void> {
+    return this.rows.discardDrafts();
   }
 
   /** A version's photos; none for the deployment's build or a version from before photos existed. */
-  async ofVersion(versionId: string | undefined): Promise<PhotoSet> {
-    if (!versionId) return {};
-    const row = await this.db
-      .selectFrom("site_version_photos")
-      .select("photos")
-      .where("version_id", "=", versionId)
-      .executeTakeFirst();
-    return row ? (JSON.parse(row.photos) as PhotoSet) : {};
+  ofVersion(versionId: string | undefined): Promise<PhotoSet> {
+    return this.rows.ofVersion(versionId);
   }
 
-  async changesOf(versionId: string): Promise<PhotoChange[]> {
-    const row = await this.db
-      .selectFrom("site_version_photos")
-      .select("changes")
-      .where("version_id", "=", versionId)
-      .executeTakeFirst();
-    return row ? (JSON.parse(row.changes) as PhotoChange[]) : [];
+  changesOf(versionId: string): Promise<PhotoChange[]> {
+    return this.rows.changesOf(versionId);
   }
 
   /** Records a version's photos before it is built (its row in site_versions already exists). */
-  async record(versionId: string, photos: PhotoSet, changes: PhotoChange[]): Promise<void> {
-    await this.db
-      .insertInto("site_version_photos")
-      .values({ version_id: versionId, photos: JSON.stringify(photos), changes: JSON.stringify(changes) })
-      .execute();
+  record(versionId: string, photos: PhotoSet, changes: PhotoChange[]): Promise<void> {
+    return this.rows.record(versionId, photos, changes);
   }
 
   /** After a publication: the drafts it published are drafts no more (a newer draft stays). */
-  async clearPublished(published: PhotoSet, drafts: Record<string, PhotoDraft>): Promise<void> {
-    for (const [slot, draft] of Object.entries(drafts)) {
-      const now = published[slot];
-      const done = draft.hash
-        ? now?.hash === draft.hash && now.alt.es === draft.alt.es && now.alt.en === draft.alt.en
-        : !now;
-      if (!done) continue;
-      // Only the draft as it was published: one saved meanwhile stays.
-      await this.db
-        .deleteFrom("site_photo_drafts")
-        .where("slot", "=", slot)
-        .where((eb) => (draft.hash ? eb("hash", "=", draft.hash) : eb("hash", "is", null)))
-        .where("alt_es", "=", draft.alt.es)
-        .where("alt_en", "=", draft.alt.en)
-        .execute();
-    }
+  clearPublished(published: PhotoSet, drafts: Record<string, PhotoDraft>): Promise<void> {
+    return this.rows.clearPublished(published, drafts);
   }
 
   /**
@@ -212,20 +153,9 @@ export class SitePhotoStore {
    * its upload may be between storing the file and its draft.
    */
   async pruneFiles(now: Date, graceMs = 60 * 60_000): Promise<number> {
-    const named = new Set<string>();
-    for (const row of await this.db.selectFrom("site_photo_drafts").select("hash").execute())
-      if (row.hash) named.add(row.hash);
-    for (const row of await this.db.selectFrom("site_version_photos").select("photos").execute())
-      for (const photo of Object.values(JSON.parse(row.photos) as PhotoSet)) named.add(photo.hash);
-    const before = new Date(now.getTime() - graceMs).toISOString();
-    const stale = (
-      await this.db.selectFrom("site_photo_files").select(["hash", "created_at"]).execute()
-    ).filter((row) => !named.has(row.hash) && row.created_at < before);
-    for (const { hash } of stale) {
-      await this.db.deleteFrom("site_photo_files").where("hash", "=", hash).execute();
-      rmSync(join(this.dir, `${hash}.jpg`), { force: true });
-    }
-    return stale.length;
+    const pruned = await this.rows.pruneFiles(new Date(now.getTime() - graceMs));
+    for (const hash of pruned) rmSync(join(this.dir, `${hash}.jpg`), { force: true });
+    return pruned.length;
   }
 
   removeManifest(buildId: string): void {

@@ -3,17 +3,13 @@ import type { Kysely, Selectable } from "kysely";
 import type { FactValues } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
 import type { TowerChange, TowerOverride, TowerOverrides } from "#app/content/tower-edits.ts";
-import type {
-  LeadDatabase,
-  SiteVersionKind,
-  SiteVersionsTable,
-  SiteVersionState,
-} from "../leads/storage/schema.ts";
+import type { LeadDatabase, SiteVersionKind, SiteVersionsTable, SiteVersionState } from "./schema.ts";
 
 /**
  * The published site in the lead database (decision 0020): the owner's drafts,
  * every version, and which one is served. Every instance on one PostgreSQL reads
- * the same rows, and a table backup holds all of it.
+ * the same rows, and a table backup holds all of it. server/site/ decides;
+ * every statement is here (decision 0021).
  */
 
 export type FactChange = { variable: SiteVariable; before: string; after: string };
@@ -37,7 +33,7 @@ export type SiteVersion = {
 
 const currentKey = "site_current_version";
 
-export class SiteVersionStore {
+export class SiteVersionRows {
   private readonly db: Kysely<LeadDatabase>;
 
   constructor(db: Kysely<LeadDatabase>) {

@@ -70,6 +70,16 @@ export function renderNginxSite(options: SiteOptions): string {
     ["Cache-Control", "$site_cache_control"],
     ["Allow", "$site_allow"],
   ];
+  // The inbox sends its own page headers (its CSP with nonces): nginx passes them on.
+  const inboxProxy = proxyLines(
+    headers
+      .map(([name]) => name!)
+      .filter(
+        (name) =>
+          !["Vary", "Allow", "Cache-Control", "Content-Security-Policy", "Permissions-Policy"].includes(name),
+      ),
+    "$http_host",
+  );
   return fill(template("site.conf.template"), {
     CACHE_MAP: [
       `    default ${quote(revalidateCache)};`,
@@ -94,31 +104,9 @@ export function renderNginxSite(options: SiteOptions): string {
       // With its port: the service accepts a same-origin post when its Origin names the Host it was sent to.
       "$http_host",
     ),
-    INBOX_PROXY: proxyLines(
-      headers
-        .map(([name]) => name!)
-        .filter(
-          (name) =>
-            !["Vary", "Allow", "Cache-Control", "Content-Security-Policy", "Permissions-Policy"].includes(
-              name,
-            ),
-        ),
-      "$http_host",
-    ),
+    INBOX_PROXY: inboxProxy,
     PHOTO_UPLOAD_PATH: inboxPaths.sitePhotos,
-    PHOTO_UPLOAD_PROXY: photoUploadProxyLines(
-      proxyLines(
-        headers
-          .map(([name]) => name!)
-          .filter(
-            (name) =>
-              !["Vary", "Allow", "Cache-Control", "Content-Security-Policy", "Permissions-Policy"].includes(
-                name,
-              ),
-          ),
-        "$http_host",
-      ),
-    ),
+    PHOTO_UPLOAD_PROXY: photoUploadProxyLines(inboxProxy),
     ALLOW: allowedMethods.join(", "),
     METHODS: allowedMethods.join("|"),
     LISTEN: options.listen,

@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { crc32 } from "node:zlib";
 
 import sharp from "sharp";
 
@@ -7,6 +6,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { hydrated } from "./fixtures.ts";
 import { expect, logIn, test } from "./inbox-fixtures.ts";
 import { ownerEmail } from "./inbox-server.ts";
+import { pngDeclaring } from "../photo-fixtures.ts";
 
 /**
  * The owner's photos (decision 0020, photos), through the real server and
@@ -38,28 +38,6 @@ async function phoneJpeg(): Promise<Buffer> {
       },
     })
     .toBuffer();
-}
-
-/** A PNG whose header declares 100000×100000 pixels. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(100_000, 0);
-  header.writeUInt32BE(100_000, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from("\x89PNG\r\n\x1a\n", "latin1"),
-    chunk("IHDR", header),
-    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 async function uploadThroughForm(
@@ -122,7 +100,10 @@ test("the photo page: every slot, accessible, and each disguised or oversized up
       },
       /no es una foto JPEG, PNG/,
     ],
-    [{ name: "foto.png", mimeType: "image/png", buffer: pngBomb() }, /millones de píxeles/],
+    [
+      { name: "foto.png", mimeType: "image/png", buffer: pngDeclaring(100_000, 100_000) },
+      /millones de píxeles/,
+    ],
   ];
   for (const [file, message] of refusals) {
     await uploadThroughForm(page, file);

@@ -172,6 +172,7 @@ export class BackupService {
   private async round(): Promise<void> {
     try {
       if (!(await this.holdLease())) return;
+      await this.useCurrentDrillKey();
       const began = this.now();
       if (!(await this.state<string>("last-snapshot"))) await this.snapshot();
       await this.shipChanges();
@@ -236,11 +237,11 @@ export class BackupService {
     }
   }
 
-  async snapshot(): Promise<void> {
+  async snapshot(recipients: readonly string[] = this.recipients): Promise<void> {
     // The time before reading: every change after it is in a later change set (see tables.ts).
     const takenAt = this.now();
     const snapshot = await readSnapshot(this.store, takenAt);
-    await this.target.put(objectName("snapshots", takenAt), await seal(snapshot, this.recipients));
+    await this.target.put(objectName("snapshots", takenAt), await seal(snapshot, recipients));
     await this.setState("last-snapshot", takenAt.toISOString());
   }
 
@@ -276,6 +277,7 @@ export class BackupService {
     if (drill.ok) {
       const last = await this.state<Drill>("verified");
       if (!last || last.at < drill.at) await this.setState("verified", drill);
+      await this.turnDrillKey();
     }
     return drill;
   }
@@ -344,6 +346,31 @@ export class BackupService {
     if (held.owner !== this.owner && held.until > now) return false;
     // Compare-and-set: of two instances racing for an expired lease, one wins.
     return this.store.backups.swapState("lease", was, mine);
+  }
+
+  /**
+   * After a verified drill, a new drill key and a snapshot sealed to it; the old key is forgotten.
+   * What the bucket held before (deleted leads included) is then readable with the owner's key
+   * alone: the server can read at most the copies made since its last verified drill (decision
+   * 0019). The snapshot is sealed to the old key too, so a failure between the two steps leaves
+   * the next drill able to read the newest snapshot.
+   */
+  private async turnDrillKey(): Promise<void> {
+    const next = await generateX25519Identity();
+    const [owner, old] = this.recipients;
+    const nextRecipient = await identityToRecipient(next);
+    await this.snapshot([owner!, old!, nextRecipient]);
+    await this.setState("drill-identity", next);
+    this.drillIdentity = next;
+    this.recipients = [owner!, nextRecipient];
+  }
+
+  /** The drill key in the database: with PostgreSQL, another instance may have turned it. */
+  private async useCurrentDrillKey(): Promise<void> {
+    const current = await this.state<string>("drill-identity");
+    if (!current || current === this.drillIdentity) return;
+    this.drillIdentity = current;
+    this.recipients = [this.recipients[0]!, await identityToRecipient(current)];
   }
 
   /** The service's own key for drills, made once and kept in the database (never in a backup). */

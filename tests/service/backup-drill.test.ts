@@ -230,8 +230,14 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     expect((await backup.status()).lastVerifiedRestore).toEqual({ at: passed.at, leads: 3 });
     expect(smtp.received).toHaveLength(0);
 
-    // One byte of a change set flipped in the bucket: age's authentication refuses it.
-    const changeFile = join(targetFolder, "changes", readdirSync(join(targetFolder, "changes"))[0]!);
+    // One byte of the newest change set flipped in the bucket: age's authentication refuses it.
+    await store.insert(newLead());
+    await backup.cycle();
+    const changeFile = join(
+      targetFolder,
+      "changes",
+      readdirSync(join(targetFolder, "changes")).sort().at(-1)!,
+    );
     const bytes = readFileSync(changeFile);
     bytes[bytes.length - 5]! ^= 1;
     writeFileSync(changeFile, bytes);
@@ -247,6 +253,42 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     );
     expect(smtp.received[0]!.text).toMatch(/no se pudo descifrar changes\//);
     expect(smtp.received[0]!.html).toMatch(/<p style="white-space:pre-wrap">La restauración de prueba/);
+  });
+
+  test("after a verified drill the server's key reads only what came after: the copies before it open with the owner's key alone", async () => {
+    const targetFolder = folder("turned");
+    const store = await LeadStore.open({ dataDir: folder("data") });
+    cleanUp.push(() => store.close());
+    const backup = await backupOf(store, `file://${targetFolder}`);
+    // The first round drills an empty copy and turns the key once; this is the key after it.
+    await backup.cycle();
+    await store.insert(newLead());
+    await backup.cycle();
+    const objects = (kind: string) =>
+      readdirSync(join(targetFolder, kind))
+        .sort()
+        .map((name) => readFileSync(join(targetFolder, kind, name)));
+    const before = [...objects("snapshots"), ...objects("changes")];
+    const firstKey = (await store.backups.state<string>("drill-identity"))!;
+    await unseal(objects("changes").at(-1)!, firstKey);
+
+    expect(await backup.drill()).toMatchObject({ ok: true, leads: 1 });
+    const secondKey = (await store.backups.state<string>("drill-identity"))!;
+    expect(secondKey).not.toBe(firstKey);
+    // The first key is gone from the service's database; what it sealed, the new key cannot open.
+    const stateRows = await store.db.selectFrom("backup_state").select("value").execute();
+    expect(stateRows.some((row) => row.value.includes(firstKey))).toBe(false);
+    for (const object of before) {
+      await expect(unseal(object, secondKey)).rejects.toThrow();
+      await unseal(object, identity);
+    }
+
+    // The next copies are sealed to the new key, and the next drill reads them.
+    await store.insert(newLead());
+    await backup.cycle();
+    const newest = objects("changes").at(-1)!;
+    expect((await unseal<ChangeSet>(newest, secondKey)).entries).toHaveLength(1);
+    expect(await backup.drill()).toMatchObject({ ok: true, leads: 2 });
   });
 
   test("copies behind by more than an hour e-mail the owner once, while leads are still stored", async () => {
@@ -278,40 +320,44 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
   });
 });
 
-test("a deleted lead leaves every backup within the period /privacidad states: older snapshots and change sets are removed", async () => {
-  const targetFolder = folder("retention");
-  const store = await LeadStore.open({ dataDir: folder("data") });
-  cleanUp.push(() => store.close());
-  let clock = Date.now();
-  const backup = await backupOf(store, `file://${targetFolder}`, { now: () => new Date(clock) });
-  const lead = await store.insert(newLead());
-  await backup.cycle();
-  await store.deleteByIds([lead.id]);
-  const objectsWithTheLead = [
-    ...readdirSync(join(targetFolder, "snapshots")),
-    ...readdirSync(join(targetFolder, "changes")),
-  ];
-  expect(objectsWithTheLead.length).toBeGreaterThanOrEqual(2);
+test(
+  "a deleted lead leaves every backup within the period /privacidad states: older snapshots and change sets are removed",
+  { timeout: 60_000 },
+  async () => {
+    const targetFolder = folder("retention");
+    const store = await LeadStore.open({ dataDir: folder("data") });
+    cleanUp.push(() => store.close());
+    let clock = Date.now();
+    const backup = await backupOf(store, `file://${targetFolder}`, { now: () => new Date(clock) });
+    const lead = await store.insert(newLead());
+    await backup.cycle();
+    await store.deleteByIds([lead.id]);
+    const objectsWithTheLead = [
+      ...readdirSync(join(targetFolder, "snapshots")),
+      ...readdirSync(join(targetFolder, "changes")),
+    ];
+    expect(objectsWithTheLead.length).toBeGreaterThanOrEqual(2);
 
-  clock += (backupRetentionDays - 1) * 24 * 60 * 60_000;
-  await backup.cycle();
-  const left = () => [
-    ...readdirSync(join(targetFolder, "snapshots")),
-    ...readdirSync(join(targetFolder, "changes")),
-  ];
-  for (const name of objectsWithTheLead) expect(left()).toContain(name);
+    clock += (backupRetentionDays - 1) * 24 * 60 * 60_000;
+    await backup.cycle();
+    const left = () => [
+      ...readdirSync(join(targetFolder, "snapshots")),
+      ...readdirSync(join(targetFolder, "changes")),
+    ];
+    for (const name of objectsWithTheLead) expect(left()).toContain(name);
 
-  clock += 2 * 24 * 60 * 60_000;
-  await backup.cycle();
-  for (const name of objectsWithTheLead) expect(left()).not.toContain(name);
-  // What remains restores to a database without the lead.
-  const report = await restoreBackup({
-    target: openTarget(`file://${targetFolder}`),
-    identity,
-    to: { dataDir: join(folder("after"), "datos") },
-  });
-  expect(report.rows.leads).toBe(0);
-});
+    clock += 2 * 24 * 60 * 60_000;
+    await backup.cycle();
+    for (const name of objectsWithTheLead) expect(left()).not.toContain(name);
+    // What remains restores to a database without the lead.
+    const report = await restoreBackup({
+      target: openTarget(`file://${targetFolder}`),
+      identity,
+      to: { dataDir: join(folder("after"), "datos") },
+    });
+    expect(report.rows.leads).toBe(0);
+  },
+);
 
 describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
   let postgres: PostgresServer;
@@ -354,7 +400,8 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
       );
     }
     expect(copied.sort()).toEqual([...stored].sort());
-    expect(await target.list("snapshots")).toHaveLength(1);
+    // The first snapshot and the one sealed to the drill key turned by the first drill: once each.
+    expect(await target.list("snapshots")).toHaveLength(2);
 
     const restoredUrl = await postgres.createDatabase("restored");
     const report = await restoreBackup({ target, identity, to: { databaseUrl: restoredUrl } });

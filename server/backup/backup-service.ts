@@ -367,6 +367,8 @@ export class BackupService {
 
   /** The drill key in the database: with PostgreSQL, another instance may have turned it. */
   private async useCurrentDrillKey(): Promise<void> {
+    // One process per SQLite file: the key it turned is the one it holds.
+    if (this.store.kind === "sqlite") return;
     const current = await this.state<string>("drill-identity");
     if (!current || current === this.drillIdentity) return;
     this.drillIdentity = current;

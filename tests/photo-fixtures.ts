@@ -1,3 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { vipsCommandEnv } from "../server/site/photos/photo-intake.ts";
 import { crc32 } from "node:zlib";
 
 /** A PNG that declares `width`×`height` pixels in its header but holds almost nothing: a decompression bomb. */
@@ -20,4 +26,33 @@ export function pngDeclaring(width: number, height: number): Buffer {
     chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A real HEIC made from any image by Debian's `vips` command (libvips-tools,
+ * required by tests/run.ts): the EXIF of the source, GPS included, is written
+ * into the HEIC as a phone does.
+ */
+export function heicFrom(image: Buffer): Buffer {
+  const folder = mkdtempSync(join(tmpdir(), "prueba-heic-"));
+  try {
+    writeFileSync(join(folder, "foto.jpg"), image);
+    execFileSync("vips", ["copy", join(folder, "foto.jpg"), join(folder, "foto.heic")], {
+      env: vipsCommandEnv(),
+    });
+    return readFileSync(join(folder, "foto.heic"));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The same HEIC with its image-size box (ispe) rewritten to declare `width`×`height`: a bomb by its header. */
+export function heicDeclaring(heic: Buffer, width: number, height: number): Buffer {
+  const ispe = heic.indexOf("ispe", 0, "latin1");
+  if (ispe < 0) throw new Error("no ispe box in the HEIC");
+  const bomb = Buffer.from(heic);
+  // "ispe", then 4 bytes of version and flags, then the width and the height.
+  bomb.writeUInt32BE(width, ispe + 8);
+  bomb.writeUInt32BE(height, ispe + 12);
+  return bomb;
 }

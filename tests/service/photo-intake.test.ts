@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 
@@ -155,7 +158,10 @@ describe("HEIC, the iPhone's format, read by Debian's vips command", () => {
       true,
     );
 
+    const privateFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith("foto-heic-"));
+    const foldersBefore = privateFolders();
     const photo = accepted(await processPhoto(heic));
+    expect(privateFolders(), "the decoding folder is removed").toEqual(foldersBefore);
     const after = await sharp(photo.master).metadata();
     expect(after).toMatchObject({ format: "jpeg", width: masterSize.width, height: masterSize.height });
     expect(after.exif).toBeUndefined();
@@ -176,7 +182,7 @@ describe("HEIC, the iPhone's format, read by Debian's vips command", () => {
     const upload = await readPhotoUpload(
       new Blob([
         `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="IMG_0001.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-        heic,
+        new Uint8Array(heic),
         `\r\n--${boundary}--\r\n`,
       ]).stream(),
       `multipart/form-data; boundary=${boundary}`,

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 
 import { catalogueAspect } from "#app/lib/art/tower-art.ts";
 
@@ -172,7 +172,7 @@ function headerRefusal(width: number, height: number, quarterTurn: boolean): Pho
 }
 
 /** Upright already, cropped to 16:10 and re-encoded without metadata. */
-async function encodeMaster(image: sharp.Sharp): Promise<IntakeResult> {
+async function encodeMaster(image: Sharp): Promise<IntakeResult> {
   try {
     // sharp writes no metadata unless asked (withMetadata/keepExif): EXIF, GPS, XMP, IPTC and ICC are dropped.
     const master = await image

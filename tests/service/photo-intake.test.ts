@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 
 import {
   masterSize,
@@ -203,6 +203,25 @@ describe("HEIC, the iPhone's format, read by Debian's vips command", () => {
     });
     expect(await processPhoto(heic.subarray(0, 200))).toEqual({ ok: false, refusal: "dañada" });
     expect(refusalMessage("dañada")).toContain("No se pudo leer la foto");
+  });
+
+  test("a server without the vips command: the form names no HEIC and a HEIC is refused with the advice", async () => {
+    const heic = heicFrom(await halves(1000, 640).jpeg().toBuffer());
+    const path = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      vi.resetModules();
+      // A fresh copy of the module, as a server started on a machine without libvips-tools.
+      const intake = await import("../../server/site/photos/photo-intake.ts");
+      expect(intake.heicSupported()).toBe(false);
+      expect(intake.acceptedFormats()).toEqual({
+        label: "JPEG, PNG o WebP",
+        accept: "image/jpeg,image/png,image/webp",
+      });
+      expect(await intake.processPhoto(heic)).toEqual({ ok: false, refusal: "heic" });
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   test("too small a HEIC is refused like any other photo", async () => {

@@ -13,7 +13,7 @@ import {
   type IntakeResult,
 } from "../../server/site/photos/photo-intake.ts";
 import { readPhotoUpload, type PhotoUpload } from "../../server/site/photos/photo-upload.ts";
-import { heicDeclaring, heicFrom, pngDeclaring } from "../photo-fixtures.ts";
+import { heicDeclaring, heicFrom, heicTurnedQuarter, pngDeclaring } from "../photo-fixtures.ts";
 
 /** A photo-like test image: two colours side by side, so a turn or a crop shows. */
 function halves(width: number, height: number) {
@@ -175,6 +175,19 @@ describe("HEIC, the iPhone's format, read by Debian's vips command", () => {
     ];
     expect(pixel(100, 500)[0]).toBeGreaterThan(150);
     expect(pixel(1500, 500)[2]).toBeGreaterThan(150);
+  });
+
+  test("a HEIC marked as turned (irot box, as an iPhone held upright writes it) comes out upright", async () => {
+    // Red left, blue right, turned a quarter anticlockwise: blue on top, red below, 800×1200.
+    const heic = heicTurnedQuarter(heicFrom(await halves(1200, 800).jpeg().toBuffer()));
+    const photo = accepted(await processPhoto(heic));
+    const { data, info } = await sharp(photo.master).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([masterSize.width, masterSize.height]);
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    expect(pixel(800, 100)[2], "blue on top").toBeGreaterThan(150);
+    expect(pixel(800, 900)[0], "red below").toBeGreaterThan(150);
   });
 
   test("recognised by its content: a HEIC named .jpg and sent as image/jpeg is still a HEIC", async () => {

@@ -3,7 +3,8 @@
  * they are missing: Chromium (browser tests, Lighthouse), nginx with its
  * brotli modules (production-config tests), Java (HTML validator), wrk (load),
  * PostgreSQL (the lead storage tests and benchmark start throw-away servers),
- * LibreOffice Calc (the inbox's CSV export is opened as a spreadsheet would).
+ * LibreOffice Calc (the inbox's CSV export is opened as a spreadsheet would),
+ * libvips' command-line tools (the server decodes iPhone HEIC photos with them).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -36,6 +37,7 @@ export const requirements = {
     present: () => onPath("soffice"),
     packages: ["libreoffice-calc-nogui"],
   },
+  libvips: { name: "libvips (HEIC)", present: () => onPath("vips"), packages: ["libvips-tools"] },
 } satisfies Record<string, Requirement>;
 
 export function ensureSystemPackages(names: (keyof typeof requirements)[]): void {

@@ -6,7 +6,8 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { hydrated } from "./fixtures.ts";
 import { expect, logIn, test } from "./inbox-fixtures.ts";
 import { ownerEmail } from "./inbox-server.ts";
-import { pngDeclaring } from "../photo-fixtures.ts";
+import { heicSupported } from "../../server/site/photos/photo-intake.ts";
+import { heicFrom, pngDeclaring } from "../photo-fixtures.ts";
 
 /**
  * The owner's photos (decision 0020, photos), through the real server and
@@ -65,7 +66,7 @@ test("the photo page: every slot, accessible, and each disguised or oversized up
   await expect(page.getByRole("heading", { level: 1, name: "Fotos del sitio" })).toBeVisible();
   await expect(page.locator("ul > li h2")).toHaveCount(32);
   await expect(page.getByText("32 de 32 lugares todavía muestran un dibujo generado.")).toBeVisible();
-  const heic = sharp.format.heif?.input.fileSuffix?.includes(".heic") ?? false;
+  const heic = heicSupported();
   await expect(
     page.locator(slotId).getByText(heic ? "JPEG, PNG, WebP o HEIC" : "Este servidor no lee HEIC"),
   ).toHaveCount(1);
@@ -174,6 +175,31 @@ test("keyboard only: a slot's form opened, its texts typed and a PNG sent as a d
     "Foto guardada como borrador: Tipo de propiedad: Loft",
   );
   await expect(card.getByRole("img", { name: "Living de un loft con ventanales al dique" })).toBeVisible();
+});
+
+test("an iPhone's HEIC, named .HEIC, sent through the form and kept as an upright 1600×1000 draft", async ({
+  page,
+  inbox,
+  guard,
+}) => {
+  void guard;
+  // Debian's libvips-tools is a requirement of the tests (tests/run.ts); without it HEIC is refused.
+  expect(heicSupported(), "the vips command reads HEIC on this machine").toBe(true);
+  await logIn(page, inbox, photosPath);
+  const card = page.locator(slotId);
+  await expect(card.getByText("JPEG, PNG, WebP o HEIC")).toHaveCount(1);
+  expect(await card.getByLabel("Foto", { exact: true }).getAttribute("accept")).toContain(".heic");
+
+  const heic = heicFrom(await phoneJpeg());
+  await uploadThroughForm(page, { name: "IMG_0002.HEIC", mimeType: "image/heic", buffer: heic });
+  await expect(page.getByRole("status")).toContainText("Foto guardada como borrador: Torre Alvear Tower");
+  const draft = card.getByRole("img", { name: altEs });
+  await expect(draft).toBeVisible();
+  const src = await draft.getAttribute("src");
+  const master = await (await page.request.get(`${inbox.url}${src}`)).body();
+  const metadata = await sharp(master).metadata();
+  expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 1600, 1000]);
+  expect(metadata.exif, "no EXIF, no GPS").toBeUndefined();
 });
 
 test("a photo uploaded, published with the real build, on the tower's pages without metadata, then undone", async ({

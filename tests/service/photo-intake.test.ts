@@ -1,5 +1,8 @@
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 
 import {
   masterSize,
@@ -10,7 +13,7 @@ import {
   type IntakeResult,
 } from "../../server/site/photos/photo-intake.ts";
 import { readPhotoUpload, type PhotoUpload } from "../../server/site/photos/photo-upload.ts";
-import { pngDeclaring } from "../photo-fixtures.ts";
+import { heicDeclaring, heicFrom, heicTurnedQuarter, pngDeclaring } from "../photo-fixtures.ts";
 
 /** A photo-like test image: two colours side by side, so a turn or a crop shows. */
 function halves(width: number, height: number) {
@@ -143,6 +146,100 @@ describe("an upload is decoded only when it is a real raster image", () => {
       expect(refusalMessage(refusal)).toMatch(/^[A-ZÉ¿].{20,}/);
     }
     expect(refusalMessage("demasiado-grande")).toContain("20 MB");
+  });
+});
+
+describe("HEIC, the iPhone's format, read by Debian's vips command", () => {
+  test("a phone's HEIC with GPS: accepted as the 1600×1000 JPEG master, upright, no metadata", async () => {
+    const heic = heicFrom(await jpegWithGps(1, 1200, 800));
+    expect(sniffFormat(heic)).toBe("heif");
+    expect(hasGpsTag(heic), "the test HEIC itself carries GPS").toBe(true);
+    expect(heic.includes(Buffer.from("TestPhone")), "the test HEIC itself carries the camera's EXIF").toBe(
+      true,
+    );
+
+    const privateFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith("foto-heic-"));
+    const foldersBefore = privateFolders();
+    const photo = accepted(await processPhoto(heic));
+    expect(privateFolders(), "the decoding folder is removed").toEqual(foldersBefore);
+    const after = await sharp(photo.master).metadata();
+    expect(after).toMatchObject({ format: "jpeg", width: masterSize.width, height: masterSize.height });
+    expect(after.exif).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(photo.master.includes(Buffer.from("TestPhone"))).toBe(false);
+    // Red on the left, blue on the right, as taken: not turned, not mirrored.
+    const { data, info } = await sharp(photo.master).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    expect(pixel(100, 500)[0]).toBeGreaterThan(150);
+    expect(pixel(1500, 500)[2]).toBeGreaterThan(150);
+  });
+
+  test("a HEIC marked as turned (irot box, as an iPhone held upright writes it) comes out upright", async () => {
+    // Red left, blue right, turned a quarter anticlockwise: blue on top, red below, 800×1200.
+    const heic = heicTurnedQuarter(heicFrom(await halves(1200, 800).jpeg().toBuffer()));
+    const photo = accepted(await processPhoto(heic));
+    const { data, info } = await sharp(photo.master).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([masterSize.width, masterSize.height]);
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    expect(pixel(800, 100)[2], "blue on top").toBeGreaterThan(150);
+    expect(pixel(800, 900)[0], "red below").toBeGreaterThan(150);
+  });
+
+  test("recognised by its content: a HEIC named .jpg and sent as image/jpeg is still a HEIC", async () => {
+    const heic = heicFrom(await halves(1000, 640).jpeg().toBuffer());
+    const upload = await readPhotoUpload(
+      new Blob([
+        `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="IMG_0001.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        new Uint8Array(heic),
+        `\r\n--${boundary}--\r\n`,
+      ]).stream(),
+      `multipart/form-data; boundary=${boundary}`,
+    );
+    expect(upload.file && sniffFormat(upload.file)).toBe("heif");
+    expect(accepted(await processPhoto(upload.file!)).width).toBe(masterSize.width);
+  });
+
+  test("a HEIC declaring 81 million pixels is refused from its header; a truncated one is refused as damaged", async () => {
+    const heic = heicFrom(await halves(1000, 640).jpeg().toBuffer());
+    expect(await processPhoto(heicDeclaring(heic, 9000, 9000))).toEqual({
+      ok: false,
+      refusal: "demasiados-pixeles",
+    });
+    expect(await processPhoto(heic.subarray(0, Math.floor(heic.length * 0.9)))).toEqual({
+      ok: false,
+      refusal: "dañada",
+    });
+    expect(await processPhoto(heic.subarray(0, 200))).toEqual({ ok: false, refusal: "dañada" });
+    expect(refusalMessage("dañada")).toContain("No se pudo leer la foto");
+  });
+
+  test("a server without the vips command: the form names no HEIC and a HEIC is refused with the advice", async () => {
+    const heic = heicFrom(await halves(1000, 640).jpeg().toBuffer());
+    const path = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      vi.resetModules();
+      // A fresh copy of the module, as a server started on a machine without libvips-tools.
+      const intake = await import("../../server/site/photos/photo-intake.ts");
+      expect(intake.heicSupported()).toBe(false);
+      expect(intake.acceptedFormats()).toEqual({
+        label: "JPEG, PNG o WebP",
+        accept: "image/jpeg,image/png,image/webp",
+      });
+      expect(await intake.processPhoto(heic)).toEqual({ ok: false, refusal: "heic" });
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  test("too small a HEIC is refused like any other photo", async () => {
+    const heic = heicFrom(await halves(640, 400).jpeg().toBuffer());
+    expect(await processPhoto(heic)).toEqual({ ok: false, refusal: "demasiado-chica" });
   });
 });
 

@@ -80,6 +80,8 @@ export function createPhotoEditor(options: {
 }): SitePhotoEditor {
   const { photos, publisher } = options;
   const now = options.now ?? (() => new Date());
+  // Whether this machine reads HEIC is settled now, at start, not on the owner's first upload.
+  heicSupported();
   const shown = (slot: PhotoSlot, towers: readonly Tower[], photo: PublishedPhoto | undefined) =>
     photo
       ? { src: photoSrc(photo.hash), photo: true, alt: photo.alt }

@@ -1,6 +1,12 @@
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 
 import { catalogueAspect } from "#app/lib/art/tower-art.ts";
 
@@ -30,10 +36,61 @@ export const masterSize = { width: 1600, height: Math.round(1600 * catalogueAspe
 
 export type RasterFormat = "jpeg" | "png" | "webp" | "heif";
 
-/** HEIC (iPhone) is read only if this machine's libvips has an HEVC decoder; sharp's own build has none. */
-export function heicSupported(): boolean {
+/** sharp's own libvips has no HEVC decoder; a build that has one reads HEIC directly. */
+function sharpReadsHeic(): boolean {
   const suffixes: readonly string[] = sharp.format.heif?.input.fileSuffix ?? [];
   return suffixes.includes(".heic");
+}
+
+/** A 16×16 grey HEIC (made with `vips copy grey.png grey.heic`): decoding it proves the `vips` command reads HEIC. */
+const probeHeic = Buffer.from(
+  "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAeRtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAACAAAAEGlkYXQAAAAAABAAEAAAAExpbG9jAQAAAERAAAMAAQAAAAAAAAIIAAEAAAAAAAAAJgACAAEAAAAAAAAAAQAAAAAAAAAIAAMAAAAAAAACLgABAAAAAAAAAL4AAABNaWluZgAAAAAAAwAAABVpbmZlAgAAAQABAABodmMxAAAAABVpbmZlAgAAAAACAABncmlkAAAAABVpbmZlAgAAAQADAABFeGlmAAAAANhpcHJwAAAAtmlwY28AAAB2aHZjQwEDcAAAAAAAAAAAAB7wAPz9+PgAAA8DIAABABhAAQwB//8DcAAAAwCQAAADAAADAB66AkAhAAEAKkIBAQNwAAADAJAAAAMAAAMAHqAggQWW6q6a5uBAQMCAAAADAIAAAAMAhCIAAQAGRAHBc8GJAAAAFGlzcGUAAAAAAAAAQAAAAEAAAAAUaXNwZQAAAAAAAAAQAAAAEAAAABBwaXhpAAAAAAMICAgAAAAaaXBtYQAAAAAAAAACAAECgQIAAgIDhAAAAChpcmVmAAAAAAAAAA5kaW1nAAIAAQABAAAADmNkc2MAAwABAAIAAADsbWRhdAAAACIoAa8TIR2W+FtTCYjrLEC5TFgpeVcgk27AeK8yh469r5pgAAAABkV4aWYAAElJKgAIAAAABgASAQMAAQAAAAEAAAAaAQUAAQAAAFYAAAAbAQUAAQAAAF4AAAAoAQMAAQAAAAIAAAATAgMAAQAAAAEAAABphwQAAQAAAGYAAAAAAAAAOGMAAOgDAAA4YwAA6AMAAAYAAJAHAAQAAAAwMjEwAZEHAAQAAAABAgMAAKAHAAQAAAAwMTAwAaADAAEAAAD//wAAAqAEAAEAAAAQAAAAA6AEAAEAAAAQAAAAAAAAAA==",
+  "base64",
+);
+
+/** Decoding by Debian's `vips` command runs in a subprocess with this much time; a phone photo takes well under a second. */
+const vipsTimeoutMs = 30_000;
+
+/**
+ * The environment for the `vips` command: loading sharp sets VIPSHOME to its
+ * own libvips' build folder, where Debian's vips would then look for its
+ * plug-ins (the HEIF loader is one) and find none.
+ */
+export function vipsCommandEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.VIPSHOME;
+  return env;
+}
+
+let vipsHeic: boolean | undefined;
+
+/**
+ * Whether Debian's `vips` command (package libvips-tools, libheif with an
+ * HEVC decoder) is installed and really decodes HEIC. Asked once, when the
+ * server starts (createPhotoEditor), and remembered.
+ */
+function vipsReadsHeic(): boolean {
+  if (vipsHeic !== undefined) return vipsHeic;
+  const folder = mkdtempSync(join(tmpdir(), "foto-heic-"));
+  try {
+    writeFileSync(join(folder, "probe.heic"), probeHeic);
+    execFileSync("vips", ["heifload", join(folder, "probe.heic"), join(folder, "probe.v")], {
+      stdio: "ignore",
+      timeout: vipsTimeoutMs,
+      env: vipsCommandEnv(),
+    });
+    vipsHeic = true;
+  } catch {
+    vipsHeic = false;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return vipsHeic;
+}
+
+/** HEIC (iPhone) is read by sharp if its libvips can, otherwise by Debian's `vips` command if it is installed. */
+export function heicSupported(): boolean {
+  return sharpReadsHeic() || vipsReadsHeic();
 }
 
 /** The formats accepted on this machine, as the form names them. */
@@ -105,35 +162,20 @@ export type IntakeResult = { ok: true; photo: ProcessedPhoto } | { ok: false; re
 
 const sharpInput = { limitInputPixels: photoLimits.maxPixels, failOn: "error" } as const;
 
-/** Checks and re-encodes one upload (already limited to `photoLimits.maxBytes` by the reader). */
-export async function processPhoto(bytes: Buffer): Promise<IntakeResult> {
-  if (bytes.length === 0) return { ok: false, refusal: "vacío" };
-  if (bytes.length > photoLimits.maxBytes) return { ok: false, refusal: "demasiado-grande" };
-  const sniffed = sniffFormat(bytes);
-  if (!sniffed) return { ok: false, refusal: "no-es-imagen" };
-  if (sniffed === "heif" && !heicSupported()) return { ok: false, refusal: "heic" };
-
-  // The header only: no pixel is decoded until its dimensions are known to be sane.
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(bytes, { ...sharpInput, limitInputPixels: false }).metadata();
-  } catch {
-    return { ok: false, refusal: "dañada" };
-  }
-  if (metadata.format !== sniffed) return { ok: false, refusal: "no-es-imagen" };
-  const { width, height } = metadata;
-  if (!width || !height) return { ok: false, refusal: "dañada" };
-  if (width * height > photoLimits.maxPixels) return { ok: false, refusal: "demasiados-pixeles" };
-  // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
-  const quarterTurn = (metadata.orientation ?? 1) >= 5;
+/** The header's verdict, before a pixel is decoded: the decompression-bomb rule and the minimum size. */
+function headerRefusal(width: number, height: number, quarterTurn: boolean): PhotoRefusal | undefined {
+  if (width * height > photoLimits.maxPixels) return "demasiados-pixeles";
   const upright = quarterTurn ? { width: height, height: width } : { width, height };
   if (upright.width < photoLimits.minWidth || upright.height < photoLimits.minHeight)
-    return { ok: false, refusal: "demasiado-chica" };
+    return "demasiado-chica";
+  return undefined;
+}
 
+/** Upright already, cropped to 16:10 and re-encoded without metadata. */
+async function encodeMaster(image: Sharp): Promise<IntakeResult> {
   try {
     // sharp writes no metadata unless asked (withMetadata/keepExif): EXIF, GPS, XMP, IPTC and ICC are dropped.
-    const master = await sharp(bytes, { ...sharpInput, pages: 1 })
-      .rotate()
+    const master = await image
       .resize(masterSize.width, masterSize.height, { fit: "cover", position: "centre" })
       .jpeg({ quality: 90, mozjpeg: true, chromaSubsampling: "4:4:4" })
       .toBuffer();
@@ -148,4 +190,78 @@ export async function processPhoto(bytes: Buffer): Promise<IntakeResult> {
   } catch {
     return { ok: false, refusal: "dañada" };
   }
+}
+
+const run = promisify(execFile);
+
+/**
+ * HEIC through Debian's `vips` command: the header is read first
+ * (`vipsheader`, no pixel decoded) and must be HEIF within the limits; only
+ * then is it decoded, by the HEIF loader alone, into vips' own format in a
+ * private folder, which sharp then crops and re-encodes. libheif applies the
+ * HEIC's rotation and mirror boxes (irot, imir) while decoding, so the
+ * decoded image is upright and is not turned again by its EXIF.
+ */
+async function processHeicWithVips(bytes: Buffer): Promise<IntakeResult> {
+  const folder = await mkdtemp(join(tmpdir(), "foto-heic-"));
+  try {
+    const source = join(folder, "foto.heic");
+    const decoded = join(folder, "foto.v");
+    await writeFile(source, bytes, { mode: 0o600 });
+    let header: Map<string, string>;
+    try {
+      const { stdout } = await run("vipsheader", ["-a", source], {
+        timeout: vipsTimeoutMs,
+        env: vipsCommandEnv(),
+      });
+      header = new Map(
+        stdout.split("\n").flatMap((line) => {
+          const colon = line.indexOf(": ");
+          return colon > 0 ? [[line.slice(0, colon), line.slice(colon + 2)] as const] : [];
+        }),
+      );
+    } catch {
+      return { ok: false, refusal: "dañada" };
+    }
+    if (header.get("vips-loader") !== "heifload") return { ok: false, refusal: "no-es-imagen" };
+    const width = Number(header.get("width"));
+    const height = Number(header.get("height"));
+    if (!(width > 0 && height > 0)) return { ok: false, refusal: "dañada" };
+    const refusal = headerRefusal(width, height, false);
+    if (refusal) return { ok: false, refusal };
+    try {
+      await run("vips", ["heifload", source, decoded], { timeout: vipsTimeoutMs, env: vipsCommandEnv() });
+    } catch {
+      return { ok: false, refusal: "dañada" };
+    }
+    return await encodeMaster(sharp(decoded, sharpInput));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Checks and re-encodes one upload (already limited to `photoLimits.maxBytes` by the reader). */
+export async function processPhoto(bytes: Buffer): Promise<IntakeResult> {
+  if (bytes.length === 0) return { ok: false, refusal: "vacío" };
+  if (bytes.length > photoLimits.maxBytes) return { ok: false, refusal: "demasiado-grande" };
+  const sniffed = sniffFormat(bytes);
+  if (!sniffed) return { ok: false, refusal: "no-es-imagen" };
+  if (sniffed === "heif" && !sharpReadsHeic()) {
+    return vipsReadsHeic() ? processHeicWithVips(bytes) : { ok: false, refusal: "heic" };
+  }
+
+  // The header only: no pixel is decoded until its dimensions are known to be sane.
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { ...sharpInput, limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, refusal: "dañada" };
+  }
+  if (metadata.format !== sniffed) return { ok: false, refusal: "no-es-imagen" };
+  const { width, height } = metadata;
+  if (!width || !height) return { ok: false, refusal: "dañada" };
+  // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
+  const refusal = headerRefusal(width, height, (metadata.orientation ?? 1) >= 5);
+  if (refusal) return { ok: false, refusal };
+  return encodeMaster(sharp(bytes, { ...sharpInput, pages: 1 }).rotate());
 }

@@ -1,5 +1,6 @@
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 import sharp from "sharp";
 import { describe, expect, test, vi } from "vitest";
@@ -158,10 +159,19 @@ describe("HEIC, the iPhone's format, read by Debian's vips command", () => {
       true,
     );
 
-    const privateFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith("foto-heic-"));
-    const foldersBefore = privateFolders();
-    const photo = accepted(await processPhoto(heic));
-    expect(privateFolders(), "the decoding folder is removed").toEqual(foldersBefore);
+    // A temporary folder of this test's own: other processes may be decoding HEICs in the shared one.
+    const ownTmp = mkdtempSync(join(tmpdir(), "heic-test-"));
+    const sharedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = ownTmp;
+    let photo: ReturnType<typeof accepted>;
+    try {
+      photo = accepted(await processPhoto(heic));
+      expect(readdirSync(ownTmp), "the decoding folder is removed").toEqual([]);
+    } finally {
+      if (sharedTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = sharedTmp;
+      rmSync(ownTmp, { recursive: true, force: true });
+    }
     const after = await sharp(photo.master).metadata();
     expect(after).toMatchObject({ format: "jpeg", width: masterSize.width, height: masterSize.height });
     expect(after.exif).toBeUndefined();

@@ -17,7 +17,8 @@ import { expect, logIn, test } from "./inbox-fixtures.ts";
  */
 test.describe.configure({ timeout: 600_000 });
 
-const shots = process.env.TOWER_SHOTS_DIR ?? "/work/shots";
+// Where the screenshots at 390 and 1280 px go to be looked at (SHOTS_DIR, as the photo test).
+const shots = process.env.SHOTS_DIR ?? "test-results/shots";
 const owner = "titular@ejemplo.com";
 const added = { slug: "torre-del-dique", nombre: 'Torre "Río" & Sol' };
 

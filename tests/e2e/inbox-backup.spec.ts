@@ -40,9 +40,12 @@ test("/bandeja shows the newest copy and the last verified restore, then a faile
     await expectNoAxeViolations(page);
     await shoot(page, "inbox-backup");
 
-    // A change set damaged in the target: the next drill fails and says so, in red.
+    // The newest change set (after the snapshot the drill's key turn made) damaged in the target:
+    // the next drill fails and says so, in red.
+    await server.submit("express", sampleValues(definitionOf("express"), 3));
+    await server.backup!.cycle();
     const changes = join(target, "changes");
-    const damaged = join(changes, readdirSync(changes)[0]!);
+    const damaged = join(changes, readdirSync(changes).sort().at(-1)!);
     const bytes = readFileSync(damaged);
     bytes[bytes.length - 3]! ^= 1;
     writeFileSync(damaged, bytes);

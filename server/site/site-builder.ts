@@ -17,6 +17,8 @@ export type SiteBuilder = (
 ) => Promise<void>;
 
 const projectRoot = resolve(import.meta.dirname, "..", "..");
+/** Held while a build runs in the project folder (it lies in node_modules, which no build writes). */
+const buildLockFile = join(projectRoot, "node_modules", ".site-build.lock");
 
 /** Beside a build under way: its process group, so a restart can stop what a kill -9 orphaned. */
 const groupFileOf = (outDir: string) => `${outDir}.group`;
@@ -28,9 +30,15 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
     mkdirSync(outDir, { recursive: true });
     symlinkSync(join(projectRoot, "node_modules"), join(outDir, "node_modules"));
     // Its own process group (detached), a lower priority than the server's, and killed with it.
+    // One build at a time per project folder (flock): a build writes the project's generated
+    // images and modules, so two at once (a preview and another instance's catch-up) would mix.
+    // setpriv --pdeathsig twice: the lock's holder dies with the server, and the build with it.
     const child = spawn(
       "setpriv",
-      ["--pdeathsig", "KILL", "nice", "-n", "10", process.execPath, "scripts/build.ts"],
+      [
+        ...["--pdeathsig", "KILL", "flock", buildLockFile],
+        ...["setpriv", "--pdeathsig", "KILL", "nice", "-n", "10", process.execPath, "scripts/build.ts"],
+      ],
       {
         cwd: projectRoot,
         detached: true,

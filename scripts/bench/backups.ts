@@ -1,7 +1,8 @@
 /**
  * Off-site backup benchmark (part of `npm run bench`; alone: `node scripts/bench/backups.ts`),
  * decision 0019. Against moto (S3-compatible, loopback) with the real service process:
- * - lead throughput with backups off and on, at 1, 10 and 50 clients, on SQLite and PostgreSQL;
+ * - lead throughput with backups off and on, at 1, 10 and 50 clients, on SQLite and PostgreSQL:
+ *   off and on alternate BENCH_BACKUP_PASSES times (3) and the median pass of each side is compared;
  * - time from a lead's 201 to "everything up to it is off the machine" (health's newestCopyAt),
  *   p50/p99, one lead at a time while 10 clients keep posting;
  * - 100,000 leads and a year of visit counts backed up, then restored into a fresh folder: the
@@ -30,10 +31,18 @@ const concurrencies = [1, 10, 50];
 const seconds = Number(process.env.BENCH_LEAD_SECONDS ?? 5);
 const restoreLeads = Number(process.env.BENCH_BACKUP_LEADS ?? 100_000);
 const offsiteSamples = 100;
+/** Off/on pairs per setting (BENCH_BACKUP_PASSES). */
+const passes = Number(process.env.BENCH_BACKUP_PASSES ?? 3);
 
 export type BackupFigures = {
   database: string;
-  throughput: { clients: number; off: Throughput; on: Throughput }[];
+  /** Per number of clients: the median pass of each side, and every pass. */
+  throughput: {
+    clients: number;
+    off: Throughput;
+    on: Throughput;
+    samples: { off: Throughput[]; on: Throughput[] };
+  }[];
   offsite: { p50: number; p99: number; samples: number };
   restore: {
     leads: number;
@@ -85,20 +94,22 @@ export async function measureBackups(buildDir = defaultBuildDir): Promise<Backup
 
       const throughput: BackupFigures["throughput"] = [];
       for (const clients of concurrencies) {
-        const row = {} as { off: Throughput; on: Throughput };
-        // Off and on alternate per row, so a machine busier for a while weighs on both.
-        for (const mode of ["off", "on"] as const) {
-          const { dataDir, env } = await environment(mode === "on");
-          const service = await startService(env);
-          try {
-            if (mode === "on") await copiedSince(service, new Date(0));
-            row[mode] = await httpLoad(service, clients, seconds);
-          } finally {
-            await service.stop();
-            rmSync(dataDir, { recursive: true, force: true });
+        const samples = { off: [] as Throughput[], on: [] as Throughput[] };
+        // Off and on alternate, several times: a machine busier for a while weighs on both, and
+        // the median of each side leaves out a run that met a slow moment.
+        for (let pass = 0; pass < passes; pass++)
+          for (const mode of ["off", "on"] as const) {
+            const { dataDir, env } = await environment(mode === "on");
+            const service = await startService(env);
+            try {
+              if (mode === "on") await copiedSince(service, new Date(0));
+              samples[mode].push(await httpLoad(service, clients, seconds));
+            } finally {
+              await service.stop();
+              rmSync(dataDir, { recursive: true, force: true });
+            }
           }
-        }
-        throughput.push({ clients, ...row });
+        throughput.push({ clients, off: median(samples.off), on: median(samples.on), samples });
         process.stderr.write(`backups: ${database}, ${clients} clients measured\n`);
       }
 
@@ -202,6 +213,11 @@ async function measureRestore(
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** The pass with the median rate. */
+function median(runs: readonly Throughput[]): Throughput {
+  return [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
+}
+
 /** Waits until everything stored before `since` is off the machine, and the first drill is over. */
 async function copiedSince(service: ServiceProcess, since: Date): Promise<void> {
   for (let attempt = 0; attempt < 12_000; attempt++) {
@@ -249,12 +265,16 @@ function postOne(service: ServiceProcess, agent: Agent): Promise<number> {
 
 export function printBackupTables(figures: BackupFigures[]): void {
   for (const { database, throughput, offsite, restore } of figures) {
-    console.log(`\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on`);
-    console.log("clients | off            | on             | change");
-    for (const { clients, off, on } of throughput)
+    console.log(
+      `\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on, median of ${throughput[0]?.samples.off.length ?? 0} alternating passes`,
+    );
+    console.log("clients | off            | on             | change  | limit  | every pass, off / on");
+    for (const { clients, off, on, samples } of throughput) {
+      const rates = (runs: Throughput[]) => runs.map((run) => run.perSecond).join(" ");
       console.log(
-        `${String(clients).padStart(7)} | ${`${off.perSecond}/s (${off.p99})`.padEnd(14)} | ${`${on.perSecond}/s (${on.p99})`.padEnd(14)} | ${(((on.perSecond - off.perSecond) / off.perSecond) * 100).toFixed(1)} %`,
+        `${String(clients).padStart(7)} | ${`${off.perSecond}/s (${off.p99})`.padEnd(14)} | ${`${on.perSecond}/s (${on.p99})`.padEnd(14)} | ${`${(((on.perSecond - off.perSecond) / off.perSecond) * 100).toFixed(1)} %`.padEnd(7)} | -10 %  | ${rates(samples.off)} / ${rates(samples.on)}`,
       );
+    }
     console.log(
       `201 → off the machine (10 clients posting meanwhile, ${offsite.samples} leads): p50 ${offsite.p50} ms, p99 ${offsite.p99} ms`,
     );

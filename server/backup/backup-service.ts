@@ -177,7 +177,8 @@ export class BackupService {
       if (!(await this.state<string>("last-snapshot"))) await this.snapshot();
       await this.shipChanges();
       await this.setState("copied-through", began.toISOString());
-      await this.setState("problem", null);
+      // A commit less per round while nothing went wrong: rounds share the lead's thread (SQLite).
+      if (await this.state("problem")) await this.setState("problem", null);
       this.failures = 0;
       const lastSnapshot = new Date((await this.state<string>("last-snapshot"))!);
       if (this.now().getTime() - lastSnapshot.getTime() >= this.schedule.snapshotEveryMs)

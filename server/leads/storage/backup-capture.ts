@@ -19,32 +19,32 @@ export async function installCapture(db: Kysely<LeadDatabase>, kind: DatabaseKin
     if (kind === "postgres") {
       // Two instances starting together would otherwise race on the same triggers.
       await sql`select pg_advisory_xact_lock(190019)`.execute(transaction);
-      await sql
-        .raw(
-          `create or replace function backup_capture() returns trigger language plpgsql as $$
-          declare
-            changed jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
-            row_key jsonb := '[]'::jsonb;
-            column_name text;
-          begin
-            foreach column_name in array tg_argv loop
-              row_key := row_key || jsonb_build_array(changed -> column_name);
-            end loop;
-            insert into backup_changes (table_name, row_key) values (tg_table_name, row_key::text);
-            return null;
-          end $$`,
-        )
-        .execute(transaction);
+      // The function of an earlier version, one for all tables (it turned each whole row into JSON).
+      await sql`drop function if exists backup_capture() cascade`.execute(transaction);
     }
     for (const table of backedUpTables) {
       await dropTriggers(transaction, kind, table.name);
       if (!table.continuous) continue;
       if (kind === "postgres") {
-        const columns = table.key.map((column) => `'${column}'`).join(", ");
+        // One function per table, naming its key columns: it reads only the key, never the row.
+        const key = (row: string) => table.key.map((column) => `${row}.${column}`).join(", ");
+        await sql
+          .raw(
+            `create or replace function backup_capture_${table.name}() returns trigger language plpgsql as $$
+            begin
+              if tg_op = 'DELETE' then
+                insert into backup_changes (table_name, row_key) values ('${table.name}', json_build_array(${key("old")})::text);
+              else
+                insert into backup_changes (table_name, row_key) values ('${table.name}', json_build_array(${key("new")})::text);
+              end if;
+              return null;
+            end $$`,
+          )
+          .execute(transaction);
         await sql
           .raw(
             `create trigger backup_${table.name} after insert or update or delete on ${table.name}
-             for each row execute function backup_capture(${columns})`,
+             for each row execute function backup_capture_${table.name}()`,
           )
           .execute(transaction);
         continue;
@@ -83,6 +83,7 @@ async function dropTriggers(db: Kysely<LeadDatabase>, kind: DatabaseKind, table:
       : ["insert", "update", "delete"].map((event) => `backup_${table}_${event}`);
   for (const name of names)
     await sql.raw(`drop trigger if exists ${name}${kind === "postgres" ? ` on ${table}` : ""}`).execute(db);
+  if (kind === "postgres") await sql.raw(`drop function if exists backup_capture_${table}()`).execute(db);
 }
 
 /** One queued change: the row of `table` whose key is `key` changed (or went) since the last copy. */

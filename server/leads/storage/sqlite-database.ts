@@ -21,18 +21,36 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
       "PRAGMA busy_timeout = 5000",
     ].join(";\n"),
   );
+  const prepared = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
   return {
     close: () => database.close(),
     prepare(sql) {
+      const cached = prepared.get(sql);
+      if (cached) {
+        // Most recently used last: the first entry is the one to evict.
+        prepared.delete(sql);
+        prepared.set(sql, cached);
+        return cached;
+      }
       const statement = database.prepare(sql);
-      return {
+      const wrapped = {
         reader: statement.columns().length > 0,
-        all: (parameters) => statement.all(...(parameters as SqliteValue[])),
-        run: (parameters) => statement.run(...(parameters as SqliteValue[])),
-        iterate: (parameters) => statement.iterate(...(parameters as SqliteValue[])),
+        all: (parameters: readonly unknown[]) => statement.all(...(parameters as SqliteValue[])),
+        run: (parameters: readonly unknown[]) => statement.run(...(parameters as SqliteValue[])),
+        iterate: (parameters: readonly unknown[]) => statement.iterate(...(parameters as SqliteValue[])),
       };
+      prepared.set(sql, wrapped);
+      if (prepared.size > preparedStatementsKept) prepared.delete(prepared.keys().next().value!);
+      return wrapped;
     },
   };
 }
+
+/**
+ * Kysely prepares every query it runs. Compiling a statement (and, on a table with triggers, the
+ * triggers' programs with it) costs more than running a small one, so the statements in use are
+ * kept: SQLite re-prepares one by itself when the schema changes under it.
+ */
+const preparedStatementsKept = 200;
 
 type SqliteValue = null | number | bigint | string | Uint8Array;

@@ -7,7 +7,7 @@ import type { RelyingPartyOf } from "./relying-party.ts";
 
 /**
  * What every part of the owner's second factor works with (decision 0018):
- * built once by `SecondFactors` (second-factors.ts) and passed to the
+ * built once by `createSecondFactors` (second-factors.ts) and passed to the
  * functions of passkeys.ts, authenticator.ts, recovery.ts, typed-codes.ts,
  * confirmation.ts and sign-in.ts.
  */

@@ -78,7 +78,7 @@ export async function registrationOptions(
   };
 }
 
-export type PasskeyRegistration = {
+type PasskeyRegistration = {
   sessionToken: string | undefined;
   origin: string;
   ceremonyToken: string | undefined;

@@ -1,13 +1,4 @@
-import type {
-  Ceremony,
-  CodeCheck,
-  FactorAdded,
-  FactorOverview,
-  FactorSignIn,
-  Freshness,
-  SecondFactorService,
-  TotpEnrolment,
-} from "#app/features/inbox/second-factor.ts";
+import type { SecondFactorService } from "#app/features/inbox/second-factor.ts";
 import type { LeadStore } from "../../leads/storage/lead-store.ts";
 import type { OwnerAuth } from "../owner-auth.ts";
 import { beginTotp, disableTotp, enableTotp, pendingTotpEnrolment, totpEnabled } from "./authenticator.ts";
@@ -27,7 +18,6 @@ import {
   registerPasskey,
   registrationOptions,
   removePasskey,
-  type PasskeyRegistration,
 } from "./passkeys.ts";
 import { regenerateRecoveryCodes } from "./recovery-codes.ts";
 import type { RelyingPartyOf } from "./relying-party.ts";
@@ -38,13 +28,12 @@ import {
   secondStepValid,
   signInOptions,
   signInWithPasskey,
-  type PasskeySignIn,
-  type SecondStepByPasskey,
 } from "./sign-in.ts";
 
 /**
  * The owner's second factor on the lead database (decision 0018), as the
- * inbox's routes call it. Each method hands over to the module of its part:
+ * inbox's routes call it (the interface SecondFactorService gives every
+ * method's types). Each method hands over to the module of its part:
  *
  * - confirmation.ts: a signed-in session's fresh confirmation (factor or password again);
  * - sign-in.ts: signing in with a passkey alone, and a password sign-in's second step;
@@ -68,131 +57,63 @@ export type SecondFactorsOptions = {
   now?: () => Date;
 };
 
-export class SecondFactors implements SecondFactorService {
-  private readonly context: FactorContext;
-
-  constructor(options: SecondFactorsOptions) {
-    const now = options.now ?? (() => new Date());
-    this.context = {
-      rows: options.store.secondFactors,
-      owner: options.store.owner,
-      auth: options.auth,
-      relyingPartyOf: options.relyingPartyOf,
-      issuer: options.issuer,
-      onChange: options.onChange ?? (async () => {}),
-      now,
-      throttle: new GuessThrottle(options.store.loginFailures, now),
-    };
-    options.auth.secondFactorRequired = () => this.hasAny();
-  }
-
-  async hasAny(): Promise<boolean> {
-    return this.context.rows.anyFactor();
-  }
-
-  async overview(): Promise<FactorOverview> {
-    const passkeys = await passkeySummaries(this.context);
-    const codesLeft = await this.context.rows.recoveryCodesLeft();
-    return { passkeys, totpEnabled: await totpEnabled(this.context), recoveryCodesLeft: codesLeft };
-  }
-
-  passkeysAvailable(origin: string): boolean {
-    return passkeysAvailable(this.context, origin);
-  }
-
+/** The second factor as the inbox's routes use it, and the daily job's pruning. */
+export type SecondFactors = SecondFactorService & {
   /** Drops challenges and second steps nobody answered (the daily job). */
-  async prune(): Promise<void> {
-    const before = new Date(this.context.now().getTime() - ceremonyLifetimeMs).toISOString();
-    await this.context.rows.pruneCeremonies(before);
-  }
+  prune(): Promise<void>;
+};
 
-  // The fresh confirmation of a signed-in session (confirmation.ts).
+export function createSecondFactors(options: SecondFactorsOptions): SecondFactors {
+  const now = options.now ?? (() => new Date());
+  const context: FactorContext = {
+    rows: options.store.secondFactors,
+    owner: options.store.owner,
+    auth: options.auth,
+    relyingPartyOf: options.relyingPartyOf,
+    issuer: options.issuer,
+    onChange: options.onChange ?? (async () => {}),
+    now,
+    throttle: new GuessThrottle(options.store.loginFailures, now),
+  };
+  const hasAny = () => context.rows.anyFactor();
+  options.auth.secondFactorRequired = hasAny;
+  return {
+    hasAny,
+    async overview() {
+      const passkeys = await passkeySummaries(context);
+      const codesLeft = await context.rows.recoveryCodesLeft();
+      return { passkeys, totpEnabled: await totpEnabled(context), recoveryCodesLeft: codesLeft };
+    },
+    passkeysAvailable: (origin) => passkeysAvailable(context, origin),
+    async prune() {
+      const before = new Date(now().getTime() - ceremonyLifetimeMs).toISOString();
+      await context.rows.pruneCeremonies(before);
+    },
 
-  freshness(sessionToken: string | undefined): Promise<Freshness> {
-    return freshness(this.context, sessionToken);
-  }
+    // The fresh confirmation of a signed-in session (confirmation.ts).
+    freshness: (sessionToken) => freshness(context, sessionToken),
+    confirmPassword: (sessionToken, password) => confirmPassword(context, sessionToken, password),
+    confirmWithCode: (sessionToken, code) => confirmWithCode(context, sessionToken, code),
+    confirmPasskeyOptions: (sessionToken, origin) => confirmPasskeyOptions(context, sessionToken, origin),
+    confirmWithPasskey: (sessionToken, origin, ceremonyToken, response) =>
+      confirmWithPasskey(context, sessionToken, origin, ceremonyToken, response),
 
-  confirmPassword(sessionToken: string | undefined, password: string): Promise<CodeCheck> {
-    return confirmPassword(this.context, sessionToken, password);
-  }
+    // Signing in with a passkey alone, and the second step of a password sign-in (sign-in.ts).
+    signInOptions: (origin) => signInOptions(context, origin),
+    signInWithPasskey: (attempt) => signInWithPasskey(context, attempt),
+    secondStepValid: (stepToken) => secondStepValid(context, stepToken),
+    secondStepPasskeyOptions: (stepToken, origin) => secondStepPasskeyOptions(context, stepToken, origin),
+    finishWithPasskey: (attempt) => finishWithPasskey(context, attempt),
+    finishWithCode: (stepToken, code) => finishWithCode(context, stepToken, code),
 
-  confirmWithCode(sessionToken: string | undefined, code: string): Promise<CodeCheck> {
-    return confirmWithCode(this.context, sessionToken, code);
-  }
-
-  confirmPasskeyOptions(sessionToken: string | undefined, origin: string): Promise<Ceremony | undefined> {
-    return confirmPasskeyOptions(this.context, sessionToken, origin);
-  }
-
-  confirmWithPasskey(
-    sessionToken: string | undefined,
-    origin: string,
-    ceremonyToken: string | undefined,
-    response: unknown,
-  ): Promise<boolean> {
-    return confirmWithPasskey(this.context, sessionToken, origin, ceremonyToken, response);
-  }
-
-  // Signing in with a passkey alone, and the second step of a password sign-in (sign-in.ts).
-
-  signInOptions(origin: string): Promise<Ceremony | undefined> {
-    return signInOptions(this.context, origin);
-  }
-
-  signInWithPasskey(attempt: PasskeySignIn): Promise<FactorSignIn> {
-    return signInWithPasskey(this.context, attempt);
-  }
-
-  secondStepValid(stepToken: string | undefined): Promise<boolean> {
-    return secondStepValid(this.context, stepToken);
-  }
-
-  secondStepPasskeyOptions(stepToken: string | undefined, origin: string): Promise<Ceremony | undefined> {
-    return secondStepPasskeyOptions(this.context, stepToken, origin);
-  }
-
-  finishWithPasskey(attempt: SecondStepByPasskey): Promise<FactorSignIn> {
-    return finishWithPasskey(this.context, attempt);
-  }
-
-  finishWithCode(stepToken: string | undefined, code: string): Promise<FactorSignIn> {
-    return finishWithCode(this.context, stepToken, code);
-  }
-
-  // Adding and removing factors (the routes ask for the fresh confirmation first).
-
-  registrationOptions(sessionToken: string | undefined, origin: string): Promise<Ceremony | undefined> {
-    return registrationOptions(this.context, sessionToken, origin);
-  }
-
-  registerPasskey(attempt: PasskeyRegistration): Promise<FactorAdded> {
-    return registerPasskey(this.context, attempt);
-  }
-
-  removePasskey(id: string): Promise<boolean> {
-    return removePasskey(this.context, id);
-  }
-
-  beginTotp(): Promise<TotpEnrolment> {
-    return beginTotp(this.context);
-  }
-
-  pendingTotp(): Promise<TotpEnrolment | undefined> {
-    return pendingTotpEnrolment(this.context);
-  }
-
-  enableTotp(
-    sessionToken: string | undefined,
-    code: string,
-  ): Promise<FactorAdded | { outcome: "throttled"; retryAfterSeconds: number }> {
-    return enableTotp(this.context, sessionToken, code);
-  }
-
-  disableTotp(): Promise<boolean> {
-    return disableTotp(this.context);
-  }
-
-  regenerateRecoveryCodes(): Promise<string[]> {
-    return regenerateRecoveryCodes(this.context);
-  }
+    // Adding and removing factors; the routes ask for the fresh confirmation first.
+    registrationOptions: (sessionToken, origin) => registrationOptions(context, sessionToken, origin),
+    registerPasskey: (attempt) => registerPasskey(context, attempt),
+    removePasskey: (id) => removePasskey(context, id),
+    beginTotp: () => beginTotp(context),
+    pendingTotp: () => pendingTotpEnrolment(context),
+    enableTotp: (sessionToken, code) => enableTotp(context, sessionToken, code),
+    disableTotp: () => disableTotp(context),
+    regenerateRecoveryCodes: () => regenerateRecoveryCodes(context),
+  };
 }

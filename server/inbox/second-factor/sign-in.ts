@@ -13,7 +13,7 @@ import { spendCode } from "./typed-codes.ts";
  * the factor already confirmed.
  */
 
-export type PasskeySignIn = {
+type PasskeySignIn = {
   origin: string;
   ceremonyToken: string | undefined;
   response: unknown;
@@ -21,7 +21,7 @@ export type PasskeySignIn = {
   deviceToken: string | undefined;
 };
 
-export type SecondStepByPasskey = {
+type SecondStepByPasskey = {
   stepToken: string | undefined;
   origin: string;
   ceremonyToken: string | undefined;

@@ -17,7 +17,7 @@ import { OwnerAuth } from "./owner-auth.ts";
 import { startRetentionJob, type RetentionJob } from "./retention.ts";
 import { factorMailer } from "./second-factor/factor-mail.ts";
 import { relyingParties } from "./second-factor/relying-party.ts";
-import { SecondFactors } from "./second-factor/second-factors.ts";
+import { createSecondFactors } from "./second-factor/second-factors.ts";
 
 /**
  * The owner's inbox put together on the lead service's store: the React
@@ -49,7 +49,7 @@ export async function startInboxApp(options: {
   const now = options.now ?? (() => new Date());
   const auth = new OwnerAuth(store, now);
   const { site } = options;
-  const secondFactor = new SecondFactors({
+  const secondFactor = createSecondFactors({
     store,
     auth,
     relyingPartyOf: relyingParties([site.siteUrl, site.formServiceUrl]),

@@ -20,7 +20,7 @@ import {
 import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import { relyingParties } from "./second-factor/relying-party.ts";
-import { SecondFactors } from "./second-factor/second-factors.ts";
+import { createSecondFactors, type SecondFactors } from "./second-factor/second-factors.ts";
 import { backupGlance } from "./backup-glance.ts";
 import type { BackupStatus } from "../backup/backup-service.ts";
 import { buenosAiresTime, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
@@ -163,7 +163,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     logout: (token) => auth.logout(token),
     secondFactor:
       options.secondFactor ??
-      new SecondFactors({ store, auth, relyingPartyOf: relyingParties([]), issuer: "Bandeja", now }),
+      createSecondFactors({ store, auth, relyingPartyOf: relyingParties([]), issuer: "Bandeja", now }),
 
     forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
     retentionMonths: options.retentionMonths,

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 
+import { addVirtualAuthenticator } from "../webauthn.ts";
 import { confirmWithPassword, expect, hydrated } from "./inbox-fixtures.ts";
 import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
 
@@ -20,6 +21,16 @@ export async function signInWithPassword(page: Page, inbox: InboxServer, path = 
   await hydrated(page);
 }
 
+/** Where a test of passkeys starts: a virtual authenticator in the page, then the password sign-in. */
+export async function signInWithAuthenticator(
+  page: Page,
+  inbox: InboxServer,
+  path = "/bandeja",
+): Promise<void> {
+  await addVirtualAuthenticator(page);
+  await signInWithPassword(page, inbox, path);
+}
+
 /** Adds a passkey at /bandeja/seguridad (the password typed again first); returns the recovery codes shown. */
 export async function addPasskey(page: Page, inbox: InboxServer, name: string): Promise<string[]> {
   await page.goto(`${localOrigin(inbox)}/bandeja/seguridad`);
@@ -32,4 +43,13 @@ export async function addPasskey(page: Page, inbox: InboxServer, name: string): 
   await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
   await expect(page.getByRole("status")).toHaveText(`Se agregó la llave «${name}».`);
   return page.getByRole("list", { name: "Códigos de recuperación" }).getByRole("listitem").allTextContents();
+}
+
+/** The confirmation page («Confirmá que sos vos») answered with the passkey, back at the page that asked. */
+export async function confirmWithPasskey(page: Page, backTo: string): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole("button", { name: "Confirmar con mi llave de acceso" }).click();
+  await page.waitForURL((url) => url.pathname === backTo);
+  await hydrated(page);
 }

@@ -10,8 +10,13 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { confirmWithPassword, expect, hydrated, test } from "./inbox-fixtures.ts";
 import { ownerPassword, type InboxServer } from "./inbox-server.ts";
 import { rawRequest } from "./raw-http.ts";
-import { addVirtualAuthenticator } from "../webauthn.ts";
-import { addPasskey, localOrigin, signInWithPassword } from "./passkeys.ts";
+import {
+  addPasskey,
+  confirmWithPasskey,
+  localOrigin,
+  signInWithAuthenticator,
+  signInWithPassword,
+} from "./passkeys.ts";
 
 /**
  * The owner's second factor in Debian's Chromium with a virtual
@@ -39,9 +44,8 @@ test("adds a passkey after the password, signs in with it alone, confirms an exp
   guard,
 }) => {
   void guard;
-  await addVirtualAuthenticator(page);
   await inbox.submit("express", sampleValues(definitionOf("express"), 1));
-  await signInWithPassword(page, inbox);
+  await signInWithAuthenticator(page, inbox);
 
   const codes = await addPasskey(page, inbox, "Teléfono de Laura");
   expect(codes).toHaveLength(10);
@@ -64,9 +68,7 @@ test("adds a passkey after the password, signs in with it alone, confirms an exp
   await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
   await hydrated(page);
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Confirmar con mi llave de acceso" }).click();
-  await page.waitForURL((url) => url.pathname === "/bandeja");
-  await hydrated(page);
+  await confirmWithPasskey(page, "/bandeja");
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exportar CSV" }).click();
   expect(readFileSync(await (await downloading).path(), "utf8")).toContain("persona1+bandeja@example.com");
@@ -203,8 +205,7 @@ test("attacks on passkeys: a replayed assertion, a challenge of another sign-in 
   guard,
 }) => {
   void guard;
-  await addVirtualAuthenticator(page);
-  await signInWithPassword(page, inbox);
+  await signInWithAuthenticator(page, inbox);
   await addPasskey(page, inbox, "Computadora");
   await signOut(page);
   const { body, ceremony } = await catchSignIn(page, inbox);
@@ -328,9 +329,8 @@ test("attacks on the security page: registering without the password again, a cr
   guard,
 }) => {
   void guard;
-  await addVirtualAuthenticator(page);
   const id = await inbox.submit("express", sampleValues(definitionOf("express"), 4));
-  await signInWithPassword(page, inbox);
+  await signInWithAuthenticator(page, inbox);
   const cookieOf = async (context: BrowserContext) =>
     (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   const cookie = await cookieOf(page.context());

@@ -1,10 +1,7 @@
-import type { Page } from "@playwright/test";
-
 import { notFoundPaths } from "../../app/site-map.ts";
-import { addVirtualAuthenticator } from "../webauthn.ts";
 import { expect, hydrated, test } from "./inbox-fixtures.ts";
 import type { InboxServer } from "./inbox-server.ts";
-import { addPasskey, localOrigin, signInWithPassword } from "./passkeys.ts";
+import { addPasskey, confirmWithPasskey, localOrigin, signInWithAuthenticator } from "./passkeys.ts";
 import { visitInALoop } from "./visitor-loop.ts";
 
 /**
@@ -43,23 +40,13 @@ async function expectEveryPage(inbox: InboxServer, present: string, absent: stri
   }
 }
 
-/** The confirmation step, answered with the passkey, back to the editor. */
-async function confirmWithPasskey(page: Page): Promise<void> {
-  await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
-  await hydrated(page);
-  await page.getByRole("button", { name: "Confirmar con mi llave de acceso" }).click();
-  await page.waitForURL((url) => url.pathname === "/bandeja/sitio");
-  await hydrated(page);
-}
-
 test("a new WhatsApp number: refused without a second factor, then published and undone with a passkey, every page switching whole", async ({
   page,
   inbox,
   guard,
 }) => {
   void guard;
-  await addVirtualAuthenticator(page);
-  await signInWithPassword(page, inbox, "/bandeja/sitio");
+  await signInWithAuthenticator(page, inbox, "/bandeja/sitio");
   const publicar = page.getByRole("button", { name: "Publicar" });
 
   // Before any second factor: the draft is kept, «Publicar» is refused, no page changes.
@@ -82,7 +69,7 @@ test("a new WhatsApp number: refused without a second factor, then published and
   await page.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(page.getByRole("status")).toHaveText("Borrador guardado. Todavía no está en el sitio.");
   await publicar.click();
-  await confirmWithPasskey(page);
+  await confirmWithPasskey(page, "/bandeja/sitio");
 
   const pages = await publicPages(inbox);
   const publishing = visitInALoop(inbox.url, pages, exampleNumber, publishedNumber);
@@ -99,7 +86,7 @@ test("a new WhatsApp number: refused without a second factor, then published and
   inbox.advance(11 * 60_000);
   const undo = page.getByRole("button", { name: "Volver a los datos de la instalación" });
   await undo.click();
-  await confirmWithPasskey(page);
+  await confirmWithPasskey(page, "/bandeja/sitio");
   const undoing = visitInALoop(inbox.url, pages, publishedNumber, exampleNumber);
   await undo.click();
   await expect(page.getByRole("status")).toHaveText(

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { OwnerAuth, type LoginAttempt } from "../../server/inbox/owner-auth.ts";
 import { composeFactorEmail, factorMailer } from "../../server/inbox/second-factor/factor-mail.ts";
 import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
-import { freshnessMs, SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
+import { freshnessMs } from "../../server/inbox/second-factor/confirmation.ts";
+import { createSecondFactors, type SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
@@ -47,7 +48,7 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
     changes = [];
     auth = new OwnerAuth(store, () => clock);
     await auth.setOwner("titular@ejemplo.com", password);
-    factors = new SecondFactors({
+    factors = createSecondFactors({
       store,
       auth,
       relyingPartyOf: relyingParties(["https://www.tasaciones-madero.example"]),
@@ -246,7 +247,7 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
         await auth.setOwner("titular@ejemplo.com", password);
         const site = { businessName: "Madero Tasaciones", email: "contacto@example.com" };
         const port = smtp.port;
-        const factors = new SecondFactors({
+        const factors = createSecondFactors({
           store,
           auth,
           relyingPartyOf: relyingParties([]),

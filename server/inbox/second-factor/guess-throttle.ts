@@ -10,6 +10,12 @@ import type { LoginFailures } from "../../leads/storage/login-failures.ts";
  */
 export type GuessKind = "code" | "password-again";
 
+/** A check run behind the throttle: its value when it passed. */
+export type Guarded<T> =
+  | { outcome: "accepted"; value: T }
+  | { outcome: "rejected" }
+  | { outcome: "throttled"; retryAfterSeconds: number };
+
 const freeTries = 5;
 const capSeconds = 15 * 60;
 const memoryMs = 24 * 60 * 60_000;
@@ -44,5 +50,18 @@ export class GuessThrottle {
 
   async succeed(kind: GuessKind): Promise<void> {
     await this.failures.forget([keyOf(kind)]);
+  }
+
+  /** Runs a check behind the throttle: a failure (undefined) counts, a success clears the count. */
+  async guard<T>(kind: GuessKind, check: () => Promise<T | undefined>): Promise<Guarded<T>> {
+    const wait = await this.waitSeconds(kind);
+    if (wait > 0) return { outcome: "throttled", retryAfterSeconds: wait };
+    const value = await check();
+    if (value === undefined) {
+      await this.fail(kind);
+      return { outcome: "rejected" };
+    }
+    await this.succeed(kind);
+    return { outcome: "accepted", value };
   }
 }

@@ -1,0 +1,64 @@
+import type { FactorAdded, TotpEnrolment } from "#app/features/inbox/second-factor.ts";
+import { enabledTotp, pendingTotp } from "../../leads/storage/second-factor-rows.ts";
+import { markConfirmed, type FactorContext } from "./factor-context.ts";
+import { regenerateRecoveryCodes, clearRecoveryCodesIfNoFactorLeft } from "./recovery-codes.ts";
+import { drawTotpSecret, enrolment, stepOfCode } from "./totp.ts";
+
+/**
+ * The authenticator app as a factor: a secret is drawn and stays pending
+ * until the owner types a correct code from it, which enables it (replacing
+ * an enabled one). The codes themselves are totp.ts; spending one to confirm
+ * or to sign in is typed-codes.ts.
+ */
+
+export async function totpEnabled(context: FactorContext): Promise<boolean> {
+  return (await context.rows.totp(enabledTotp)) !== undefined;
+}
+
+/** Draws a new secret, pending until a correct code enables it. */
+export async function beginTotp(context: FactorContext): Promise<TotpEnrolment> {
+  const secret = drawTotpSecret();
+  const createdAt = context.now().toISOString();
+  // A new secret replaces a pending one; an enabled one stays until this one is enabled.
+  await context.rows.replacePendingTotp(secret, createdAt);
+  return enrolment(secret, context.issuer, await accountLabel(context));
+}
+
+/** The pending secret, to show again after a wrong code; undefined when none is pending. */
+export async function pendingTotpEnrolment(context: FactorContext): Promise<TotpEnrolment | undefined> {
+  const row = await context.rows.totp(pendingTotp);
+  return row && enrolment(row.secret, context.issuer, await accountLabel(context));
+}
+
+/** A correct code enables the pending secret (behind the guess throttle); the first factor brings recovery codes. */
+export async function enableTotp(
+  context: FactorContext,
+  sessionToken: string | undefined,
+  code: string,
+): Promise<FactorAdded | { outcome: "throttled"; retryAfterSeconds: number }> {
+  const pending = await context.rows.totp(pendingTotp);
+  if (!pending) return { outcome: "rejected" };
+  const check = await context.throttle.guard("code", async () =>
+    stepOfCode(pending.secret, code, context.now()),
+  );
+  if (check.outcome === "throttled") return check;
+  if (check.outcome !== "accepted") return { outcome: "rejected" };
+  const first = !(await context.rows.anyFactor());
+  const step = check.value;
+  await context.rows.enableTotp(pending, context.now().toISOString(), step);
+  if (sessionToken) await markConfirmed(context, sessionToken, "factor_confirmed_at");
+  await context.onChange({ kind: "totp-added" });
+  return { outcome: "added", ...(first ? { recoveryCodes: await regenerateRecoveryCodes(context) } : {}) };
+}
+
+export async function disableTotp(context: FactorContext): Promise<boolean> {
+  if (!(await context.rows.removeEnabledTotp())) return false;
+  await clearRecoveryCodesIfNoFactorLeft(context);
+  await context.onChange({ kind: "totp-removed" });
+  return true;
+}
+
+/** The account's name in the authenticator app. */
+async function accountLabel(context: FactorContext): Promise<string> {
+  return (await context.auth.ownerEmail()) ?? "titular";
+}

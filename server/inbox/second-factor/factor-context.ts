@@ -8,7 +8,7 @@ import type { RelyingPartyOf } from "./relying-party.ts";
 /**
  * What every part of the owner's second factor works with (decision 0018):
  * built once by `createSecondFactors` (second-factors.ts) and passed to the
- * functions of passkeys.ts, authenticator.ts, recovery.ts, typed-codes.ts,
+ * functions of passkeys.ts, authenticator.ts, recovery-codes.ts, typed-codes.ts,
  * confirmation.ts and sign-in.ts.
  */
 export type FactorContext = {

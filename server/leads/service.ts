@@ -87,7 +87,8 @@ export async function startLeadService(options: {
     siteName: site.businessName,
     stylesheets: options.stylesheets,
     onStored: () => {
-      worker.kick();
+      // No channel, nothing queued for the lead: a delivery round would only read an empty queue.
+      if (Object.keys(channels).length > 0) worker.kick();
       backup?.kick();
     },
     backupStatus: backup && (() => backup.status()),

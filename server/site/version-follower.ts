@@ -3,15 +3,13 @@ import type { SiteContentStore } from "./content-store.ts";
 import type { OneAtATime } from "./one-at-a-time.ts";
 import type { SiteBuilds } from "./site-builds.ts";
 
-/**
- * Every instance serves the version the database names (decision 0020): at
- * start, after cleaning what an interrupted publication left, and then by
- * polling, so that what any instance published is served by all of them.
- */
 type FollowerOptions = {
+  /** Which version is current, and the unfinished ones. */
   store: SiteVersionRows;
   content: SiteContentStore;
+  /** Where a version is built and served. */
   builds: SiteBuilds;
+  /** Shared with the publisher: a catch-up waits for no publication, it skips its turn. */
   lock: OneAtATime;
   now: () => Date;
   log: (line: string) => void;
@@ -19,6 +17,11 @@ type FollowerOptions = {
   unfinishedAfterMs: number;
 };
 
+/**
+ * Every instance serves the version the database names (decision 0020): at
+ * start, after cleaning what an interrupted publication left, and then by
+ * polling, so that what any instance published is served by all of them.
+ */
 export class VersionFollower {
   private readonly options: FollowerOptions;
   private following: NodeJS.Timeout | undefined;

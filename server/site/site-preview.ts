@@ -5,7 +5,9 @@ import type { TowerOverrides } from "#app/content/tower-edits.ts";
 import { catalogueTowers } from "#app/content/tower-catalogue.ts";
 import { pages, towerPath } from "#app/site-map.ts";
 import { clientDirOf, pageFile } from "../build-layout.ts";
-import { sameContent, type SiteContent } from "./site-content.ts";
+import type { SiteContentStore } from "./content-store.ts";
+import { PublishRefused, refuseProblems, type OneAtATime } from "./refusals.ts";
+import { hasChanges, sameContent, withDrafts, type SiteContent } from "./site-content.ts";
 import { previewBuild, type SiteBuilds } from "./site-builds.ts";
 
 /**
@@ -13,31 +15,53 @@ import { previewBuild, type SiteBuilds } from "./site-builds.ts";
  * preview folder, never served to visitors, and the pages whose HTML differs
  * from the served ones. It stands only while the drafts are what it was built from.
  */
+type PreviewParts = {
+  builds: SiteBuilds;
+  content: SiteContentStore;
+  /** The publisher's: a preview builds too, so it waits for no publication and none for it. */
+  lock: OneAtATime;
+  log: (line: string) => void;
+};
+
 export class SitePreview {
   private readonly builds: SiteBuilds;
+  private readonly parts: PreviewParts;
   /** The content the last preview was built from, and the pages it changed. */
   private last: { content: SiteContent; pages: string[] } | undefined;
 
-  constructor(builds: SiteBuilds) {
-    this.builds = builds;
+  constructor(parts: PreviewParts) {
+    this.parts = parts;
+    this.builds = parts.builds;
   }
 
-  /** Builds a content into the preview folder; returns the pages it changes. */
-  async build(content: SiteContent): Promise<string[]> {
-    this.last = undefined;
-    await this.builds.rebuild(previewBuild, content);
-    const pages = changedPages(
-      this.builds.served().buildDir,
-      this.builds.dirOf(previewBuild),
-      content.towers,
-    );
-    this.last = { content, pages };
-    return pages;
+  /** Builds the drafts into the preview folder; returns the pages they change. */
+  async build(): Promise<string[]> {
+    const { content: store, lock, log } = this.parts;
+    return lock.run("vista previa", async () => {
+      const published = await store.published();
+      const content = withDrafts(published, await store.drafts());
+      refuseProblems(content);
+      if (!hasChanges(store.changesBetween(published, content)))
+        throw new PublishRefused("No hay cambios para ver en una vista previa.");
+      this.last = undefined;
+      try {
+        await this.builds.rebuild(previewBuild, content);
+      } catch (error) {
+        log(`Vista previa: ${error instanceof Error ? error.message : String(error)}`);
+        throw new PublishRefused("No se pudo construir la vista previa con estos datos.");
+      }
+      const served = this.builds.served().buildDir;
+      const pages = changedPages(served, this.builds.dirOf(previewBuild), content.towers);
+      this.last = { content, pages };
+      return pages;
+    });
   }
 
-  /** The last preview's changed pages, if it was built from this content. */
-  current(content: SiteContent): string[] | undefined {
-    return this.last && sameContent(content, this.last.content) ? this.last.pages : undefined;
+  /** The last preview's changed pages, if it still shows the drafts as they are now. */
+  async current(): Promise<string[] | undefined> {
+    if (!this.last) return undefined;
+    const { content, pages } = this.last;
+    return sameContent(await this.parts.content.toPublish(), content) ? pages : undefined;
   }
 
   /** A page of the last preview, as built (its HTML), or undefined. */

@@ -1,11 +1,11 @@
 import { randomId } from "../leads/storage/lead-store.ts";
 import type { SiteVersion, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
-import type { PhotoChange, SitePhotoStore } from "./photos/photo-store.ts";
+import type { SitePhotoStore } from "./photos/photo-store.ts";
+import type { PublicationNotice } from "./publication-email.ts";
 import { SiteContentStore } from "./content-store.ts";
 import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
 import { installedBuild, SiteBuilds, type ServedSite } from "./site-builds.ts";
 import {
-  contentProblems,
   hasChanges,
   installedContent,
   withDrafts,
@@ -13,11 +13,12 @@ import {
   type SiteDrafts,
 } from "./site-content.ts";
 import { SitePreview } from "./site-preview.ts";
-import { OneAtATime, PublishRefused } from "./one-at-a-time.ts";
+import { OneAtATime, PublishRefused, refuseProblems } from "./refusals.ts";
 import { VersionFollower } from "./version-follower.ts";
 
 export type { ServedSite } from "./site-builds.ts";
-export { PublishRefused } from "./one-at-a-time.ts";
+export type { PublicationNotice } from "./publication-email.ts";
+export { PublishRefused } from "./refusals.ts";
 
 /**
  * Publishing the owner's content (decision 0020): a publication builds every
@@ -27,16 +28,9 @@ export { PublishRefused } from "./one-at-a-time.ts";
  * Every instance follows the database's current version. The route that
  * calls this (with a fresh second factor) stays thin; this is what the
  * service tests drive. Its parts: content-store.ts reads and records the
- * content, site-builds.ts builds and serves it, site-preview.ts shows the drafts.
+ * content, site-builds.ts builds and serves it, site-preview.ts shows the
+ * drafts, version-follower.ts keeps an instance on the current version.
  */
-
-/** What the owner is told after each publication or undo. */
-export type PublicationNotice = {
-  version: SiteVersion;
-  previousNumber: number | undefined;
-  /** The photos it changed (decision 0020, photos). */
-  photoChanges: PhotoChange[];
-};
 
 export type SitePublisherOptions = {
   store: SiteVersionRows;
@@ -84,7 +78,6 @@ export class SitePublisher {
       env: options.env,
       photos: options.photos,
     });
-    this.previews = new SitePreview(this.builds);
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? ((line) => console.log(line));
     this.follower = new VersionFollower({
@@ -95,6 +88,12 @@ export class SitePublisher {
       now: this.now,
       log: this.log,
       unfinishedAfterMs: options.unfinishedAfterMs ?? 0,
+    });
+    this.previews = new SitePreview({
+      builds: this.builds,
+      content: this.content,
+      lock: this.lock,
+      log: this.log,
     });
   }
 
@@ -135,25 +134,13 @@ export class SitePublisher {
    * Builds the drafts into the preview folder (never served to visitors) and
    * returns the pages whose HTML differs from the served ones.
    */
-  async preview(): Promise<string[]> {
-    return this.lock.run("vista previa", async () => {
-      const published = await this.content.published();
-      const content = withDrafts(published, await this.content.drafts());
-      this.refuseProblems(content);
-      if (!hasChanges(this.content.changesBetween(published, content)))
-        throw new PublishRefused("No hay cambios para ver en una vista previa.");
-      try {
-        return await this.previews.build(content);
-      } catch (error) {
-        this.log(`Vista previa: ${error instanceof Error ? error.message : String(error)}`);
-        throw new PublishRefused("No se pudo construir la vista previa con estos datos.");
-      }
-    });
+  preview(): Promise<string[]> {
+    return this.previews.build();
   }
 
   /** The last preview's changed pages, if it still shows the drafts as they are now. */
-  async currentPreview(): Promise<string[] | undefined> {
-    return this.previews.current(await this.content.toPublish());
+  currentPreview(): Promise<string[] | undefined> {
+    return this.previews.current();
   }
 
   /** A page of the last preview, as built (its HTML), or undefined. */
@@ -164,14 +151,13 @@ export class SitePublisher {
   /** Publishes the drafts: builds every page with them, then switches to them at once. */
   async publish(actor: string): Promise<SiteVersion> {
     return this.lock.run("publicar", async () => {
-      const current = await this.store.current();
-      const published = await this.content.of(current);
+      const current = await this.current();
       const drafts = await this.content.drafts();
-      const content = withDrafts(published, drafts);
-      this.refuseProblems(content);
-      const id = randomId();
-      return this.switchTo(current, content, {
-        version: { id, kind: "publicación", restoredNumber: null, buildId: id, publishedBy: actor },
+      const content = withDrafts(current.content, drafts);
+      refuseProblems(content);
+      return this.switchTo(current, content, actor, {
+        kind: "publicación",
+        restoredNumber: null,
         whenUnchanged: "No hay cambios para publicar.",
         drafts,
       });
@@ -181,18 +167,15 @@ export class SitePublisher {
   /** Serves an earlier version again: its pages are kept, so this is a switch, not a build. */
   async undo(number: number, actor: string): Promise<SiteVersion> {
     return this.lock.run("deshacer", async () => {
-      const current = await this.store.current();
+      const current = await this.current();
       const target = await this.store.versionByNumber(number);
       if (!target || target.state !== "ready") throw new PublishRefused(`No existe la versión ${number}.`);
-      if (target.id === current?.id) throw new PublishRefused(`La versión ${number} ya es la publicada.`);
-      return this.switchTo(current, await this.content.of(target), {
-        version: {
-          id: randomId(),
-          kind: "restauración",
-          restoredNumber: number,
-          buildId: target.buildId,
-          publishedBy: actor,
-        },
+      if (target.id === current.version?.id)
+        throw new PublishRefused(`La versión ${number} ya es la publicada.`);
+      return this.switchTo(current, await this.content.of(target), actor, {
+        kind: "restauración",
+        restoredNumber: number,
+        buildId: target.buildId,
       });
     });
   }
@@ -200,19 +183,21 @@ export class SitePublisher {
   /** Undoes everything published: the deployment's build and the environment's values again. */
   async restoreInstalled(actor: string): Promise<SiteVersion> {
     return this.lock.run("deshacer", async () => {
-      const current = await this.store.current();
-      if (!current || current.buildId === installedBuild)
+      const current = await this.current();
+      if (!current.version || current.version.buildId === installedBuild)
         throw new PublishRefused("El sitio ya muestra los valores de la instalación.");
-      return this.switchTo(current, installedContent, {
-        version: {
-          id: randomId(),
-          kind: "restauración",
-          restoredNumber: 0,
-          buildId: installedBuild,
-          publishedBy: actor,
-        },
+      return this.switchTo(current, installedContent, actor, {
+        kind: "restauración",
+        restoredNumber: 0,
+        buildId: installedBuild,
       });
     });
+  }
+
+  /** The version current by the database's word, and its content. */
+  private async current(): Promise<{ version: SiteVersion | undefined; content: SiteContent }> {
+    const version = await this.store.current();
+    return { version, content: await this.content.of(version) };
   }
 
   /**
@@ -222,19 +207,23 @@ export class SitePublisher {
    * the served site as it was and the new version `failed`.
    */
   private async switchTo(
-    current: SiteVersion | undefined,
+    current: { version: SiteVersion | undefined; content: SiteContent },
     content: SiteContent,
-    next: {
-      version: Pick<SiteVersion, "id" | "kind" | "restoredNumber" | "buildId" | "publishedBy">;
+    actor: string,
+    next: Pick<SiteVersion, "kind" | "restoredNumber"> & {
+      /** The build it serves: an earlier version's, or (none given) a new one of its own. */
+      buildId?: string;
       /** A publication's: refused when it would change nothing; its drafts are cleared once switched. */
       whenUnchanged?: string;
       drafts?: SiteDrafts;
     },
   ): Promise<SiteVersion> {
-    const changes = this.content.changesBetween(await this.content.of(current), content);
-    if (next.whenUnchanged !== undefined && !hasChanges(changes))
-      throw new PublishRefused(next.whenUnchanged);
-    const version = await this.content.begin({ ...next.version, createdAt: this.now() }, content, changes);
+    const { buildId, whenUnchanged, drafts, ...kind } = next;
+    const changes = this.content.changesBetween(current.content, content);
+    if (whenUnchanged !== undefined && !hasChanges(changes)) throw new PublishRefused(whenUnchanged);
+    const id = randomId();
+    const begun = { id, createdAt: this.now(), publishedBy: actor, ...kind, buildId: buildId ?? id };
+    const version = await this.content.begin(begun, content, changes);
     try {
       await this.builds.ensureBuilt(version.buildId, content);
     } catch (error) {
@@ -244,8 +233,8 @@ export class SitePublisher {
         "No se pudo construir el sitio con estos datos; sigue publicada la versión anterior.",
       );
     }
-    const published = next.drafts && { content, drafts: next.drafts };
-    if (!(await this.content.switchTo(version, current, published))) {
+    const published = drafts && { content, drafts };
+    if (!(await this.content.switchTo(version, current.version, published))) {
       await this.store.markFailed(version.id);
       throw new PublishRefused(
         "Otra publicación terminó mientras tanto: revisá los cambios y volvé a publicar.",
@@ -258,17 +247,11 @@ export class SitePublisher {
       this.log(`No se pudieron borrar versiones viejas: ${error}`),
     );
     this.options
-      .notify?.({ version: ready, previousNumber: current?.number, photoChanges: changes.photos })
+      .notify?.({ version: ready, previousNumber: current.version?.number, photoChanges: changes.photos })
       .catch((error: unknown) =>
         this.log(`No se pudo avisar la publicación: ${error instanceof Error ? error.message : error}`),
       );
     return ready;
-  }
-
-  private refuseProblems(content: SiteContent): void {
-    const problems = contentProblems(content);
-    if (problems.length === 0) return;
-    throw new PublishRefused(`Hay datos para corregir antes de publicar: ${problems.join("; ")}.`);
   }
 
   private async pruneBuilds(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import type { SiteContentStore } from "./content-store.ts";
-import type { OneAtATime } from "./one-at-a-time.ts";
+import type { OneAtATime } from "./refusals.ts";
 import type { SiteBuilds } from "./site-builds.ts";
 
 type FollowerOptions = {

@@ -1,6 +1,15 @@
+import { contentProblems, type SiteContent } from "./site-content.ts";
+
 /** A refusal worded for the owner; the served site is untouched. */
 export class PublishRefused extends Error {
   override readonly name = "PublishRefused";
+}
+
+/** Refuses a content with facts or towers to correct, naming each, before anything is built. */
+export function refuseProblems(content: SiteContent): void {
+  const problems = contentProblems(content);
+  if (problems.length === 0) return;
+  throw new PublishRefused(`Hay datos para corregir antes de publicar: ${problems.join("; ")}.`);
 }
 
 /**

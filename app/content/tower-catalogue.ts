@@ -72,6 +72,20 @@ export const towerFacts = [
 ] as const;
 export type TowerFact = (typeof towerFacts)[number];
 
+/** The facts a tower page lists, in reading order (the amenities have a list of their own). */
+export const listedFacts = [
+  "direccion",
+  "dock",
+  "status",
+  "year",
+  "floors",
+  "units",
+  "unitSizes",
+  "architect",
+  "developer",
+  "hotel",
+] as const satisfies readonly TowerFact[];
+
 /** The catalogue as researched; the owner's published edits go on top (`towers`, below). */
 export const catalogueTowers: readonly Tower[] = [
   {

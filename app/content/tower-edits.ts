@@ -1,6 +1,7 @@
 import { towerProblems } from "./tower-checks.ts";
 import {
   docks,
+  listedFacts,
   towerFacts,
   type Dock,
   type Tower,
@@ -24,20 +25,8 @@ export type TowerOverride = Partial<Omit<Tower, "slug">> & {
 };
 export type TowerOverrides = Readonly<Record<string, TowerOverride>>;
 
-/** The facts the owner edits as text, in the order the page lists them. */
-export const editableTowerFacts = [
-  "direccion",
-  "dock",
-  "status",
-  "year",
-  "floors",
-  "units",
-  "unitSizes",
-  "amenities",
-  "architect",
-  "developer",
-  "hotel",
-] as const satisfies readonly TowerFact[];
+/** The facts the owner edits as text: the ones a page lists, and its list of amenities. */
+export const editableTowerFacts = [...listedFacts, "amenities"] as const satisfies readonly TowerFact[];
 export type EditableTowerFact = (typeof editableTowerFacts)[number];
 
 /** Each fact as the owner reads it, with the way to write it. */

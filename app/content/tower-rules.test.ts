@@ -5,7 +5,6 @@ import {
   considerationFacts,
   descriptionThatFits,
   factRowsOf,
-  listedFacts,
   maxDescriptionLength,
   maxTitleLength,
   titleThatFits,
@@ -13,7 +12,7 @@ import {
   type ConsiderationKind,
   type ListedFact,
 } from "./tower-rules.ts";
-import type { Tower } from "./towers.ts";
+import { listedFacts, type Tower } from "./towers.ts";
 
 const base: Tower = { slug: "prueba", nombre: "Prueba", dock: 2, status: "terminado", toConfirm: [] };
 const options = { catalogue: [] as readonly Tower[], currentYear: 2026, listSeparator: /,|;| y / };

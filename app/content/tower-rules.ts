@@ -1,6 +1,7 @@
 import {
   floorsPerVolume,
   isConfirmed,
+  listedFacts,
   towers,
   type Dock,
   type Tower,
@@ -62,19 +63,6 @@ export function titleThatFits(tower: Tower, candidates: readonly string[], busin
 export const descriptionThatFits = (candidates: readonly string[]) =>
   firstThatFits(candidates, maxDescriptionLength);
 
-/** The facts a tower page lists, in reading order. */
-export const listedFacts = [
-  "direccion",
-  "dock",
-  "status",
-  "year",
-  "floors",
-  "units",
-  "unitSizes",
-  "architect",
-  "developer",
-  "hotel",
-] as const satisfies readonly TowerFact[];
 export type ListedFact = (typeof listedFacts)[number];
 
 export type FactRow = { fact: TowerFact; label: string; value: string; confirmed: boolean };

@@ -69,7 +69,7 @@ export async function measurePublishing(buildDir = defaultBuildDir): Promise<Pub
       const number = String(5491140000000 + run);
       await versions.saveDrafts(
         { SITE_WHATSAPP_NUMBER: number },
-        await publishing.publisher.publishedFacts(),
+        (await publishing.publisher.content.published()).facts,
         new Date(),
       );
       const ms = await timeUntilServed(() => publishing.publisher.publish("bench@ejemplo.com"), number);

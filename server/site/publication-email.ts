@@ -2,7 +2,8 @@ import { labelOf } from "#app/config/site-facts.ts";
 import { describeTowerChange } from "#app/content/tower-edits.ts";
 import { escapeHtml } from "../leads/pages.ts";
 import type { LeadEmail } from "../leads/notify/email.ts";
-import type { PublicationNotice } from "./site-publisher.ts";
+import type { SiteVersion } from "../leads/storage/site-version-rows.ts";
+import type { PhotoChange } from "./photos/photo-store.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 
@@ -11,6 +12,14 @@ import { inboxPaths } from "#app/features/inbox/paths.ts";
  * fact ("Cambió el número de WhatsApp: … → …"), who and when, and where to
  * undo it. A change the owner did not make is noticed at once.
  */
+
+/** What the owner is told after each publication or undo. */
+export type PublicationNotice = {
+  version: SiteVersion;
+  previousNumber: number | undefined;
+  /** The photos it changed (decision 0020, photos). */
+  photoChanges: PhotoChange[];
+};
 
 export function composePublicationEmail(
   notice: PublicationNotice,

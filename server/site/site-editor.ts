@@ -8,11 +8,12 @@ import {
 } from "#app/config/site-facts.ts";
 import type { SiteVariable } from "#app/config/site-config.ts";
 import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
-import { towerChangeLabel, type TowerChange } from "#app/content/tower-edits.ts";
+import { towerChangeLabel } from "#app/content/tower-edits.ts";
 import { releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
-import { PublishRefused, withDrafts, type SitePublisher } from "./site-publisher.ts";
-import type { FactChange, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
+import { withFactDrafts, type SiteChanges } from "./site-content.ts";
+import { PublishRefused, type SitePublisher } from "./site-publisher.ts";
+import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 
@@ -29,19 +30,17 @@ export function createSiteEditor(options: {
 }): SiteEditor {
   const { publisher, store, env } = options;
   const now = options.now ?? (() => new Date());
-  const labelled = (changes: FactChange[]): SiteChange[] =>
-    changes.map((change) => ({
-      label: labelOf(change.variable),
-      before: change.before,
-      after: change.after,
-    }));
-  // A tower change reads "Torre X: pisos": the same words as the owner's e-mail.
-  const towerLabelled = (changes: TowerChange[]): SiteChange[] =>
-    changes.map((change) => ({
-      label: towerChangeLabel(change),
-      before: change.before,
-      after: change.after,
-    }));
+  const entry = (label: string, change: { before: string; after: string }): SiteChange => ({
+    label,
+    before: change.before,
+    after: change.after,
+  });
+  // A tower change reads "Torre X: pisos": the same words as the owner's e-mail; a photo's is labelled already.
+  const listed = (changes: SiteChanges): SiteChange[] => [
+    ...changes.facts.map((change) => entry(labelOf(change.variable), change)),
+    ...changes.towers.map((change) => entry(towerChangeLabel(change), change)),
+    ...changes.photos,
+  ];
   const towerEditor = createTowerEditor({ publisher, store, now });
 
   async function attempt<T>(
@@ -57,7 +56,7 @@ export function createSiteEditor(options: {
 
   return {
     async view() {
-      const published = await publisher.publishedFacts();
+      const published = await publisher.content.published();
       const drafts = await store.drafts();
       const current = await store.currentId();
       const history = await store.history();
@@ -67,15 +66,11 @@ export function createSiteEditor(options: {
           label: fact.label,
           hint: fact.hint,
           input: fact.input,
-          published: effectiveValue(fact.variable, published, env),
+          published: effectiveValue(fact.variable, published.facts, env),
           draft: drafts[fact.variable],
-          holdsExample: holdsExample(fact.variable, withDrafts(published, drafts), env),
+          holdsExample: holdsExample(fact.variable, withFactDrafts(published.facts, drafts), env),
         })),
-        pending: [
-          ...labelled(await publisher.pendingChanges()),
-          ...towerLabelled(await publisher.pendingTowerChanges()),
-          ...(await publisher.pendingPhotoChanges()),
-        ],
+        pending: listed(await publisher.content.pendingChanges()),
         history: await Promise.all(
           history.map(async (version) => ({
             number: version.number,
@@ -87,19 +82,15 @@ export function createSiteEditor(options: {
                 : version.restoredNumber === 0
                   ? "Vuelta a los datos de la instalación"
                   : `Restauración de la versión ${version.restoredNumber}`,
-            changes: [
-              ...labelled(version.changes),
-              ...towerLabelled(version.towerChanges),
-              ...(await publisher.photoChangesOf(version.id)),
-            ],
+            changes: listed(await publisher.content.changesOf(version)),
             current: version.id === current,
           })),
         ),
         checklist: releaseChecklist(
           env,
-          published,
-          await publisher.publishedTowers(),
-          new Set(Object.keys(await publisher.publishedPhotos())),
+          published.facts,
+          published.towers,
+          new Set(Object.keys(published.photos)),
         ).map((item) => {
           // The owner knows the facts by their labels, not by their variables.
           if (item.fix.kind === "fact")
@@ -140,7 +131,7 @@ export function createSiteEditor(options: {
       const problems = factProblems(edits) as Record<string, string>;
       for (const variable of Object.keys(problems)) delete edits[variable as SiteVariable];
       // A value equal to what is published is no draft: compare with what the pages show.
-      const published = await publisher.publishedFacts();
+      const published = (await publisher.content.published()).facts;
       const shown: FactValues = {};
       for (const fact of editableFacts) shown[fact.variable] = effectiveValue(fact.variable, published, env);
       await store.saveDrafts(edits, shown, now());
@@ -148,7 +139,7 @@ export function createSiteEditor(options: {
     },
 
     // Everything «Para publicar» lists goes, photos included.
-    discardDrafts: () => publisher.discardDrafts(),
+    discardDrafts: () => publisher.content.discardDrafts(),
     publish: (actor) => attempt(async () => ({ number: (await publisher.publish(actor)).number })),
     undo: (number, actor) =>
       attempt(async () => ({

@@ -73,7 +73,7 @@ export function createTowerEditor(options: {
 
   /** Stores the tower the owner wants as its draft override (null: back to the catalogue). */
   async function keep(slug: string, wanted: Tower, retired: boolean): Promise<void> {
-    const published = (await publisher.publishedTowers())[slug];
+    const published = (await publisher.content.published()).towers[slug];
     const override = overrideOf(bySlug.get(slug), wanted);
     const withRetired = retired ? { ...override, retired: true } : override;
     await store.saveTowerDraft(slug, withRetired ?? null, published, now());
@@ -87,7 +87,7 @@ export function createTowerEditor(options: {
 
   return {
     async towers(): Promise<TowerListEntry[]> {
-      const overrides = await publisher.draftTowers();
+      const overrides = (await publisher.content.toPublish()).towers;
       const drafts = await store.towerDrafts();
       return intended(overrides).map((entry) => ({
         slug: entry.tower.slug,
@@ -100,7 +100,7 @@ export function createTowerEditor(options: {
     },
 
     async tower(slug: string): Promise<TowerEditorView | undefined> {
-      const overrides = await publisher.draftTowers();
+      const overrides = (await publisher.content.toPublish()).towers;
       const entry = intended(overrides).find((candidate) => candidate.tower.slug === slug);
       if (!entry) return undefined;
       const { tower } = entry;
@@ -124,7 +124,7 @@ export function createTowerEditor(options: {
     },
 
     async editTower(slug: string, action: TowerAction): Promise<TowerEditOutcome> {
-      const overrides = await publisher.draftTowers();
+      const overrides = (await publisher.content.toPublish()).towers;
       const entries = intended(overrides);
 
       if (action.kind === "agregar") return add(action.values, entries);
@@ -171,7 +171,7 @@ export function createTowerEditor(options: {
       }
       // A tower the owner added and now retires simply goes: it never had a page to redirect.
       if (retired && !bySlug.has(slug)) {
-        await store.saveTowerDraft(slug, null, (await publisher.publishedTowers())[slug], now());
+        await store.saveTowerDraft(slug, null, (await publisher.content.published()).towers[slug], now());
         return { ok: true, slug };
       }
       await keep(slug, tower, retired);

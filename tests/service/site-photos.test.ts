@@ -104,7 +104,7 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     const sent = multipart({ slot: alvear, ...alt }, await photo("#446688"));
     expect(await editor.upload(sent.body, sent.type)).toEqual({ ok: true, slot: alvear });
     expect((await editor.view()).slots.find((slot) => slot.key === alvear)?.draft?.photo).toBe(true);
-    expect(await publisher.pendingPhotoChanges()).toMatchObject([
+    expect((await publisher.content.pendingChanges()).photos).toMatchObject([
       { slot: alvear, label: "Foto de Torre Alvear Tower", before: "dibujo generado" },
     ]);
 
@@ -121,7 +121,7 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     expect(existsSync(seen!.manifest!)).toBe(false);
     expect(await photos.drafts()).toEqual({});
     expect(notices[0]!.photoChanges).toHaveLength(1);
-    expect(await publisher.photoChangesOf(version.id)).toHaveLength(1);
+    expect((await publisher.content.changesOf(version)).photos).toHaveLength(1);
     await expect(publisher.publish("titular@ejemplo.com")).rejects.toThrow(PublishRefused);
   });
 
@@ -149,7 +149,7 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
     expect(slot?.published.src).toMatch(/^data:image\/svg\+xml,/);
     expect(await upload(added)).toEqual({ ok: true, slot: added });
     expect((await editor.view()).slots.find((candidate) => candidate.key === added)?.draft?.photo).toBe(true);
-    expect(await publisher.pendingPhotoChanges()).toMatchObject([
+    expect((await publisher.content.pendingChanges()).photos).toMatchObject([
       { slot: added, label: "Foto de Torre Torre Nueva", before: "dibujo generado" },
     ]);
 
@@ -208,7 +208,7 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
 
     const v3 = await publisher.undo(v1.number, "titular@ejemplo.com");
     expect(await photos.ofVersion(v3.id)).toEqual(await photos.ofVersion(v1.id));
-    expect(await publisher.publishedPhotos()).toHaveProperty(alvear);
+    expect((await publisher.content.published()).photos).toHaveProperty(alvear);
     expect(notices.at(-1)!.photoChanges).toMatchObject([{ slot: alvear, before: "dibujo generado" }]);
   });
 

@@ -104,7 +104,7 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     expect(servedPage(publisher)).toBe("<p>wa:instalada</p>");
 
     await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491145678901" }, {}, new Date());
-    expect(await publisher.pendingChanges()).toEqual([
+    expect((await publisher.content.pendingChanges()).facts).toEqual([
       { variable: "SITE_WHATSAPP_NUMBER", before: "5491100000001", after: "5491145678901" },
     ]);
     const version = await publisher.publish("titular@ejemplo.com");
@@ -167,7 +167,7 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     await publisher.publish("titular@ejemplo.com");
     await versions.saveDrafts(
       { SITE_WHATSAPP_NUMBER: "5491166666666" },
-      await publisher.publishedFacts(),
+      (await publisher.content.published()).facts,
       new Date(),
     );
     await publisher.publish("titular@ejemplo.com");
@@ -185,7 +185,7 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
 
     await publisher.restoreInstalled("titular@ejemplo.com");
     expect(servedPage(publisher)).toBe("<p>wa:instalada</p>");
-    expect(await publisher.publishedFacts()).toEqual({});
+    expect((await publisher.content.published()).facts).toEqual({});
     expect(notices.map((notice) => notice.version.kind)).toEqual([
       "publicación",
       "publicación",
@@ -238,7 +238,7 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     b.build.gate = new Promise((resolve) => (release = resolve));
     await versions.saveDrafts(
       { SITE_WHATSAPP_NUMBER: "5491177777777" },
-      await a.publisher.publishedFacts(),
+      (await a.publisher.content.published()).facts,
       new Date(),
     );
     const raced = b.publisher.publish("titular@ejemplo.com");

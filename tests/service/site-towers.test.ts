@@ -116,7 +116,7 @@ describe.each(backends)("the towers on $name", { timeout: 60_000 }, (backend) =>
     });
     expect(!taken.ok && taken.problems.slug).toBe("ya hay una torre con esa dirección");
 
-    expect((await publisher.pendingTowerChanges()).length).toBeGreaterThanOrEqual(4);
+    expect((await publisher.content.pendingChanges()).towers.length).toBeGreaterThanOrEqual(4);
     const version = await publisher.publish("titular@ejemplo.com");
     const built = JSON.parse(served()) as Record<string, unknown>;
     expect(built).toEqual({
@@ -144,7 +144,7 @@ describe.each(backends)("the towers on $name", { timeout: 60_000 }, (backend) =>
 
     await publisher.restoreInstalled("titular@ejemplo.com");
     expect(served()).toBe("instalada");
-    expect(await publisher.publishedTowers()).toEqual({});
+    expect((await publisher.content.published()).towers).toEqual({});
     await publisher.undo(version.number, "titular@ejemplo.com");
     expect(JSON.parse(served())).toEqual(built);
   });

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from "react";
 import { redirect } from "react-router";
 
 import type { Route } from "./+types/site-photos";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { sitePhotos as copy } from "../../content/es/inbox-photos.ts";
+import { EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import type { SitePhotoSlotView } from "../../features/inbox/inbox-service.ts";
@@ -52,17 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SitePhotosPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, saved, reverted } = loaderData;
-  // A refusal takes the focus where it is shown: in view, and read out, once per answer.
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => alertRef.current?.focus(), [actionData]);
-  if (!view) {
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
-        <p className="max-w-3xl">{copy.unavailable}</p>
-      </div>
-    );
-  }
+  if (!view) return <EditorUnavailable heading={copy.heading} text={copy.unavailable} />;
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   const labelOf = (key: string | undefined) => view.slots.find((slot) => slot.key === key)?.label;
   const artworkLeft = view.slots.filter((slot) => !slot.published.photo).length;
@@ -87,14 +77,9 @@ export default function SitePhotosPage({ loaderData, actionData }: Route.Compone
         {saved && labelOf(saved) && <p role="status">{copy.saved(labelOf(saved)!)}</p>}
         {reverted && labelOf(reverted) && <p role="status">{copy.reverted(labelOf(reverted)!)}</p>}
         {refusal && !refusal.slot && (
-          <div
-            role="alert"
-            tabIndex={-1}
-            ref={alertRef}
-            className="rounded-xl border-2 border-red-700 bg-white p-4"
-          >
+          <RefusalAlert answer={actionData} className="rounded-xl border-2 border-red-700 bg-white p-4">
             <p>{refusal.message}</p>
-          </div>
+          </RefusalAlert>
         )}
       </div>
 
@@ -106,7 +91,6 @@ export default function SitePhotosPage({ loaderData, actionData }: Route.Compone
             accept={view.accept}
             hint={hint}
             refusal={refusal?.slot === slot.key ? refusal : undefined}
-            alertRef={refusal?.slot === slot.key ? alertRef : undefined}
           />
         ))}
       </ul>
@@ -119,13 +103,11 @@ function SlotCard({
   accept,
   hint,
   refusal,
-  alertRef,
 }: {
   slot: SitePhotoSlotView;
   accept: string;
   hint: string;
   refusal: { message: string; alt: { es: string; en: string } } | undefined;
-  alertRef: React.RefObject<HTMLDivElement | null> | undefined;
 }) {
   const anchor = anchorOf(slot.key);
   const shown = slot.draft ?? slot.published;
@@ -145,10 +127,10 @@ function SlotCard({
         </a>
       </p>
       {refusal && (
-        <div role="alert" tabIndex={-1} ref={alertRef} className="rounded-lg border-2 border-red-700 p-3">
+        <RefusalAlert answer={refusal} className="rounded-lg border-2 border-red-700 p-3">
           <p className="font-semibold">{copy.refusedHeading}</p>
           <p>{refusal.message}</p>
-        </div>
+        </RefusalAlert>
       )}
       <details open={refusal !== undefined} className="rounded-lg border border-line p-3">
         <summary className="cursor-pointer font-semibold">

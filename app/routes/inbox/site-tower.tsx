@@ -159,38 +159,36 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
         ))}
       </ul>
 
-      <section aria-labelledby="obra" className="flex flex-col gap-3">
-        <h2 id="obra" className="text-xl font-semibold">
-          {copy.statusHeading}
-        </h2>
-        <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value={tower.underConstruction ? "terminado" : "en-construccion"}
-            className={buttonStyles.secondary}
-          >
-            {tower.underConstruction ? copy.markFinished : copy.markUnderConstruction}
-          </button>
-        </Form>
-      </section>
-
-      <section aria-labelledby="retirar" className="flex flex-col gap-3">
-        <h2 id="retirar" className="text-xl font-semibold">
-          {copy.retireHeading}
-        </h2>
-        <p className="max-w-3xl text-sm text-ink-muted">{copy.retireLead}</p>
-        <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value={tower.state === "retirada" ? "restituir" : "retirar"}
-            className={buttonStyles.secondary}
-          >
-            {tower.state === "retirada" ? copy.restore : copy.retire}
-          </button>
-        </Form>
-      </section>
+      <OneAction
+        id="obra"
+        heading={copy.statusHeading}
+        intent={tower.underConstruction ? "terminado" : "en-construccion"}
+        label={tower.underConstruction ? copy.markFinished : copy.markUnderConstruction}
+      />
+      <OneAction
+        id="retirar"
+        heading={copy.retireHeading}
+        lead={copy.retireLead}
+        intent={tower.state === "retirada" ? "restituir" : "retirar"}
+        label={tower.state === "retirada" ? copy.restore : copy.retire}
+      />
     </div>
+  );
+}
+
+/** A section of the page that is one action on the whole tower: its heading, what it does, its button. */
+function OneAction(props: { id: string; heading: string; lead?: string; intent: string; label: string }) {
+  return (
+    <section aria-labelledby={props.id} className="flex flex-col gap-3">
+      <h2 id={props.id} className="text-xl font-semibold">
+        {props.heading}
+      </h2>
+      {props.lead && <p className="max-w-3xl text-sm text-ink-muted">{props.lead}</p>}
+      <Form method="post">
+        <button type="submit" name="intent" value={props.intent} className={buttonStyles.secondary}>
+          {props.label}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
 
 import type { Route } from "./+types/site";
@@ -8,6 +7,7 @@ import {
   ownerHasSecondFactor,
   requireFreshConfirmation,
 } from "../../features/inbox/fresh-confirmation.server.ts";
+import { EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
@@ -77,17 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, published, restored, saved } = loaderData;
-  // A refusal is shown where the owner looks: it takes the focus (in view, and read out) once per answer.
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => alertRef.current?.focus(), [actionData]);
-  if (!view) {
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
-        <p className="max-w-3xl">{copy.unavailable}</p>
-      </div>
-    );
-  }
+  if (!view) return <EditorUnavailable heading={copy.heading} text={copy.unavailable} />;
   const problems: Record<string, string> =
     (actionData && "problems" in actionData && actionData.problems) || {};
   const typed: Record<string, string> = (actionData && "values" in actionData && actionData.values) || {};
@@ -111,10 +101,8 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         {restored && <p role="status">{copy.restoredNow(restored)}</p>}
         {saved && !message && <p role="status">{copy.saved}</p>}
         {message && (
-          <div
-            role="alert"
-            tabIndex={-1}
-            ref={alertRef}
+          <RefusalAlert
+            answer={actionData}
             className="scroll-mt-24 rounded-xl border-2 border-red-700 bg-white p-4"
           >
             <p>{message}</p>
@@ -123,7 +111,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
                 {copy.addFactor}
               </a>
             )}
-          </div>
+          </RefusalAlert>
         )}
       </div>
 

@@ -13,7 +13,8 @@ import type {
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 import { towerPath } from "#app/site-map.ts";
 import { clientDirOf } from "../../build-layout.ts";
-import { previewBuild, type SitePublisher } from "../site-publisher.ts";
+import { previewBuild } from "../site-builds.ts";
+import type { SitePublisher } from "../site-publisher.ts";
 import { acceptedFormats, heicSupported, photoLimits, processPhoto, refusalMessage } from "./photo-intake.ts";
 import { photoSlotsOf, type PhotoSlot } from "./photo-slots.ts";
 import { photosWithDrafts, type PublishedPhoto, type SitePhotoStore } from "./photo-store.ts";
@@ -61,7 +62,7 @@ const oneLine = (value: string | undefined) =>
  * one (it can get its photo before it is published), a retired one has none.
  */
 async function slotsToPublish(publisher: SitePublisher): Promise<{ slots: PhotoSlot[]; towers: Tower[] }> {
-  const towers = applyTowerOverrides(catalogueTowers, await publisher.draftTowers());
+  const towers = applyTowerOverrides(catalogueTowers, (await publisher.content.toPublish()).towers);
   return { slots: photoSlotsOf(towers), towers };
 }
 
@@ -91,7 +92,7 @@ export function createPhotoEditor(options: {
 
   return {
     async view() {
-      const published = await publisher.publishedPhotos();
+      const published = (await publisher.content.published()).photos;
       const drafts = await photos.drafts();
       const pending = photosWithDrafts(published, drafts);
       const formats = acceptedFormats();
@@ -123,7 +124,7 @@ export function createPhotoEditor(options: {
       const problem = altProblem(alt);
       if (problem) return refuse(problem);
 
-      const published = await publisher.publishedPhotos();
+      const published = (await publisher.content.published()).photos;
       if (!upload.file || upload.file.length === 0) {
         // No file: new texts for the photo the slot already has (a draft's, else the published one).
         const current = photosWithDrafts(published, await photos.drafts())[slot.key];
@@ -145,7 +146,7 @@ export function createPhotoEditor(options: {
       await photos.saveDraft(
         slot.key,
         { hash: null, alt: { es: "", en: "" } },
-        await publisher.publishedPhotos(),
+        (await publisher.content.published()).photos,
         now(),
       );
       return true;

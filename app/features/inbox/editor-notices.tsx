@@ -1,0 +1,34 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * A refusal of the site's editors, shown where the owner looks: it takes the
+ * focus (in view, and read out) once per answer of the page's action.
+ */
+export function RefusalAlert({
+  answer,
+  className,
+  children,
+}: {
+  /** The action's answer: each new one is announced again. */
+  answer: unknown;
+  className: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [answer]);
+  return (
+    <div role="alert" tabIndex={-1} ref={ref} className={className}>
+      {children}
+    </div>
+  );
+}
+
+/** An editor's page where this deployment keeps no drafts (no lead database). */
+export function EditorUnavailable({ heading, text }: { heading: string; text: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="font-display text-3xl font-semibold md:text-4xl">{heading}</h1>
+      <p className="max-w-3xl">{text}</p>
+    </div>
+  );
+}

@@ -63,7 +63,34 @@ export type BackupStatus = {
   problem: string | null;
 };
 
-type Drill = { at: string; ok: boolean; leads: number; problem?: string };
+export type Drill = { at: string; ok: boolean; leads: number; problem?: string };
+
+/**
+ * The copy's state as recorded in the database: any thread with a connection reads it (the
+ * service's main thread while the copy runs on its own, see backup-on-worker.ts).
+ */
+export async function backupStatus(
+  store: LeadStore,
+  clock: { startedAt: Date; alertAfterMs: number; now: Date },
+): Promise<BackupStatus> {
+  const state = <T>(key: string) => store.backups.state<T>(key);
+  const [copiedThrough, verified, drill, problem, pending] = await Promise.all([
+    state<string>("copied-through"),
+    state<Drill>("verified"),
+    state<Drill>("drill"),
+    state<{ message: string }>("problem"),
+    store.backups.countQueuedChanges(),
+  ]);
+  const behind =
+    clock.now.getTime() - new Date(copiedThrough ?? clock.startedAt).getTime() > clock.alertAfterMs;
+  return {
+    state: drill && !drill.ok ? "drill-failed" : behind ? "behind" : problem ? "retrying" : "ok",
+    newestCopyAt: copiedThrough ?? null,
+    lastVerifiedRestore: verified ? { at: verified.at, leads: verified.leads } : null,
+    pending,
+    problem: problem?.message ?? drill?.problem ?? null,
+  };
+}
 
 /**
  * Longest the lease holder may go silent before another instance takes over: a standby resumes
@@ -300,23 +327,12 @@ export class BackupService {
     return removed;
   }
 
-  async status(): Promise<BackupStatus> {
-    const [copiedThrough, verified, drill, problem, pending] = await Promise.all([
-      this.state<string>("copied-through"),
-      this.state<Drill>("verified"),
-      this.state<Drill>("drill"),
-      this.state<{ message: string }>("problem"),
-      this.store.backups.countQueuedChanges(),
-    ]);
-    const behind =
-      this.now().getTime() - new Date(copiedThrough ?? this.startedAt).getTime() > this.schedule.alertAfterMs;
-    return {
-      state: drill && !drill.ok ? "drill-failed" : behind ? "behind" : problem ? "retrying" : "ok",
-      newestCopyAt: copiedThrough ?? null,
-      lastVerifiedRestore: verified ? { at: verified.at, leads: verified.leads } : null,
-      pending,
-      problem: problem?.message ?? drill?.problem ?? null,
-    };
+  status(): Promise<BackupStatus> {
+    return backupStatus(this.store, {
+      startedAt: this.startedAt,
+      alertAfterMs: this.schedule.alertAfterMs,
+      now: this.now(),
+    });
   }
 
   /** One e-mail when copies fall behind the alert threshold; another only after they caught up. */

@@ -11,7 +11,7 @@ import { buildReport } from "./results.ts";
  */
 export type ReportRequest = { id: number; period: ResultPeriod; now: number };
 
-const store = LeadStore.openForReading(workerData as StorageOptions);
+const store = LeadStore.openOnWorker(workerData as StorageOptions);
 parentPort!.on("message", ({ id, period, now }: ReportRequest) => {
   buildReport(store, period, new Date(now)).then(
     (report) => parentPort!.postMessage({ id, report }),

@@ -1,5 +1,6 @@
 import type { SiteConfig } from "#app/config/site-config.ts";
-import { BackupService, type BackupSchedule } from "../backup/backup-service.ts";
+import type { BackupSchedule } from "../backup/backup-service.ts";
+import { startBackupOnWorker, type BackupRunner } from "../backup/backup-on-worker.ts";
 import { languages, pathIn, thanksPath, type Lang } from "#app/site-map.ts";
 import { createLeadApi } from "./api.ts";
 import { serviceForms } from "./forms.ts";
@@ -18,8 +19,8 @@ export type LeadService = {
   worker: OutboxWorker;
   /** The owner's Monday summary, when LEADS_WEEKLY_SUMMARY is on and e-mail is configured. */
   weeklySummary?: WeeklySummaryJob;
-  /** Off-site copies, when LEADS_BACKUP_URL is set. */
-  backup?: BackupService;
+  /** Off-site copies, when LEADS_BACKUP_URL is set (on a worker thread of their own). */
+  backup?: BackupRunner;
   /** Stops the worker (after its current delivery) and closes the database. */
   close(): Promise<void>;
 };
@@ -37,20 +38,24 @@ export async function startLeadService(options: {
   backupSchedule?: Partial<BackupSchedule>;
 }): Promise<LeadService> {
   const { config, site } = options;
-  const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const storage = { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
+  const store = await LeadStore.open(storage);
   const forms = serviceForms(site);
-  const backup = config.backup
-    ? new BackupService({
-        store,
+  let backup: BackupRunner | undefined;
+  if (config.backup)
+    backup = await startBackupOnWorker(
+      {
+        storage,
         settings: config.backup,
         schedule: options.backupSchedule,
-        send: config.smtp && smtpSender(config.smtp.url, config.smtp.to),
-        from: { name: site.businessName, address: site.email },
-        now: options.now,
-      })
-    : undefined;
-  if (backup)
-    await backup.start().catch(async (error: unknown) => {
+        mail: config.smtp && {
+          smtpUrl: config.smtp.url,
+          to: config.smtp.to,
+          from: { name: site.businessName, address: site.email },
+        },
+      },
+      store,
+    ).catch(async (error: unknown) => {
       await store.close();
       throw error;
     });

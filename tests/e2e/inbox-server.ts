@@ -13,7 +13,7 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
 import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
-import type { BackupService } from "../../server/backup/backup-service.ts";
+import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
@@ -46,7 +46,7 @@ export type InboxServer = {
   submit(formId: string, values: LeadValues, extra?: Record<string, string>): Promise<string>;
   setOwner(): Promise<void>;
   /** The off-site copy, when started with LEADS_BACKUP_URL in `env`. */
-  backup?: BackupService;
+  backup?: BackupRunner;
   /** The site's publisher (publishing and undoing as the route does after the fresh second factor). */
   publishing: Awaited<ReturnType<typeof startSitePublishing>>;
   /** Status of a stored lead, read straight from the database ("gone" once deleted). */

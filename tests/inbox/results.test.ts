@@ -152,7 +152,7 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
       await visits("2026-03-02", "/", 1, "view", `inventado-${index}.example`);
     await visits("2026-03-02", "/", 3, "view", "www.bing.com");
     const worker = reportsOnWorker(options);
-    const reader = LeadStore.openForReading(options);
+    const reader = LeadStore.openOnWorker(options);
     try {
       const [offThread, inThread] = await Promise.all([
         worker.build("12-meses", now),

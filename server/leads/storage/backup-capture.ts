@@ -119,7 +119,16 @@ export async function newestQueuedId(db: Kysely<LeadDatabase>): Promise<number> 
 }
 
 /** Forgets exactly the changes now copied (never by range: a PostgreSQL id may commit out of order). */
-export async function forgetChanges(db: Kysely<LeadDatabase>, ids: readonly number[]): Promise<void> {
+export async function forgetChanges(
+  db: Kysely<LeadDatabase>,
+  kind: DatabaseKind,
+  ids: readonly number[],
+): Promise<void> {
+  if (kind === "postgres") {
+    // One array parameter: one plan for the whole batch.
+    await sql`delete from backup_changes where id = any(${ids}::bigint[])`.execute(db);
+    return;
+  }
   for (let start = 0; start < ids.length; start += 500)
     await db
       .deleteFrom("backup_changes")

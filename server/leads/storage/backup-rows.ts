@@ -46,7 +46,7 @@ export class BackupRows {
   }
 
   forgetChanges(ids: readonly number[]): Promise<void> {
-    return forgetChanges(this.db, ids);
+    return forgetChanges(this.db, this.kind, ids);
   }
 
   countQueuedChanges(): Promise<number> {
@@ -58,7 +58,7 @@ export class BackupRows {
   }
 
   readRows(table: BackedUpTable, keys: readonly unknown[][]): Promise<Row[]> {
-    return readRows(this.db, table, keys);
+    return readRows(this.db, this.kind, table, keys);
   }
 
   readAll(table: BackedUpTable): Promise<Row[]> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import { type BackedUpTable } from "./backed-up-tables.ts";
+import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
 
 /**
@@ -38,7 +39,22 @@ export async function readTable(db: Db, table: BackedUpTable): Promise<Row[]> {
 }
 
 /** The rows of `table` with these keys as they are now; a key without a row was deleted. */
-export async function readRows(db: Db, table: BackedUpTable, keys: readonly unknown[][]): Promise<Row[]> {
+export async function readRows(
+  db: Db,
+  kind: DatabaseKind,
+  table: BackedUpTable,
+  keys: readonly unknown[][],
+): Promise<Row[]> {
+  // PostgreSQL plans a one-column key as one array parameter, however many keys: a round reads
+  // its change set in one short query instead of one per hundred keys.
+  if (kind === "postgres" && table.key.length === 1) {
+    const values = keys.map((key) => key[0]);
+    const { rows } =
+      await sql<Row>`select * from ${sql.table(table.name)} where ${sql.ref(table.key[0]!)} = any(${values})`.execute(
+        db,
+      );
+    return rows;
+  }
   const rows: Row[] = [];
   for (let start = 0; start < keys.length; start += 100) {
     const slice = keys.slice(start, start + 100);

@@ -33,8 +33,8 @@ export function connect(options: StorageOptions): Connection {
       };
 }
 
-/** A reader on another thread: no visitor waits on it, so it may wait longer for a connection. */
-export function connectForReading(options: StorageOptions): Connection {
+/** A worker thread's own connection: no visitor waits on it, so it may wait longer for one. */
+export function connectFromWorker(options: StorageOptions): Connection {
   return options.databaseUrl
     ? {
         db: new Kysely({ dialect: postgresDialect(options.databaseUrl, 2, 10_000) }),

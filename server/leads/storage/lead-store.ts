@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 
 import type { RateDecision } from "../rate-limit.ts";
-import { connect, connectForReading, type Connection, type StorageOptions } from "./connection.ts";
+import { connect, connectFromWorker, type Connection, type StorageOptions } from "./connection.ts";
 import { BackupRows } from "./backup-rows.ts";
 import { FileGuard, storageProblem } from "./faults.ts";
 import { HealthProbe, type HealthResult } from "./health.ts";
@@ -150,11 +150,12 @@ export class LeadStore {
   }
 
   /**
-   * The same database for reading only, on another thread (the results' worker, decision 0017):
-   * no migration, no probe; the service that opened it with `open` keeps it up to date.
+   * The same database from a worker thread (the results' reads, decision 0017; the off-site copy,
+   * decision 0019): a connection of its own that may wait longer for the database, no migration,
+   * no probe; the service that opened it with `open` keeps it up to date.
    */
-  static openForReading(options: StorageOptions): LeadStore {
-    return new LeadStore(connectForReading(options));
+  static openOnWorker(options: StorageOptions): LeadStore {
+    return new LeadStore(connectFromWorker(options));
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,117 @@
+import { Worker } from "node:worker_threads";
+
+import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
+import {
+  backupStatus,
+  defaultSchedule,
+  type BackupSchedule,
+  type BackupSettings,
+  type BackupStatus,
+  type Drill,
+} from "./backup-service.ts";
+
+/**
+ * The service's off-site copy on a worker thread (decision 0019). On SQLite every query is
+ * synchronous: on the main thread, reading a round's changed rows, sealing them, taking the daily
+ * snapshot and restoring for the weekly drill all held the event loop that stores leads. Here the
+ * main thread only posts a kick per stored lead and reads the copy's state for health and the
+ * inbox from the database; the worker has its own connection and does the rest.
+ */
+export type BackupWorkerData = {
+  storage: StorageOptions;
+  settings: BackupSettings;
+  schedule?: Partial<BackupSchedule>;
+  /** The owner's e-mail for copies behind and failed drills (SMTP_URL and LEADS_NOTIFY_TO). */
+  mail?: { smtpUrl: string; to: readonly string[]; from: { name: string; address: string } };
+};
+
+export type WorkerRequest = { id: number; method: "start" | "cycle" | "drill" | "stop" };
+export type WorkerReply = { id: number; result?: unknown; error?: string };
+
+/** What the service and the inbox use of the copy, wherever it runs. */
+export type BackupRunner = {
+  /** A lead was stored: copy it within seconds. */
+  kick(): void;
+  status(): Promise<BackupStatus>;
+  /** One round now (after any in progress). */
+  cycle(): Promise<void>;
+  /** A drill now. */
+  drill(): Promise<Drill>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the worker and resolves once its capture is installed (rejects as `start` would). A
+ * worker that dies is started again after `restartAfterMs`: the queue is in the database, so the
+ * new one copies what the old one left.
+ */
+export async function startBackupOnWorker(
+  data: BackupWorkerData,
+  /** The main thread's store: the state for health and the inbox is read on it. */
+  store: LeadStore,
+  log: (line: string) => void = (line) => console.error(line),
+  restartAfterMs = 5_000,
+): Promise<BackupRunner> {
+  const startedAt = new Date();
+  const alertAfterMs = data.schedule?.alertAfterMs ?? defaultSchedule.alertAfterMs;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  let stopping = false;
+
+  const spawn = () => {
+    const thread = new Worker(new URL("./backup-worker.ts", import.meta.url), { workerData: data });
+    thread.on("message", ({ id, result, error }: WorkerReply) => {
+      const waiting = pending.get(id);
+      pending.delete(id);
+      if (error === undefined) waiting?.resolve(result);
+      else waiting?.reject(new Error(error));
+    });
+    thread.on("error", (error) =>
+      log(`Copia fuera del servidor: el proceso de copia falló (${error.message}).`),
+    );
+    thread.on("exit", () => {
+      for (const waiting of pending.values())
+        waiting.reject(new Error("la copia fuera del servidor se detuvo"));
+      pending.clear();
+      if (stopping || thread !== worker) return;
+      const again = setTimeout(() => {
+        worker = spawn();
+        ask("start")
+          .then(() => worker.unref())
+          .catch((error: unknown) =>
+            log(`Copia fuera del servidor: no volvió a empezar (${String(error)}).`),
+          );
+      }, restartAfterMs);
+      again.unref();
+    });
+    return thread;
+  };
+  let worker = spawn();
+  const ask = <T>(method: WorkerRequest["method"]) =>
+    new Promise<T>((resolve, reject) => {
+      const id = (nextId += 1);
+      pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      worker.postMessage({ id, method } satisfies WorkerRequest);
+    });
+
+  try {
+    await ask("start");
+  } catch (error) {
+    stopping = true;
+    await worker.terminate();
+    throw error;
+  }
+  // The service's own work keeps the process alive; `stop` ends the copy in order.
+  worker.unref();
+  return {
+    kick: () => worker.postMessage("kick"),
+    status: () => backupStatus(store, { startedAt, alertAfterMs, now: new Date() }),
+    cycle: () => ask<void>("cycle"),
+    drill: () => ask<Drill>("drill"),
+    async stop() {
+      stopping = true;
+      await ask("stop").catch(() => {});
+      await worker.terminate();
+    },
+  };
+}

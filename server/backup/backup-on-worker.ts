@@ -25,6 +25,9 @@ export type BackupWorkerData = {
   mail?: { smtpUrl: string; to: readonly string[]; from: { name: string; address: string } };
 };
 
+/** Kicks from the main thread reach the worker at most this often. */
+const kickEveryMs = 200;
+
 export type WorkerRequest = { id: number; method: "start" | "cycle" | "drill" | "stop" };
 export type WorkerReply = { id: number; result?: unknown; error?: string };
 
@@ -103,8 +106,16 @@ export async function startBackupOnWorker(
   }
   // The service's own work keeps the process alive; `stop` ends the copy in order.
   worker.unref();
+  // One message per burst, not per lead: waking the thread costs more than the kick it carries,
+  // and a round starts a second after its kick anyway.
+  let kickPosted: NodeJS.Timeout | undefined;
   return {
-    kick: () => worker.postMessage("kick"),
+    kick() {
+      kickPosted ??= setTimeout(() => {
+        kickPosted = undefined;
+        worker.postMessage("kick");
+      }, kickEveryMs).unref();
+    },
     status: () => backupStatus(store, { startedAt, alertAfterMs, now: new Date() }),
     cycle: () => ask<void>("cycle"),
     drill: () => ask<Drill>("drill"),

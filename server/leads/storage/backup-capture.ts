@@ -129,11 +129,14 @@ export async function forgetChanges(
     await sql`delete from backup_changes where id = any(${ids}::bigint[])`.execute(db);
     return;
   }
-  for (let start = 0; start < ids.length; start += 500)
-    await db
-      .deleteFrom("backup_changes")
-      .where("id", "in", ids.slice(start, start + 500))
-      .execute();
+  // One transaction, one commit to disk: the lead writer waits for SQLite's lock meanwhile.
+  await db.transaction().execute(async (transaction) => {
+    for (let start = 0; start < ids.length; start += 500)
+      await transaction
+        .deleteFrom("backup_changes")
+        .where("id", "in", ids.slice(start, start + 500))
+        .execute();
+  });
 }
 
 export async function countQueuedChanges(db: Kysely<LeadDatabase>): Promise<number> {

@@ -8,7 +8,7 @@ import {
   type BackupSettings,
   type BackupStatus,
   type Drill,
-} from "./backup-service.ts";
+} from "./backup-state.ts";
 
 /**
  * The service's off-site copy on a worker thread (decision 0019). On SQLite every query is

@@ -4,93 +4,23 @@ import { join } from "node:path";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 
-import { backupRetentionDays } from "#app/lib/backup-retention.ts";
 import type { EmailSender } from "../leads/notify/email.ts";
+import { escapeHtml } from "../leads/pages.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
-import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
 import { backedUpTable } from "../leads/storage/backed-up-tables.ts";
 import { keyOf } from "../leads/storage/backup-tables.ts";
+import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
+import {
+  backupStatus,
+  defaultSchedule,
+  type BackupSchedule,
+  type BackupSettings,
+  type BackupStatus,
+  type Drill,
+} from "./backup-state.ts";
 import { restoreBackup } from "./restore.ts";
 import { readSnapshot } from "./snapshot.ts";
 import { openTarget, type BackupTarget } from "./targets.ts";
-
-/**
- * The off-site copy, run inside the service (decision 0019): ships queued changes within seconds,
- * takes a full snapshot on a schedule, removes objects past the retention period, restores the
- * latest backup into a temporary folder on a schedule to prove it works (the drill), and tells the
- * owner when copies fall behind or a drill fails. It never touches the path of a lead: a target
- * that is down only makes the queue wait.
- *
- * Several instances on one PostgreSQL share the work through a lease in `backup_state`: one ships,
- * the others stand by and take over when its lease runs out.
- */
-export type BackupSettings = {
-  url: string;
-  /** The owner's age recipient (age1…). */
-  recipient: string;
-};
-
-export type BackupSchedule = {
-  /** How often the queue is looked at when nothing kicks it. */
-  pollMs: number;
-  snapshotEveryMs: number;
-  drillEveryMs: number;
-  /** Objects older than this are removed: the longest a deleted lead stays in a backup. */
-  retentionMs: number;
-  /** Copies this far behind, or a failed drill, e-mail the owner. */
-  alertAfterMs: number;
-};
-
-const day = 24 * 60 * 60_000;
-
-export const defaultSchedule: BackupSchedule = {
-  pollMs: 5_000,
-  snapshotEveryMs: day,
-  drillEveryMs: 7 * day,
-  retentionMs: backupRetentionDays * day,
-  alertAfterMs: 60 * 60_000,
-};
-
-/** What health and the inbox show. */
-export type BackupStatus = {
-  state: "ok" | "retrying" | "behind" | "drill-failed";
-  /** Everything stored up to this moment is off the machine (ISO), or null before the first copy. */
-  newestCopyAt: string | null;
-  lastVerifiedRestore: { at: string; leads: number } | null;
-  /** Changes waiting to be copied. */
-  pending: number;
-  /** The last failure, while it lasts (the target's answer, in one line). */
-  problem: string | null;
-};
-
-export type Drill = { at: string; ok: boolean; leads: number; problem?: string };
-
-/**
- * The copy's state as recorded in the database: any thread with a connection reads it (the
- * service's main thread while the copy runs on its own, see backup-on-worker.ts).
- */
-export async function backupStatus(
-  store: LeadStore,
-  clock: { startedAt: Date; alertAfterMs: number; now: Date },
-): Promise<BackupStatus> {
-  const state = <T>(key: string) => store.backups.state<T>(key);
-  const [copiedThrough, verified, drill, problem, pending] = await Promise.all([
-    state<string>("copied-through"),
-    state<Drill>("verified"),
-    state<Drill>("drill"),
-    state<{ message: string }>("problem"),
-    store.backups.countQueuedChanges(),
-  ]);
-  const behind =
-    clock.now.getTime() - new Date(copiedThrough ?? clock.startedAt).getTime() > clock.alertAfterMs;
-  return {
-    state: drill && !drill.ok ? "drill-failed" : behind ? "behind" : problem ? "retrying" : "ok",
-    newestCopyAt: copiedThrough ?? null,
-    lastVerifiedRestore: verified ? { at: verified.at, leads: verified.leads } : null,
-    pending,
-    problem: problem?.message ?? drill?.problem ?? null,
-  };
-}
 
 /**
  * Longest the lease holder may go silent before another instance takes over: a standby resumes
@@ -100,7 +30,19 @@ const leaseMs = 30_000;
 const batchLimit = 1000;
 /** How soon after a lead its round starts: leads arriving meanwhile go in the same change set. */
 const kickDelayMs = 1_000;
+/** Expired objects are looked for at most this often. */
+const removalEveryMs = 60 * 60_000;
 
+/**
+ * The off-site copy, run on the service's own thread for it (decision 0019, backup-on-worker.ts): ships queued changes within seconds,
+ * takes a full snapshot on a schedule, removes objects past the retention period, restores the
+ * latest backup into a temporary folder on a schedule to prove it works (the drill), and tells the
+ * owner when copies fall behind or a drill fails. It never touches the path of a lead: a target
+ * that is down only makes the queue wait.
+ *
+ * Several instances on one PostgreSQL share the work through a lease in `backup_state`: one ships,
+ * the others stand by and take over when its lease runs out.
+ */
 export class BackupService {
   private readonly store: LeadStore;
   private readonly target: BackupTarget;
@@ -313,7 +255,7 @@ export class BackupService {
   /** Snapshots and change sets older than the retention period go (a key that may not delete: see docs). */
   async removeExpired(): Promise<number> {
     const last = await this.state<string>("last-removal");
-    if (last && this.now().getTime() - new Date(last).getTime() < day / 24) return 0;
+    if (last && this.now().getTime() - new Date(last).getTime() < removalEveryMs) return 0;
     const cutoff = this.now().getTime() - this.schedule.retentionMs;
     let removed = 0;
     for (const kind of ["snapshots", "changes"] as const)
@@ -413,8 +355,4 @@ function oneLine(error: unknown): string {
       ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`
       : String(error);
   return text.replace(/\s+/g, " ").trim().slice(0, 300);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

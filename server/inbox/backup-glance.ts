@@ -1,5 +1,5 @@
 import type { BackupGlance } from "#app/features/inbox/inbox-service.ts";
-import type { BackupStatus } from "../backup/backup-service.ts";
+import type { BackupStatus } from "../backup/backup-state.ts";
 import { buenosAiresDayAndTime } from "#app/lib/buenos-aires-time.ts";
 
 /** The backup's state as the inbox shows it: ages in words, times on Buenos Aires clocks. */

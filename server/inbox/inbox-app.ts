@@ -7,7 +7,7 @@ import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-serv
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import { serviceForms } from "../leads/forms.ts";
-import type { BackupStatus } from "../backup/backup-service.ts";
+import type { BackupStatus } from "../backup/backup-state.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
 import { smtpSender } from "../leads/notify/email.ts";

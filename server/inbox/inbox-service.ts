@@ -22,7 +22,7 @@ import type { OwnerAuth } from "./owner-auth.ts";
 import { relyingParties } from "./second-factor/relying-party.ts";
 import { createSecondFactors, type SecondFactors } from "./second-factor/second-factors.ts";
 import { backupGlance } from "./backup-glance.ts";
-import type { BackupStatus } from "../backup/backup-service.ts";
+import type { BackupStatus } from "../backup/backup-state.ts";
 import { buenosAiresTime, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
 
 /**

@@ -13,7 +13,7 @@ import type { Lead, LeadStore } from "./storage/lead-store.ts";
 import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
 import { pagePath } from "./submission.ts";
 import { createVisitBeacon } from "../insight/visit-beacon.ts";
-import type { BackupStatus } from "../backup/backup-service.ts";
+import type { BackupStatus } from "../backup/backup-state.ts";
 
 /**
  * The lead service's HTTP side: `POST /api/form/submit/{formId}` (the spec's

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "#app/config/site-config.ts";
-import type { BackupSchedule } from "../backup/backup-service.ts";
+import type { BackupSchedule } from "../backup/backup-state.ts";
 import { startBackupOnWorker, type BackupRunner } from "../backup/backup-on-worker.ts";
 import { languages, pathIn, thanksPath, type Lang } from "#app/site-map.ts";
 import { createLeadApi } from "./api.ts";

@@ -1,0 +1,75 @@
+import { backupRetentionDays } from "#app/lib/backup-retention.ts";
+import type { LeadStore } from "../leads/storage/lead-store.ts";
+
+/**
+ * The off-site copy's settings, schedule and state as recorded in the database (decision 0019):
+ * what the service's main thread needs (health, the inbox) without loading the copy itself, which
+ * runs on its own thread (backup-on-worker.ts).
+ */
+export type BackupSettings = {
+  url: string;
+  /** The owner's age recipient (age1…). */
+  recipient: string;
+};
+
+export type BackupSchedule = {
+  /** How often the queue is looked at when nothing kicks it. */
+  pollMs: number;
+  snapshotEveryMs: number;
+  drillEveryMs: number;
+  /** Objects older than this are removed: the longest a deleted lead stays in a backup. */
+  retentionMs: number;
+  /** Copies this far behind, or a failed drill, e-mail the owner. */
+  alertAfterMs: number;
+};
+
+const day = 24 * 60 * 60_000;
+
+export const defaultSchedule: BackupSchedule = {
+  pollMs: 5_000,
+  snapshotEveryMs: day,
+  drillEveryMs: 7 * day,
+  retentionMs: backupRetentionDays * day,
+  alertAfterMs: 60 * 60_000,
+};
+
+/** What health and the inbox show. */
+export type BackupStatus = {
+  state: "ok" | "retrying" | "behind" | "drill-failed";
+  /** Everything stored up to this moment is off the machine (ISO), or null before the first copy. */
+  newestCopyAt: string | null;
+  lastVerifiedRestore: { at: string; leads: number } | null;
+  /** Changes waiting to be copied. */
+  pending: number;
+  /** The last failure, while it lasts (the target's answer, in one line). */
+  problem: string | null;
+};
+
+export type Drill = { at: string; ok: boolean; leads: number; problem?: string };
+
+/**
+ * The copy's state as recorded in the database: any thread with a connection reads it (the
+ * service's main thread while the copy runs on its own, see backup-on-worker.ts).
+ */
+export async function backupStatus(
+  store: LeadStore,
+  clock: { startedAt: Date; alertAfterMs: number; now: Date },
+): Promise<BackupStatus> {
+  const state = <T>(key: string) => store.backups.state<T>(key);
+  const [copiedThrough, verified, drill, problem, pending] = await Promise.all([
+    state<string>("copied-through"),
+    state<Drill>("verified"),
+    state<Drill>("drill"),
+    state<{ message: string }>("problem"),
+    store.backups.countQueuedChanges(),
+  ]);
+  const behind =
+    clock.now.getTime() - new Date(copiedThrough ?? clock.startedAt).getTime() > clock.alertAfterMs;
+  return {
+    state: drill && !drill.ok ? "drill-failed" : behind ? "behind" : problem ? "retrying" : "ok",
+    newestCopyAt: copiedThrough ?? null,
+    lastVerifiedRestore: verified ? { at: verified.at, leads: verified.leads } : null,
+    pending,
+    problem: problem?.message ?? drill?.problem ?? null,
+  };
+}

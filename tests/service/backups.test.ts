@@ -79,7 +79,16 @@ async function health(service: ServiceProcess): Promise<Health> {
   return JSON.parse((await send(`${service.baseUrl}/api/health`)).body) as Health;
 }
 
-/** Waits until everything stored before `since` is off the machine. */
+/**
+ * A moment just past "now" on the service's own clock (its Date header, whole seconds): the
+ * service may run at another time than this runner (libfaketime reaches only the runner).
+ */
+async function serviceNowOrLater(service: ServiceProcess): Promise<Date> {
+  const { headers } = await send(`${service.baseUrl}/api/health`);
+  return new Date(Date.parse(String(headers.date)) + 1000);
+}
+
+/** Waits until everything stored before `since` (the service's clock) is off the machine. */
 async function copiedSince(service: ServiceProcess, since: Date): Promise<Health> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const answer = await health(service);
@@ -156,8 +165,7 @@ describe("backups to S3 with kill -9 mid-burst", { timeout: 240_000 }, () => {
     const stored = (await store.db.selectFrom("leads").select("id").execute()).length;
     expect(stored).toBeGreaterThanOrEqual(acknowledged.length - 1);
     await store.close();
-    const changedAt = new Date();
-    await copiedSince(restarted, changedAt);
+    await copiedSince(restarted, await serviceNowOrLater(restarted));
     restarted.child.kill("SIGKILL");
     await restarted.stop();
 
@@ -244,7 +252,7 @@ describe("a target that is down", { timeout: 120_000 }, () => {
       expect(waiting?.ok).toBe(true);
       expect(waiting?.backup.state, JSON.stringify(waiting)).toBe("retrying");
       expect(waiting?.backup.pending).toBeGreaterThanOrEqual(5);
-      const downSince = new Date();
+      const downSince = await serviceNowOrLater(service);
       await s3.up();
       await copiedSince(service, downSince);
       await service.stop();

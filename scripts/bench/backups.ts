@@ -24,7 +24,7 @@ import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { startPostgres, type PostgresServer } from "../postgres-server.ts";
 import { startS3Server, type S3Server } from "../s3-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";
-import { benchLeadBody, httpLoad, type Throughput } from "./leads.ts";
+import { benchLeadBody, httpLoad, percentile, type Throughput } from "./leads.ts";
 import { fillLeads, fillVisits } from "./traffic.ts";
 
 const concurrencies = [1, 10, 50];
@@ -150,10 +150,7 @@ async function measureOffsite({ dataDir, env }: { dataDir: string; env: Record<s
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  latencies.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))]!);
-  return { p50: at(0.5), p99: at(0.99), samples: latencies.length };
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), samples: latencies.length };
 }
 
 async function httpLoadUntil(service: ServiceProcess, clients: number, going: () => boolean): Promise<void> {

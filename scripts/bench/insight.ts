@@ -33,7 +33,7 @@ import { startService, type ServiceProcess } from "../service-process.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
 import { startSignedInSite } from "./signed-in-site.ts";
 import { fillLeads, fillVisits, fillWorstCaseVisits } from "./traffic.ts";
-import { benchLeadBody } from "./leads.ts";
+import { benchLeadBody, percentile } from "./leads.ts";
 
 const concurrencies = [1, 10, 50];
 const seconds = Number(process.env.BENCH_LEAD_SECONDS ?? 5);
@@ -355,12 +355,6 @@ async function time(work: () => Promise<unknown>, atLeastMs = 0): Promise<Timing
     latencies.push(performance.now() - started);
   }
   return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
-}
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]! * 10) / 10;
 }
 
 /** The site beside the heaviest report and a beacon flood, over the worst year (one database). */

@@ -297,7 +297,8 @@ function summary(latencies: number[], errors: number, elapsedSeconds: number): T
   };
 }
 
-function percentile(values: number[], fraction: number): number {
+/** The value below which `fraction` of `values` fall, to 0.1 (NaN for none): every part's p50 and p99. */
+export function percentile(values: number[], fraction: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]! * 10) / 10;

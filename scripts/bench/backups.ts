@@ -3,6 +3,8 @@
  * decision 0019. Against moto (S3-compatible, loopback) with the real service process:
  * - lead throughput with backups off and on, at 1, 10 and 50 clients, on SQLite and PostgreSQL:
  *   off and on alternate BENCH_BACKUP_PASSES times (3) and the median pass of each side is compared;
+ *   each pass measures a service already under load for BENCH_WARMUP_SECONDS (3), as in production
+ *   (the copy's thread compiles its code in its first seconds, a cost a running service paid long ago);
  * - time from a lead's 201 to "everything up to it is off the machine" (health's newestCopyAt),
  *   p50/p99, one lead at a time while 10 clients keep posting;
  * - 100,000 leads and a year of visit counts backed up, then restored into a fresh folder: the
@@ -33,6 +35,8 @@ const restoreLeads = Number(process.env.BENCH_BACKUP_LEADS ?? 100_000);
 const offsiteSamples = 100;
 /** Off/on pairs per setting (BENCH_BACKUP_PASSES). */
 const passes = Number(process.env.BENCH_BACKUP_PASSES ?? 3);
+/** Load before each measured pass, on both sides (BENCH_WARMUP_SECONDS). */
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 export type BackupFigures = {
   database: string;
@@ -103,6 +107,7 @@ export async function measureBackups(buildDir = defaultBuildDir): Promise<Backup
             const service = await startService(env);
             try {
               if (mode === "on") await copiedSince(service, new Date(0));
+              if (warmupSeconds > 0) await httpLoad(service, clients, warmupSeconds);
               samples[mode].push(await httpLoad(service, clients, seconds));
             } finally {
               await service.stop();
@@ -263,7 +268,7 @@ function postOne(service: ServiceProcess, agent: Agent): Promise<number> {
 export function printBackupTables(figures: BackupFigures[]): void {
   for (const { database, throughput, offsite, restore } of figures) {
     console.log(
-      `\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on, median of ${throughput[0]?.samples.off.length ?? 0} alternating passes`,
+      `\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on, median of ${throughput[0]?.samples.off.length ?? 0} alternating passes of ${seconds} s, each after ${warmupSeconds} s of load`,
     );
     console.log("clients | off            | on             | change  | limit  | every pass, off / on");
     for (const { clients, off, on, samples } of throughput) {

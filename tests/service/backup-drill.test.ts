@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -149,6 +150,56 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
       ]);
     } finally {
       await Promise.all([earlierStore.close(), latestStore.close()]);
+    }
+  });
+
+  test("a database from before the queue lost AUTOINCREMENT keeps its queued changes through the upgrade, and copies them", async () => {
+    const url = `file://${folder("target")}`;
+    const dataDir = folder("data");
+    const store = await LeadStore.open({ dataDir });
+    const backup = await backupOf(store, url);
+    await backup.cycle();
+    const queued = await store.insert(newLead());
+    await store.close();
+    // The queue as the version before it left it: AUTOINCREMENT ids, its triggers, one change waiting.
+    const file = new DatabaseSync(join(dataDir, "leads.sqlite"));
+    file.exec(`
+      pragma legacy_alter_table = on;
+      create table backup_changes_old (id integer primary key autoincrement, table_name text not null, row_key text not null);
+      insert into backup_changes_old select * from backup_changes;
+      drop table backup_changes;
+      alter table backup_changes_old rename to backup_changes;
+      delete from kysely_migration where name = '0013-backup-queue-ids';
+    `);
+    expect(
+      file.prepare("select count(*) as n from sqlite_sequence where name = 'backup_changes'").get(),
+    ).toEqual({ n: 1 });
+    file.close();
+
+    const upgraded = await LeadStore.open({ dataDir });
+    cleanUp.push(() => upgraded.close());
+    expect((await upgraded.backups.queuedChanges(10, 1_000)).map((change) => change.key)).toEqual([
+      [queued.id],
+    ]);
+    const again = await backupOf(upgraded, url);
+    const after = await upgraded.insert(newLead());
+    expect(await upgraded.backups.countQueuedChanges()).toBe(2);
+    await again.cycle();
+    expect(await upgraded.backups.countQueuedChanges()).toBe(0);
+    const check = new DatabaseSync(join(dataDir, "leads.sqlite"), { readOnly: true });
+    expect(
+      check.prepare("select count(*) as n from sqlite_sequence where name = 'backup_changes'").get(),
+    ).toEqual({ n: 0 });
+    check.close();
+
+    const restored = join(folder("restored"), "datos");
+    await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
+    const restoredStore = await LeadStore.open({ dataDir: restored });
+    try {
+      expect(await restoredStore.get(queued.id)).toEqual(queued);
+      expect(await restoredStore.get(after.id)).toEqual(after);
+    } finally {
+      await restoredStore.close();
     }
   });
 

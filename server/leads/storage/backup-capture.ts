@@ -19,8 +19,6 @@ export async function installCapture(db: Kysely<LeadDatabase>, kind: DatabaseKin
     if (kind === "postgres") {
       // Two instances starting together would otherwise race on the same triggers.
       await sql`select pg_advisory_xact_lock(190019)`.execute(transaction);
-      // The function of an earlier version, one for all tables (it turned each whole row into JSON).
-      await sql`drop function if exists backup_capture() cascade`.execute(transaction);
     }
     for (const table of backedUpTables) {
       await dropTriggers(transaction, kind, table.name);

@@ -395,6 +395,36 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
+  // The backup queue, cheaper per lead (decision 0019). SQLite: ids without AUTOINCREMENT, so a
+  // lead's commit no longer writes the sqlite_sequence page too (a queue id may be reused once
+  // its change is copied and forgotten, which nothing relies on). The capture triggers go with
+  // the old table and are installed again when the service starts with backups on.
+  // PostgreSQL: the first version's one capture function for all tables, dropped once here.
+  "0013-backup-queue-ids": {
+    async up(db: Kysely<unknown>) {
+      if (kind === "postgres") {
+        await sql`drop function if exists backup_capture() cascade`.execute(db);
+        return;
+      }
+      await db.transaction().execute(async (transaction) => {
+        const triggers = await sql<{ name: string }>`
+          select name from sqlite_master where type = 'trigger' and name like 'backup\\_%' escape '\\'
+        `.execute(transaction);
+        for (const { name } of triggers.rows) await sql`drop trigger ${sql.id(name)}`.execute(transaction);
+        await transaction.schema
+          .createTable("backup_changes_next")
+          .addColumn("id", "integer", (column) => column.primaryKey())
+          .addColumn("table_name", "text", (column) => column.notNull())
+          .addColumn("row_key", "text", (column) => column.notNull())
+          .execute();
+        await sql`insert into backup_changes_next select id, table_name, row_key from backup_changes`.execute(
+          transaction,
+        );
+        await transaction.schema.dropTable("backup_changes").execute();
+        await transaction.schema.alterTable("backup_changes_next").renameTo("backup_changes").execute();
+      });
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

@@ -2,14 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { generateX25519Identity, identityToRecipient } from "age-encryption";
-
 import type { EmailSender } from "../leads/notify/email.ts";
-import { escapeHtml } from "../leads/pages.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
-import { backedUpTable } from "../leads/storage/backed-up-tables.ts";
-import { keyOf } from "../leads/storage/backup-tables.ts";
-import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
+import { objectName, parseObjectName, seal } from "./archive.ts";
 import {
   backupStatus,
   defaultSchedule,
@@ -18,8 +13,10 @@ import {
   type BackupStatus,
   type Drill,
 } from "./backup-state.ts";
+import { CopyKeys } from "./copy-keys.ts";
+import { alertSender, copiesBehind, drillFailed, oneLine, type OwnerAlert } from "./owner-alerts.ts";
 import { restoreBackup } from "./restore.ts";
-import { readSnapshot } from "./snapshot.ts";
+import { readChangedRows, readSnapshot } from "./object-rows.ts";
 import { openTarget, type BackupTarget } from "./targets.ts";
 
 /**
@@ -48,12 +45,12 @@ export class BackupService {
   private readonly target: BackupTarget;
   private readonly schedule: BackupSchedule;
   private readonly now: () => Date;
-  private readonly alert?: (subject: string, text: string) => Promise<void>;
+  private readonly alert?: (alert: OwnerAlert) => Promise<void>;
   private readonly log: (line: string) => void;
   private readonly owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   private readonly startedAt: Date;
-  private recipients: string[] = [];
-  private drillIdentity = "";
+  private readonly ownerRecipient: string;
+  private keys: CopyKeys | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -74,22 +71,18 @@ export class BackupService {
   }) {
     this.store = options.store;
     this.target = openTarget(options.settings.url);
-    this.recipients = [options.settings.recipient];
+    this.ownerRecipient = options.settings.recipient;
     this.schedule = { ...defaultSchedule, ...options.schedule };
     this.now = options.now ?? (() => new Date());
     this.startedAt = this.now();
     this.log = options.log ?? ((line) => console.error(line));
-    const { send, from } = options;
-    if (send && from)
-      this.alert = (subject, text) =>
-        send({ from, subject, text, html: `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>` });
+    this.alert = alertSender(options.send, options.from);
   }
 
   /** Installs the change capture and the service's drill key, then copies in the background. */
   async start(): Promise<void> {
     await this.store.backups.installCapture();
-    this.drillIdentity = await this.drillKey();
-    this.recipients.push(await identityToRecipient(this.drillIdentity));
+    this.keys = await CopyKeys.load(this.store, this.ownerRecipient);
     this.scheduleRound(0);
   }
 
@@ -141,7 +134,7 @@ export class BackupService {
   private async round(): Promise<void> {
     try {
       if (!(await this.holdLease())) return;
-      await this.useCurrentDrillKey();
+      await this.copyKeys.refresh();
       const began = this.now();
       if (!(await this.state<string>("last-snapshot"))) await this.snapshot();
       await this.shipChanges();
@@ -179,27 +172,12 @@ export class BackupService {
     for (;;) {
       const changes = await this.store.backups.queuedChanges(batchLimit, upTo);
       if (changes.length === 0) return shipped;
-      const entries: ChangeSet["entries"] = [];
-      const byTable = Map.groupBy(changes, (change) => change.table);
-      for (const [name, tableChanges] of byTable) {
-        const table = backedUpTable(name);
-        const keys = [
-          ...new Map(tableChanges.map((change) => [JSON.stringify(change.key), change.key])).values(),
-        ];
-        const rows = new Map(
-          (await this.store.backups.readRows(table, keys)).map((row) => [
-            JSON.stringify(keyOf(table, row)),
-            row,
-          ]),
-        );
-        for (const key of keys)
-          entries.push({ table: name, key, row: rows.get(JSON.stringify(key)) ?? null });
-      }
+      const entries = await readChangedRows(this.store, changes);
       // The time after reading: every row in the set is at least this recent (restore orders by it).
       const at = this.now();
       await this.target.put(
         objectName("changes", at),
-        await seal({ kind: "changes", at: at.toISOString(), entries }, this.recipients),
+        await seal({ kind: "changes", at: at.toISOString(), entries }, this.copyKeys.recipients),
       );
       await this.store.backups.forgetChanges(changes.map((change) => change.id));
       shipped += changes.length;
@@ -207,7 +185,7 @@ export class BackupService {
     }
   }
 
-  async snapshot(recipients: readonly string[] = this.recipients): Promise<void> {
+  async snapshot(recipients: readonly string[] = this.copyKeys.recipients): Promise<void> {
     // The time before reading: every change after it is in a later change set (see tables.ts).
     const takenAt = this.now();
     const snapshot = await readSnapshot(this.store, takenAt);
@@ -229,17 +207,16 @@ export class BackupService {
     try {
       const report = await restoreBackup({
         target: this.target,
-        identity: this.drillIdentity,
+        identity: this.copyKeys.drillIdentity,
         to: { dataDir: folder },
       });
       drill = { at: this.now().toISOString(), ok: true, leads: report.rows.leads ?? 0 };
     } catch (error) {
       drill = { at: this.now().toISOString(), ok: false, leads: 0, problem: oneLine(error) };
       this.log(`Restauración de prueba fallida: ${drill.problem}`);
-      await this.alert?.(
-        "Copias de seguridad: la restauración de prueba falló",
-        `La restauración de prueba de la copia fuera del servidor falló el ${drill.at}:\n\n${drill.problem}\n\nLas consultas siguen guardándose en el servidor. Revise la copia (docs/deploy.md, "Backups").`,
-      ).catch((mailError: unknown) => this.log(`Aviso de restauración fallida: ${oneLine(mailError)}`));
+      await this.alert?.(drillFailed(drill)).catch((mailError: unknown) =>
+        this.log(`Aviso de restauración fallida: ${oneLine(mailError)}`),
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -247,7 +224,7 @@ export class BackupService {
     if (drill.ok) {
       const last = await this.state<Drill>("verified");
       if (!last || last.at < drill.at) await this.setState("verified", drill);
-      await this.turnDrillKey();
+      await this.copyKeys.turn((recipients) => this.snapshot(recipients));
     }
     return drill;
   }
@@ -286,10 +263,7 @@ export class BackupService {
       return;
     }
     if (alerted || !this.alert) return;
-    await this.alert(
-      "Copias de seguridad atrasadas",
-      `La copia fuera del servidor está atrasada: lo último copiado es de ${status.newestCopyAt ?? "nunca"} y hay ${status.pending} cambios esperando.\n\n${status.problem ?? ""}\n\nLas consultas siguen guardándose en el servidor y se copiarán cuando el destino responda.`,
-    );
+    await this.alert(copiesBehind(status));
     await this.setState("behind-alert", this.now().toISOString());
   }
 
@@ -307,37 +281,10 @@ export class BackupService {
     return this.store.backups.swapState("lease", was, mine);
   }
 
-  /**
-   * After a verified drill, a new drill key and a snapshot sealed to it; the old key is forgotten.
-   * What the bucket held before (deleted leads included) is then readable with the owner's key
-   * alone: the server can read at most the copies made since its last verified drill (decision
-   * 0019). The snapshot is sealed to the old key too, so a failure between the two steps leaves
-   * the next drill able to read the newest snapshot.
-   */
-  private async turnDrillKey(): Promise<void> {
-    const next = await generateX25519Identity();
-    const [owner, old] = this.recipients;
-    const nextRecipient = await identityToRecipient(next);
-    await this.snapshot([owner!, old!, nextRecipient]);
-    await this.setState("drill-identity", next);
-    this.drillIdentity = next;
-    this.recipients = [owner!, nextRecipient];
-  }
-
-  /** The drill key in the database: with PostgreSQL, another instance may have turned it. */
-  private async useCurrentDrillKey(): Promise<void> {
-    // One process per SQLite file: the key it turned is the one it holds.
-    if (this.store.kind === "sqlite") return;
-    const current = await this.state<string>("drill-identity");
-    if (!current || current === this.drillIdentity) return;
-    this.drillIdentity = current;
-    this.recipients = [this.recipients[0]!, await identityToRecipient(current)];
-  }
-
-  /** The service's own key for drills, made once and kept in the database (never in a backup). */
-  private async drillKey(): Promise<string> {
-    await this.store.backups.addState("drill-identity", JSON.stringify(await generateX25519Identity()));
-    return (await this.state<string>("drill-identity"))!;
+  /** The keys, once `start` has loaded them. */
+  private get copyKeys(): CopyKeys {
+    if (!this.keys) throw new Error("la copia fuera del servidor no empezó");
+    return this.keys;
   }
 
   private state<T>(key: string): Promise<T | undefined> {
@@ -347,12 +294,4 @@ export class BackupService {
   private setState(key: string, value: unknown): Promise<void> {
     return this.store.backups.setState(key, value);
   }
-}
-
-function oneLine(error: unknown): string {
-  const text =
-    error instanceof Error
-      ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`
-      : String(error);
-  return text.replace(/\s+/g, " ").trim().slice(0, 300);
 }

@@ -52,17 +52,28 @@ export async function startBackupOnWorker(
   data: BackupWorkerData,
   /** The main thread's store: the state for health and the inbox is read on it. */
   store: LeadStore,
-  log: (line: string) => void = (line) => console.error(line),
-  restartAfterMs = 5_000,
+  {
+    log = (line) => console.error(line),
+    restartAfterMs = 5_000,
+    onThread,
+  }: {
+    log?: (line: string) => void;
+    restartAfterMs?: number;
+    /** Each thread as it starts (a test ends one to play a crash). */
+    onThread?: (thread: Worker) => void;
+  } = {},
 ): Promise<BackupRunner> {
   const startedAt = new Date();
   const alertAfterMs = data.schedule?.alertAfterMs ?? defaultSchedule.alertAfterMs;
   let nextId = 0;
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let stopping = false;
+  let alive = false;
 
   const spawn = () => {
     const thread = new Worker(new URL("./backup-worker.ts", import.meta.url), { workerData: data });
+    alive = true;
+    onThread?.(thread);
     thread.on("message", ({ id, result, error }: WorkerReply) => {
       const waiting = pending.get(id);
       pending.delete(id);
@@ -73,10 +84,14 @@ export async function startBackupOnWorker(
       log(`Copia fuera del servidor: el proceso de copia falló (${error.message}).`),
     );
     thread.on("exit", () => {
+      if (thread === worker) alive = false;
       for (const waiting of pending.values())
         waiting.reject(new Error("la copia fuera del servidor se detuvo"));
       pending.clear();
       if (stopping || thread !== worker) return;
+      log(
+        `Copia fuera del servidor: el proceso de copia terminó; vuelve a empezar en ${restartAfterMs / 1000} s.`,
+      );
       const again = setTimeout(() => {
         worker = spawn();
         ask("start")
@@ -92,6 +107,9 @@ export async function startBackupOnWorker(
   let worker = spawn();
   const ask = <T>(method: WorkerRequest["method"]) =>
     new Promise<T>((resolve, reject) => {
+      // A message to a thread that ended is dropped without a word: the answer would never come.
+      if (!alive)
+        return reject(new Error("la copia fuera del servidor se detuvo; vuelve a empezar en segundos"));
       const id = (nextId += 1);
       pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
       worker.postMessage({ id, method } satisfies WorkerRequest);

@@ -2,13 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Worker } from "node:worker_threads";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { backupRetentionDays } from "../../app/lib/backup-retention.ts";
 import { unseal, type ChangeSet } from "../../server/backup/archive.ts";
+import { startBackupOnWorker } from "../../server/backup/backup-on-worker.ts";
 import { BackupService } from "../../server/backup/backup-service.ts";
 import type { BackupSchedule } from "../../server/backup/backup-state.ts";
 import { restoreBackup } from "../../server/backup/restore.ts";
@@ -198,6 +200,42 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     try {
       expect(await restoredStore.get(queued.id)).toEqual(queued);
       expect(await restoredStore.get(after.id)).toEqual(after);
+    } finally {
+      await restoredStore.close();
+    }
+  });
+
+  test("a copy thread that dies is started again and copies what was stored meanwhile; asking the dead thread fails at once", async () => {
+    const url = `file://${folder("target")}`;
+    const dataDir = folder("data");
+    const store = await LeadStore.open({ dataDir });
+    cleanUp.push(() => store.close());
+    const threads: Worker[] = [];
+    const lines: string[] = [];
+    const runner = await startBackupOnWorker({ storage: { dataDir }, settings: { url, recipient } }, store, {
+      log: (line) => lines.push(line),
+      restartAfterMs: 200,
+      onThread: (thread) => threads.push(thread),
+    });
+    cleanUp.push(() => runner.stop());
+    await runner.cycle();
+
+    await threads[0]!.terminate();
+    const stored = await store.insert(newLead());
+    runner.kick();
+    await expect(runner.cycle()).rejects.toThrow("se detuvo");
+    await vi.waitFor(async () => expect(await store.backups.countQueuedChanges()).toBe(0), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(threads).toHaveLength(2);
+    expect(lines.join("\n")).toContain("vuelve a empezar");
+
+    const restored = join(folder("restored"), "datos");
+    await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
+    const restoredStore = await LeadStore.open({ dataDir: restored });
+    try {
+      expect(await restoredStore.get(stored.id)).toEqual(stored);
     } finally {
       await restoredStore.close();
     }

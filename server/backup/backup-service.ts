@@ -31,11 +31,11 @@ const kickDelayMs = 1_000;
 const removalEveryMs = 60 * 60_000;
 
 /**
- * The off-site copy, run on the service's own thread for it (decision 0019, backup-on-worker.ts): ships queued changes within seconds,
- * takes a full snapshot on a schedule, removes objects past the retention period, restores the
- * latest backup into a temporary folder on a schedule to prove it works (the drill), and tells the
- * owner when copies fall behind or a drill fails. It never touches the path of a lead: a target
- * that is down only makes the queue wait.
+ * The off-site copy (decision 0019), run on a thread of its own (backup-on-worker.ts): ships
+ * queued changes within seconds, takes a full snapshot on a schedule, removes objects past the
+ * retention period, restores the latest backup into a temporary folder on a schedule to prove it
+ * works (the drill), and tells the owner when copies fall behind or a drill fails. It never
+ * touches the path of a lead: a target that is down only makes the queue wait.
  *
  * Several instances on one PostgreSQL share the work through a lease in `backup_state`: one ships,
  * the others stand by and take over when its lease runs out.

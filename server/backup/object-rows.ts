@@ -26,7 +26,7 @@ export async function readSnapshot(store: LeadStore, takenAt: Date): Promise<Sna
   return { kind: "snapshot", takenAt: takenAt.toISOString(), tables, tally: tallies };
 }
 
-export function tallyOf(rows: readonly Row[]) {
+function tallyOf(rows: readonly Row[]) {
   return tally(rows.map((row) => rowDigest(row, Object.keys(row).sort())));
 }
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 
 import type { EmailSender } from "../leads/notify/email.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
-import { objectName, parseObjectName, seal } from "./archive.ts";
+import { keyOf } from "../leads/storage/backup-tables.ts";
+import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
 import {
   backupStatus,
   defaultSchedule,
@@ -163,26 +164,61 @@ export class BackupService {
 
   /**
    * Copies every change queued when it began, a batch per object, and forgets each batch once it
-   * is stored. Changes queued meanwhile wait for the next round: under steady traffic a round still
-   * ends, and `copied-through` moves.
+   * is stored; on PostgreSQL, then the rows stamped since the last round. Changes made meanwhile
+   * wait for the next round: under steady traffic a round still ends, and `copied-through` moves.
    */
   async shipChanges(): Promise<number> {
     let shipped = 0;
     const upTo = await this.store.backups.newestQueuedId();
     for (;;) {
       const changes = await this.store.backups.queuedChanges(batchLimit, upTo);
-      if (changes.length === 0) return shipped;
-      const entries = await readChangedRows(this.store, changes);
-      // The time after reading: every row in the set is at least this recent (restore orders by it).
-      const at = this.now();
-      await this.target.put(
-        objectName("changes", at),
-        await seal({ kind: "changes", at: at.toISOString(), entries }, this.copyKeys.recipients),
-      );
+      if (changes.length === 0) break;
+      await this.putChanges(await readChangedRows(this.store, changes));
       await this.store.backups.forgetChanges(changes.map((change) => change.id));
       shipped += changes.length;
       await this.holdLease();
     }
+    if (this.store.kind === "postgres") shipped += await this.shipStamped();
+    return shipped;
+  }
+
+  /**
+   * PostgreSQL: the rows inserted or updated since the mark (see backup-capture.ts), a change set
+   * per batch, then the mark moved to this round's horizon. A row the last round copied with the
+   * same stamp is skipped, so a row is copied again only when it changed again.
+   */
+  private async shipStamped(): Promise<number> {
+    const mark = await this.store.backups.stampMark();
+    if (!mark) throw new Error("falta la marca de la copia (se pone al arrancar con copias activas)");
+    const { horizon, ceiling } = await this.store.backups.stampHorizon();
+    const seen = new Set(mark.seen);
+    const stillAbove: string[] = [];
+    let shipped = 0;
+    const range = { from: mark.horizon, below: ceiling };
+    for await (const { table, rows } of this.store.backups.stampedBatches(range, batchLimit)) {
+      const entries: ChangeSet["entries"] = [];
+      for (const { stamp, row } of rows) {
+        const key = keyOf(table, row);
+        const id = `${table.name} ${JSON.stringify(key)} ${stamp}`;
+        if (BigInt(stamp) >= BigInt(horizon)) stillAbove.push(id);
+        if (!seen.has(id)) entries.push({ table: table.name, key, row });
+      }
+      if (entries.length === 0) continue;
+      await this.putChanges(entries);
+      shipped += entries.length;
+      await this.holdLease();
+    }
+    await this.store.backups.setStampMark({ horizon, seen: stillAbove });
+    return shipped;
+  }
+
+  private async putChanges(entries: ChangeSet["entries"]): Promise<void> {
+    // The time after reading: every row in the set is at least this recent (restore orders by it).
+    const at = this.now();
+    await this.target.put(
+      objectName("changes", at),
+      await seal({ kind: "changes", at: at.toISOString(), entries }, this.copyKeys.recipients),
+    );
   }
 
   async snapshot(recipients: readonly string[] = this.copyKeys.recipients): Promise<void> {

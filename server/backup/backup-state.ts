@@ -61,7 +61,7 @@ export async function backupStatus(
     state<Drill>("verified"),
     state<Drill>("drill"),
     state<{ message: string }>("problem"),
-    store.backups.countQueuedChanges(),
+    store.backups.pendingChanges(),
   ]);
   const behind =
     clock.now.getTime() - new Date(copiedThrough ?? clock.startedAt).getTime() > clock.alertAfterMs;

@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { Worker } from "node:worker_threads";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
@@ -185,9 +186,9 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     ]);
     const again = await backupOf(upgraded, url);
     const after = await upgraded.insert(newLead());
-    expect(await upgraded.backups.countQueuedChanges()).toBe(2);
+    expect(await upgraded.backups.pendingChanges()).toBe(2);
     await again.cycle();
-    expect(await upgraded.backups.countQueuedChanges()).toBe(0);
+    expect(await upgraded.backups.pendingChanges()).toBe(0);
     const check = new DatabaseSync(join(dataDir, "leads.sqlite"), { readOnly: true });
     expect(
       check.prepare("select count(*) as n from sqlite_sequence where name = 'backup_changes'").get(),
@@ -224,7 +225,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     const stored = await store.insert(newLead());
     runner.kick();
     await expect(runner.cycle()).rejects.toThrow("se detuvo");
-    await vi.waitFor(async () => expect(await store.backups.countQueuedChanges()).toBe(0), {
+    await vi.waitFor(async () => expect(await store.backups.pendingChanges()).toBe(0), {
       timeout: 30_000,
       interval: 50,
     });
@@ -449,14 +450,92 @@ test(
   },
 );
 
-describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
+describe("PostgreSQL", { timeout: 120_000 }, () => {
   let postgres: PostgresServer;
   beforeAll(async () => {
     postgres = await startPostgres({ durable: false });
     cleanUp.push(() => postgres.stop());
   }, 60_000);
 
-  test("share the copies without doing any twice, and the copy restores into an empty PostgreSQL database", async () => {
+  test("a lead whose transaction commits after a round looked is copied by the next round; every insert, status, deletion and visit count exactly once", async () => {
+    const databaseUrl = await postgres.createDatabase("stamps");
+    const url = `file://${folder("stamps")}`;
+    const store = await LeadStore.open({ dataDir: ".", databaseUrl });
+    cleanUp.push(() => store.close());
+    // Stored before backups were on: in the first snapshot, and in no change set.
+    const earlier = await store.insert(newLead());
+    const backup = await backupOf(store, url);
+    await backup.cycle();
+    const [kept, deleted] = [await store.insert(newLead()), await store.insert(newLead())];
+
+    // A writer that takes its transaction id first and commits last, after the round has looked.
+    const late = new pg.Client(databaseUrl);
+    await late.connect();
+    cleanUp.push(() => late.end());
+    const { rows: columnRows } = await late.query<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_name = 'leads' and column_name not in ('id', 'backup_xid')",
+    );
+    const columns = columnRows.map((row) => row.column_name).join(", ");
+    await late.query("begin");
+    await late.query(`insert into leads (id, ${columns}) select $1, ${columns} from leads where id = $2`, [
+      "entrada-tardia",
+      kept.id,
+    ]);
+    const early = await store.insert(newLead());
+    await store.setStatus([kept.id], "contactado");
+    const visit = {
+      day: "2026-11-20",
+      page: "/",
+      lang: "es",
+      referrer: "",
+      campaign: "",
+      kind: "view",
+    } as const;
+    for (let n = 0; n < 2; n++) await store.visits.record(visit);
+    await store.deleteByIds([deleted.id]);
+    await backup.cycle();
+    await late.query("commit");
+    expect((await backup.status()).pending).toBe(1);
+    await backup.cycle();
+    expect((await backup.status()).pending).toBe(0);
+    await backup.cycle();
+
+    const target = openTarget(url);
+    const copied: string[] = [];
+    for (const name of (await target.list("changes")).sort()) {
+      const changes = await unseal<ChangeSet>(await target.get(name), identity);
+      for (const entry of changes.entries) {
+        expect(entry.row ?? {}).not.toHaveProperty("backup_xid");
+        copied.push(`${entry.table} ${entry.key.join(" ")}${entry.row ? "" : " (borrada)"}`);
+      }
+    }
+    expect(copied.sort()).toEqual(
+      [
+        `leads ${kept.id}`,
+        `leads ${deleted.id} (borrada)`,
+        `leads ${early.id}`,
+        "leads entrada-tardia",
+        "visit_pages 2026-11-20 / view",
+        "visit_sources 2026-11-20 view  ",
+      ].sort(),
+    );
+
+    const restoredUrl = await postgres.createDatabase("stamps_restored");
+    const report = await restoreBackup({ target, identity, to: { databaseUrl: restoredUrl } });
+    expect(report.rows.leads).toBe(4);
+    const restored = await LeadStore.open({ dataDir: ".", databaseUrl: restoredUrl });
+    try {
+      for (const id of [earlier.id, kept.id, early.id, "entrada-tardia"])
+        expect(await restored.get(id)).toEqual(await store.get(id));
+      expect((await restored.get(kept.id))?.status).toBe("contactado");
+      expect(await restored.get(deleted.id)).toBeUndefined();
+      expect(await restored.db.selectFrom("visit_pages").select("count").execute()).toEqual([{ count: 2 }]);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  test("two instances share the copies without doing any twice, and the copy restores into an empty PostgreSQL database", async () => {
     const databaseUrl = await postgres.createDatabase("leads");
     const url = `file://${folder("shared")}`;
     const [first, second] = await Promise.all([

@@ -2,16 +2,23 @@ import { sql, type Kysely } from "kysely";
 
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
-import { backedUpTables } from "./backed-up-tables.ts";
+import { backedUpTables, type BackedUpTable } from "./backed-up-tables.ts";
+import { stampColumn, withoutStamp, type Row } from "./backup-tables.ts";
 
 /**
- * Change capture: a trigger on each continuous table queues the key of every inserted, updated or
- * deleted row in `backup_changes`, inside the transaction that changed it. A lead acknowledged with
- * 201 has its queue row committed with it, whatever path wrote it (the endpoint, the inbox, the
- * retention job, a future module), so `kill -9` right after the answer still gets it copied.
+ * Change capture: every inserted, updated or deleted row of a continuous table is marked inside the
+ * transaction that changed it, whatever path wrote it (the endpoint, the inbox, the retention job, a
+ * future module), so a lead acknowledged with 201 and then `kill -9` still gets copied.
+ *
+ * - SQLite: a trigger per event queues the row's key in `backup_changes`.
+ * - PostgreSQL: a deletion is queued the same way, but an insert or update only stamps the row with
+ *   its transaction's id (`backup_xid`, a column default and a BEFORE UPDATE trigger). The copy
+ *   reads the rows stamped since its last horizon (`stampedRows`). A queue row per lead cost
+ *   PostgreSQL a PL/pgSQL call, a second heap and index insert and a later delete; a stamp costs a
+ *   column and an index entry (decision 0019, "Stamps instead of a queue on PostgreSQL").
  *
  * Installed when the service starts with backups on, from the registry (a table added there gets
- * its triggers at the next start); removed, with the queue, when it starts with backups off, so an
+ * its capture at the next start); removed, with the queue, when it starts with backups off, so an
  * unread queue never grows.
  */
 export async function installCapture(db: Kysely<LeadDatabase>, kind: DatabaseKind): Promise<void> {
@@ -19,30 +26,39 @@ export async function installCapture(db: Kysely<LeadDatabase>, kind: DatabaseKin
     if (kind === "postgres") {
       // Two instances starting together would otherwise race on the same triggers.
       await sql`select pg_advisory_xact_lock(190019)`.execute(transaction);
+      await sql
+        .raw(
+          `create or replace function backup_stamp() returns trigger language plpgsql as $$
+          begin new.${stampColumn} := pg_current_xact_id(); return new; end $$`,
+        )
+        .execute(transaction);
     }
     for (const table of backedUpTables) {
       await dropTriggers(transaction, kind, table.name);
       if (!table.continuous) continue;
       if (kind === "postgres") {
+        await addStampColumn(transaction, table.name);
         // One function per table, naming its key columns: it reads only the key, never the row.
-        const key = (row: string) => table.key.map((column) => `${row}.${column}`).join(", ");
+        const key = table.key.map((column) => `old.${column}`).join(", ");
         await sql
           .raw(
             `create or replace function backup_capture_${table.name}() returns trigger language plpgsql as $$
             begin
-              if tg_op = 'DELETE' then
-                insert into backup_changes (table_name, row_key) values ('${table.name}', json_build_array(${key("old")})::text);
-              else
-                insert into backup_changes (table_name, row_key) values ('${table.name}', json_build_array(${key("new")})::text);
-              end if;
+              insert into backup_changes (table_name, row_key) values ('${table.name}', json_build_array(${key})::text);
               return null;
             end $$`,
           )
           .execute(transaction);
         await sql
           .raw(
-            `create trigger backup_${table.name} after insert or update or delete on ${table.name}
+            `create trigger backup_${table.name} after delete on ${table.name}
              for each row execute function backup_capture_${table.name}()`,
+          )
+          .execute(transaction);
+        await sql
+          .raw(
+            `create trigger backup_${table.name}_stamp before update on ${table.name}
+             for each row execute function backup_stamp()`,
           )
           .execute(transaction);
         continue;
@@ -62,7 +78,36 @@ export async function installCapture(db: Kysely<LeadDatabase>, kind: DatabaseKin
           .execute(transaction);
       }
     }
+    if (kind === "postgres") {
+      // The first horizon: a write committed before this transaction was queued by the capture
+      // in force then; one after it carries a stamp at or above it. A mark already there stays.
+      const { rows } = await sql<{ horizon: string }>`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(transaction);
+      const mark: StampMark = { horizon: rows[0]!.horizon, seen: [] };
+      await transaction
+        .insertInto("backup_state")
+        .values({ key: stampMarkKey, value: JSON.stringify(mark) })
+        .onConflict((conflict) => conflict.column("key").doNothing())
+        .execute();
+    }
   });
+}
+
+/**
+ * The stamp column, added once. Rows already there get 0 (below any horizon: the queue in force
+ * before held their changes), without rewriting the table; new rows the writing transaction's id.
+ */
+async function addStampColumn(db: Kysely<LeadDatabase>, table: string): Promise<void> {
+  const { rows } = await sql`select 1 from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table} and column_name = ${stampColumn}`.execute(
+    db,
+  );
+  if (rows.length > 0) return;
+  await sql.raw(`alter table ${table} add column ${stampColumn} xid8 not null default '0'`).execute(db);
+  await sql
+    .raw(`alter table ${table} alter column ${stampColumn} set default pg_current_xact_id()`)
+    .execute(db);
+  await sql.raw(`create index ${table}_${stampColumn} on ${table} (${stampColumn})`).execute(db);
 }
 
 /** Backups off: no triggers, and no queue left behind to grow or to leak into a later copy. */
@@ -70,14 +115,17 @@ export async function removeCapture(db: Kysely<LeadDatabase>, kind: DatabaseKind
   await db.transaction().execute(async (transaction) => {
     for (const table of backedUpTables) await dropTriggers(transaction, kind, table.name);
     await transaction.deleteFrom("backup_changes").execute();
+    // Updates are no longer stamped: the next start with backups on begins from a fresh horizon.
+    await transaction.deleteFrom("backup_state").where("key", "=", stampMarkKey).execute();
   });
 }
 
 async function dropTriggers(db: Kysely<LeadDatabase>, kind: DatabaseKind, table: string): Promise<void> {
-  // PostgreSQL has one trigger for the three events, named after its table; SQLite one per event.
+  // PostgreSQL: the deletion's trigger, named after its table, and the update's stamp. SQLite: one
+  // per event.
   const names =
     kind === "postgres"
-      ? [`backup_${table}`]
+      ? [`backup_${table}`, `backup_${table}_stamp`]
       : ["insert", "update", "delete"].map((event) => `backup_${table}_${event}`);
   for (const name of names)
     await sql.raw(`drop trigger if exists ${name}${kind === "postgres" ? ` on ${table}` : ""}`).execute(db);
@@ -143,4 +191,61 @@ export async function countQueuedChanges(db: Kysely<LeadDatabase>): Promise<numb
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Where the PostgreSQL copy of stamped rows stands: every row stamped below `horizon` is copied,
+ * and of those at or above it, the ones in `seen` ("table key stamp") too. A round reads from the
+ * horizon again (a transaction still running when it looked may commit a lower stamp later) and
+ * skips what it has seen, so nothing is copied twice.
+ */
+export type StampMark = { horizon: string; seen: string[] };
+
+export const stampMarkKey = "stamped-through";
+
+/**
+ * Where a round stands: every transaction below `horizon` has ended, so a row it stamped is visible
+ * to any read from here on, and every write not visible yet will carry a stamp at or above it. A
+ * round reads up to `ceiling` (the next transaction id), so under steady traffic it still ends.
+ */
+export async function stampHorizon(db: Kysely<LeadDatabase>): Promise<{ horizon: string; ceiling: string }> {
+  const { rows } = await sql<{ horizon: string; ceiling: string }>`
+    select pg_snapshot_xmin(snapshot)::text as horizon, pg_snapshot_xmax(snapshot)::text as ceiling
+    from pg_current_snapshot() as snapshot`.execute(db);
+  return rows[0]!;
+}
+
+/** A row read because of its stamp, the stamp apart. */
+export type StampedRow = { stamp: string; row: Row };
+
+/**
+ * Rows of `table` stamped from `from` up to (not including) `below`, in stamp and key order, after
+ * `after` (the last one of the previous batch), a batch at a time.
+ */
+export async function stampedRows(
+  db: Kysely<LeadDatabase>,
+  table: BackedUpTable,
+  { from, below }: { from: string; below: string },
+  after: { stamp: string; key: unknown[] } | undefined,
+  limit: number,
+): Promise<StampedRow[]> {
+  const order = sql.join([sql.ref(stampColumn), ...table.key.map((column) => sql.ref(column))]);
+  const next = after
+    ? sql`and (${order}) > (${sql.join([sql`${after.stamp}::xid8`, ...after.key.map((value) => sql`${value}`)])})`
+    : sql``;
+  const { rows } = await sql<Row>`select *, ${sql.ref(stampColumn)}::text as backup_stamp
+    from ${sql.table(table.name)} where ${sql.ref(stampColumn)} >= ${from}::xid8 and ${sql.ref(stampColumn)} < ${below}::xid8 ${next}
+    order by ${order} limit ${limit}`.execute(db);
+  return rows.map(({ backup_stamp, ...row }) => ({ stamp: String(backup_stamp), row: withoutStamp(row) }));
+}
+
+/** How many rows are stamped at or above `from`, over every continuous table. */
+export async function countStamped(db: Kysely<LeadDatabase>, from: string): Promise<number> {
+  let count = 0;
+  for (const table of backedUpTables.filter((candidate) => candidate.continuous)) {
+    const { rows } = await sql<{ count: string }>`select count(*)::text as count from ${sql.table(table.name)}
+      where ${sql.ref(stampColumn)} >= ${from}::xid8`.execute(db);
+    count += Number(rows[0]!.count);
+  }
+  return count;
 }

@@ -1,14 +1,20 @@
 import { sql, type Kysely } from "kysely";
 
-import type { BackedUpTable } from "./backed-up-tables.ts";
+import { backedUpTables, type BackedUpTable } from "./backed-up-tables.ts";
 import {
   countQueuedChanges,
+  countStamped,
   forgetChanges,
   installCapture,
   newestQueuedId,
   queuedChanges,
   removeCapture,
+  stampedRows,
+  stampHorizon,
+  stampMarkKey,
   type QueuedChange,
+  type StampedRow,
+  type StampMark,
 } from "./backup-capture.ts";
 import { emptyTable, insertRows, putRow, readAll, readRows, readTable, type Row } from "./backup-tables.ts";
 import type { DatabaseKind } from "./migrations.ts";
@@ -49,8 +55,46 @@ export class BackupRows {
     return forgetChanges(this.db, this.kind, ids);
   }
 
-  countQueuedChanges(): Promise<number> {
-    return countQueuedChanges(this.db);
+  /**
+   * Changes waiting to be copied: the queue, and on PostgreSQL the rows stamped since the mark
+   * (less those the last round saw; a row changed again since is counted once less, for a round).
+   */
+  async pendingChanges(): Promise<number> {
+    const queued = await countQueuedChanges(this.db);
+    if (this.kind !== "postgres") return queued;
+    const mark = await this.stampMark();
+    if (!mark) return queued;
+    return queued + Math.max(0, (await countStamped(this.db, mark.horizon)) - mark.seen.length);
+  }
+
+  /** Where the copy of stamped rows stands (PostgreSQL, from the start with backups on). */
+  stampMark(): Promise<StampMark | undefined> {
+    return this.state<StampMark>(stampMarkKey);
+  }
+
+  setStampMark(mark: StampMark): Promise<void> {
+    return this.setState(stampMarkKey, mark);
+  }
+
+  stampHorizon(): Promise<{ horizon: string; ceiling: string }> {
+    return stampHorizon(this.db);
+  }
+
+  /** The rows of every continuous table stamped in the range, a batch of one table at a time. */
+  async *stampedBatches(
+    range: { from: string; below: string },
+    limit: number,
+  ): AsyncGenerator<{ table: BackedUpTable; rows: StampedRow[] }> {
+    for (const table of backedUpTables.filter((candidate) => candidate.continuous)) {
+      let after: { stamp: string; key: unknown[] } | undefined;
+      for (;;) {
+        const rows = await stampedRows(this.db, table, range, after, limit);
+        if (rows.length > 0) yield { table, rows };
+        if (rows.length < limit) break;
+        const last = rows.at(-1)!;
+        after = { stamp: last.stamp, key: table.key.map((column) => last.row[column]) };
+      }
+    }
   }
 
   readTable(table: BackedUpTable): Promise<Row[]> {

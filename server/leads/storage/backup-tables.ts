@@ -15,6 +15,19 @@ export type Row = Record<string, unknown>;
 
 const batchSize = 1000;
 
+/**
+ * PostgreSQL's change stamp (backup-capture.ts): the id of the transaction that last wrote the row.
+ * It belongs to one database's history, so it never travels in a backup: rows are read without it
+ * and a restored row gets the restoring transaction's.
+ */
+export const stampColumn = "backup_xid";
+
+export function withoutStamp(row: Row): Row {
+  if (!(stampColumn in row)) return row;
+  const { [stampColumn]: _stamp, ...rest } = row;
+  return rest;
+}
+
 const keyList = (table: BackedUpTable) => sql.join(table.key.map((column) => sql.ref(column)));
 
 /**
@@ -30,7 +43,7 @@ export async function readTable(db: Db, table: BackedUpTable): Promise<Row[]> {
       : sql``;
     const { rows: batch } = await sql<Row>`select * from ${sql.table(table.name)} ${from}
       order by ${keyList(table)} limit ${batchSize}`.execute(db);
-    rows.push(...batch);
+    rows.push(...batch.map(withoutStamp));
     if (batch.length < batchSize) return rows;
     after = table.key.map((column) => batch.at(-1)![column]);
     // Let the requests waiting for the database in between.
@@ -53,14 +66,14 @@ export async function readRows(
       await sql<Row>`select * from ${sql.table(table.name)} where ${sql.ref(table.key[0]!)} = any(${values})`.execute(
         db,
       );
-    return rows;
+    return rows.map(withoutStamp);
   }
   const rows: Row[] = [];
   for (let start = 0; start < keys.length; start += 100) {
     const slice = keys.slice(start, start + 100);
     const { rows: found } =
       await sql<Row>`select * from ${sql.table(table.name)} where ${keyMatch(table, slice)}`.execute(db);
-    rows.push(...found);
+    rows.push(...found.map(withoutStamp));
   }
   return rows;
 }
@@ -97,7 +110,7 @@ export async function insertRows(db: Db, table: BackedUpTable, rows: readonly Ro
 /** Every row of `table` now, for checking a restore against what the copy recorded. */
 export async function readAll(db: Db, table: BackedUpTable): Promise<Row[]> {
   const { rows } = await sql<Row>`select * from ${sql.table(table.name)}`.execute(db);
-  return rows;
+  return rows.map(withoutStamp);
 }
 
 export async function emptyTable(db: Db, table: BackedUpTable): Promise<void> {

@@ -48,6 +48,9 @@ afterAll(async () => {
   for (const path of folders) rmSync(path, { recursive: true, force: true });
 }, 60_000);
 
+/** A view of the home page, as the visit counter records it. */
+const visit = { day: "2026-11-20", page: "/", lang: "es", referrer: "", campaign: "", kind: "view" } as const;
+
 let leadNumber = 0;
 function newLead(): NewLead {
   const n = ++leadNumber;
@@ -110,14 +113,6 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     await backup.cycle();
     const [kept, deleted] = [await store.insert(newLead()), await store.insert(newLead())];
     await store.setStatus([kept.id], "contactado");
-    const visit = {
-      day: "2026-11-20",
-      page: "/",
-      lang: "es",
-      referrer: "",
-      campaign: "",
-      kind: "view",
-    } as const;
     for (let n = 0; n < 3; n++) await store.visits.record(visit);
     await backup.cycle();
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -483,14 +478,6 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     ]);
     const early = await store.insert(newLead());
     await store.setStatus([kept.id], "contactado");
-    const visit = {
-      day: "2026-11-20",
-      page: "/",
-      lang: "es",
-      referrer: "",
-      campaign: "",
-      kind: "view",
-    } as const;
     for (let n = 0; n < 2; n++) await store.visits.record(visit);
     await store.deleteByIds([deleted.id]);
     await backup.cycle();

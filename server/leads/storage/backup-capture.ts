@@ -81,9 +81,7 @@ export async function installCapture(db: Kysely<LeadDatabase>, kind: DatabaseKin
     if (kind === "postgres") {
       // The first horizon: a write committed before this transaction was queued by the capture
       // in force then; one after it carries a stamp at or above it. A mark already there stays.
-      const { rows } = await sql<{ horizon: string }>`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(transaction);
-      const mark: StampMark = { horizon: rows[0]!.horizon, seen: [] };
+      const mark: StampMark = { horizon: (await stampHorizon(transaction)).horizon, seen: [] };
       await transaction
         .insertInto("backup_state")
         .values({ key: stampMarkKey, value: JSON.stringify(mark) })

@@ -2,9 +2,10 @@
  * Off-site backup benchmark (part of `npm run bench`; alone: `node scripts/bench/backups.ts`),
  * decision 0019. Against moto (S3-compatible, loopback) with the real service process:
  * - lead throughput with backups off and on, at 1, 10 and 50 clients, on SQLite and PostgreSQL:
- *   off and on alternate BENCH_BACKUP_PASSES times (3) and the median pass of each side is compared;
- *   each pass measures a service already under load for BENCH_WARMUP_SECONDS (3), as in production
- *   (the copy's thread compiles its code in its first seconds, a cost a running service paid long ago);
+ *   a service with backups off and one with them on run side by side, measured in alternating
+ *   windows BENCH_BACKUP_PASSES times (5), and the median of each off → on pair's change is
+ *   reported; both are under load for BENCH_WARMUP_SECONDS (3) first, as in production (the copy's
+ *   thread compiles its code in its first seconds, a cost a running service paid long ago);
  * - time from a lead's 201 to "everything up to it is off the machine" (health's newestCopyAt),
  *   p50/p99, one lead at a time while 10 clients keep posting;
  * - 100,000 leads and a year of visit counts backed up, then restored into a fresh folder: the
@@ -34,7 +35,7 @@ const seconds = Number(process.env.BENCH_LEAD_SECONDS ?? 5);
 const restoreLeads = Number(process.env.BENCH_BACKUP_LEADS ?? 100_000);
 const offsiteSamples = 100;
 /** Off/on pairs per setting (BENCH_BACKUP_PASSES). */
-const passes = Number(process.env.BENCH_BACKUP_PASSES ?? 3);
+const passes = Number(process.env.BENCH_BACKUP_PASSES ?? 5);
 /** Load before each measured pass, on both sides (BENCH_WARMUP_SECONDS). */
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
@@ -98,22 +99,28 @@ export async function measureBackups(buildDir = defaultBuildDir): Promise<Backup
 
       const throughput: BackupFigures["throughput"] = [];
       for (const clients of concurrencies) {
+        // Both services run at once and are measured in turn, window after window: this machine's
+        // speed drifts by 10-20 % within a minute, and windows seconds apart meet the same speed.
+        const sides = { off: await environment(false), on: await environment(true) };
+        const services = { off: await startService(sides.off.env), on: await startService(sides.on.env) };
         const samples = { off: [] as Throughput[], on: [] as Throughput[] };
-        // Off and on alternate, several times: a machine busier for a while weighs on both, and
-        // the median of each side leaves out a run that met a slow moment.
-        for (let pass = 0; pass < passes; pass++)
-          for (const mode of ["off", "on"] as const) {
-            const { dataDir, env } = await environment(mode === "on");
-            const service = await startService(env);
-            try {
-              if (mode === "on") await copiedSince(service, new Date(0));
-              if (warmupSeconds > 0) await httpLoad(service, clients, warmupSeconds);
-              samples[mode].push(await httpLoad(service, clients, seconds));
-            } finally {
-              await service.stop();
-              rmSync(dataDir, { recursive: true, force: true });
+        try {
+          await copiedSince(services.on, new Date(0));
+          for (const mode of ["off", "on"] as const)
+            if (warmupSeconds > 0) await httpLoad(services[mode], clients, warmupSeconds);
+          for (let pass = 0; pass < passes; pass++)
+            for (const mode of ["off", "on"] as const) {
+              samples[mode].push(await httpLoad(services[mode], clients, seconds));
+              // The window's last leads are copied before the next window: its copy is not
+              // charged to the other side.
+              if (mode === "on") await drained(services.on);
             }
+        } finally {
+          for (const mode of ["off", "on"] as const) {
+            await services[mode].stop();
+            rmSync(sides[mode].dataDir, { recursive: true, force: true });
           }
+        }
         throughput.push({ clients, off: median(samples.off), on: median(samples.on), samples });
         process.stderr.write(`backups: ${database}, ${clients} clients measured\n`);
       }
@@ -220,6 +227,16 @@ function median(runs: readonly Throughput[]): Throughput {
   return [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
 }
 
+/** Until the copy has nothing waiting. */
+async function drained(service: ServiceProcess): Promise<void> {
+  for (let attempt = 0; attempt < 12_000; attempt++) {
+    const health = JSON.parse(await get(`${service.baseUrl}/api/health`)) as { backup: { pending: number } };
+    if (health.backup.pending === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the copy never caught up");
+}
+
 /** Waits until everything stored before `since` is off the machine, and the first drill is over. */
 async function copiedSince(service: ServiceProcess, since: Date): Promise<void> {
   for (let attempt = 0; attempt < 12_000; attempt++) {
@@ -265,16 +282,25 @@ function postOne(service: ServiceProcess, agent: Agent): Promise<number> {
   });
 }
 
+/** The median of each off window and the on window after it, as a change in percent. */
+function pairedChange(samples: { off: Throughput[]; on: Throughput[] }): number {
+  const changes = samples.off
+    .map((off, index) => ((samples.on[index]!.perSecond - off.perSecond) / off.perSecond) * 100)
+    .sort((a, b) => a - b);
+  const middle = Math.floor(changes.length / 2);
+  return changes.length % 2 ? changes[middle]! : (changes[middle - 1]! + changes[middle]!) / 2;
+}
+
 export function printBackupTables(figures: BackupFigures[]): void {
   for (const { database, throughput, offsite, restore } of figures) {
     console.log(
-      `\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on, median of ${throughput[0]?.samples.off.length ?? 0} alternating passes of ${seconds} s, each after ${warmupSeconds} s of load`,
+      `\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on, both services up, ${throughput[0]?.samples.off.length ?? 0} alternating windows of ${seconds} s each after ${warmupSeconds} s of load; off and on: median window; change: median of the windows' pairs`,
     );
-    console.log("clients | off            | on             | change  | limit  | every pass, off / on");
+    console.log("clients | off            | on             | change  | limit  | every window, off / on");
     for (const { clients, off, on, samples } of throughput) {
       const rates = (runs: Throughput[]) => runs.map((run) => run.perSecond).join(" ");
       console.log(
-        `${String(clients).padStart(7)} | ${`${off.perSecond}/s (${off.p99})`.padEnd(14)} | ${`${on.perSecond}/s (${on.p99})`.padEnd(14)} | ${`${(((on.perSecond - off.perSecond) / off.perSecond) * 100).toFixed(1)} %`.padEnd(7)} | -10 %  | ${rates(samples.off)} / ${rates(samples.on)}`,
+        `${String(clients).padStart(7)} | ${`${off.perSecond}/s (${off.p99})`.padEnd(14)} | ${`${on.perSecond}/s (${on.p99})`.padEnd(14)} | ${`${pairedChange(samples).toFixed(1)} %`.padEnd(7)} | -10 %  | ${rates(samples.off)} / ${rates(samples.on)}`,
       );
     }
     console.log(

@@ -284,11 +284,10 @@ function postOne(service: ServiceProcess, agent: Agent): Promise<number> {
 
 /** The median of each off window and the on window after it, as a change in percent. */
 function pairedChange(samples: { off: Throughput[]; on: Throughput[] }): number {
-  const changes = samples.off
-    .map((off, index) => ((samples.on[index]!.perSecond - off.perSecond) / off.perSecond) * 100)
-    .sort((a, b) => a - b);
-  const middle = Math.floor(changes.length / 2);
-  return changes.length % 2 ? changes[middle]! : (changes[middle - 1]! + changes[middle]!) / 2;
+  const changes = samples.off.map(
+    (off, index) => ((samples.on[index]!.perSecond - off.perSecond) / off.perSecond) * 100,
+  );
+  return percentile(changes, 0.5);
 }
 
 export function printBackupTables(figures: BackupFigures[]): void {

@@ -35,6 +35,9 @@ export const backedUpTables: readonly BackedUpTable[] = [
   { name: "site_photo_drafts", key: ["slot"], continuous: false },
 ];
 
+/** The tables whose every change is copied within seconds. */
+export const continuousTables = backedUpTables.filter((table) => table.continuous);
+
 export function backedUpTable(name: string): BackedUpTable {
   const table = backedUpTables.find((candidate) => candidate.name === name);
   if (!table) throw new Error(`la tabla ${name} no está entre las que se copian`);

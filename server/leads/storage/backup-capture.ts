@@ -2,8 +2,8 @@ import { sql, type Kysely } from "kysely";
 
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
-import { backedUpTables, type BackedUpTable } from "./backed-up-tables.ts";
-import { stampColumn, withoutStamp, type Row } from "./backup-tables.ts";
+import { backedUpTables, continuousTables, type BackedUpTable } from "./backed-up-tables.ts";
+import { stampColumn, type Row } from "./backup-tables.ts";
 
 /**
  * Change capture: every inserted, updated or deleted row of a continuous table is marked inside the
@@ -234,13 +234,17 @@ export async function stampedRows(
   const { rows } = await sql<Row>`select *, ${sql.ref(stampColumn)}::text as backup_stamp
     from ${sql.table(table.name)} where ${sql.ref(stampColumn)} >= ${from}::xid8 and ${sql.ref(stampColumn)} < ${below}::xid8 ${next}
     order by ${order} limit ${limit}`.execute(db);
-  return rows.map(({ backup_stamp, ...row }) => ({ stamp: String(backup_stamp), row: withoutStamp(row) }));
+  // The stamp as text (an xid8 has no JavaScript type) and apart from the row, which never carries it.
+  return rows.map(({ backup_stamp, [stampColumn]: _stamp, ...row }) => ({
+    stamp: String(backup_stamp),
+    row,
+  }));
 }
 
 /** How many rows are stamped at or above `from`, over every continuous table. */
 export async function countStamped(db: Kysely<LeadDatabase>, from: string): Promise<number> {
   let count = 0;
-  for (const table of backedUpTables.filter((candidate) => candidate.continuous)) {
+  for (const table of continuousTables) {
     const { rows } = await sql<{ count: string }>`select count(*)::text as count from ${sql.table(table.name)}
       where ${sql.ref(stampColumn)} >= ${from}::xid8`.execute(db);
     count += Number(rows[0]!.count);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-import { backedUpTables, type BackedUpTable } from "./backed-up-tables.ts";
+import { continuousTables, type BackedUpTable } from "./backed-up-tables.ts";
 import {
   countQueuedChanges,
   countStamped,
@@ -85,7 +85,7 @@ export class BackupRows {
     range: { from: string; below: string },
     limit: number,
   ): AsyncGenerator<{ table: BackedUpTable; rows: StampedRow[] }> {
-    for (const table of backedUpTables.filter((candidate) => candidate.continuous)) {
+    for (const table of continuousTables) {
       let after: { stamp: string; key: unknown[] } | undefined;
       for (;;) {
         const rows = await stampedRows(this.db, table, range, after, limit);

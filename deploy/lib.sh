@@ -29,6 +29,9 @@ export DEBIAN_FRONTEND=noninteractive
 export npm_config_cache=/var/cache/tasaciones/npm npm_config_audit=false npm_config_fund=false \
   npm_config_update_notifier=false
 
+# Node trusts the server's certificate store too (its own list otherwise), as apt and curl do.
+[[ -f /etc/ssl/certs/ca-certificates.crt ]] && export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+
 say() { printf '%s\n' "$*"; }
 step() { printf '\n▶ %s\n' "$*"; }
 die() {
@@ -75,7 +78,7 @@ wait_healthy() {
 
 healthy() {
   local port=$1
-  curl -fsS --max-time 5 "http://127.0.0.1:$port/api/health" 2>/dev/null | grep -q '"status":"ok"' &&
+  curl -fsS --max-time 5 "http://127.0.0.1:$port/api/health" 2>/dev/null | grep -q '"ok":true' &&
     curl -fsS --max-time 5 -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null
 }
 
@@ -90,6 +93,7 @@ build_release() {
   mkdir -p "$release.partial"
   git -C "$source" archive "$commit" | tar -x -C "$release.partial"
   echo "$commit" >"$release.partial/.release-commit"
+  config_value SITE_URL >"$release.partial/.release-site-url"
   (
     cd "$release.partial"
     npm ci --no-audit --no-fund --loglevel=error >&2
@@ -136,6 +140,7 @@ Group=$SERVICE_USER
 WorkingDirectory=$link
 EnvironmentFile=$ENV_FILE
 $extra_env
+Environment=NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 Environment=PATH=$link/node_modules/.bin:$NODE_PREFIX/node_modules/.bin:/usr/bin:/bin
 ExecStart=$link/node_modules/.bin/node --disable-warning=ExperimentalWarning server/serve.ts
 Restart=on-failure

@@ -117,6 +117,7 @@ cleanup() {
   ((failed == 0 && status == 0)) || exit 1
 }
 trap cleanup EXIT
+trap 'exit 1' INT TERM
 
 # A fresh server each run: the cached root as the lower layer of an overlay.
 mkdir -p "$WORK/upper" "$WORK/overlay-work" "$ROOT"
@@ -164,6 +165,9 @@ git -C "$ROOT/root/tasaciones" checkout --quiet "$COMMIT"
 cp "$PEBBLE_DIR/ca.pem" "$ROOT/root/pebble-https-ca.pem"
 # Pebble's issuing root in the server's trust store, as Let's Encrypt's is on a real server.
 cp "$PEBBLE_DIR/root.pem" "$ROOT/usr/local/share/ca-certificates/pebble-root.crt"
+# And whatever this machine trusts for its own way out (a proxy's CA), so the server reaches the
+# same package registries.
+cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/" 2>/dev/null || true
 chroot "$ROOT" update-ca-certificates >/dev/null 2>&1
 printf '127.0.0.1 localhost\n127.0.0.1 %s\n' "$DOMAIN" >"$ROOT/etc/hosts"
 echo servidor-de-prueba >"$ROOT/etc/hostname"

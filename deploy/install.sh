@@ -99,7 +99,7 @@ install -d -m 700 /var/cache/tasaciones
 install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 700 "$DATA_DIR"
 install -d -m 700 "$CONFIG_DIR"
 [[ -f $ENV_FILE ]] || install -m 600 /dev/null "$ENV_FILE"
-config_before=$(cat "$ENV_FILE" "$CANDIDATE_ENV_FILE" 2>/dev/null | sha256sum)
+config_before=$({ cat "$ENV_FILE" "$CANDIDATE_ENV_FILE" 2>/dev/null || true; } | sha256sum)
 previous_domain=$(config_value SITE_URL)
 previous_domain=${previous_domain#https://}
 set_config_value SITE_URL "https://$domain"

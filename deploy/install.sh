@@ -107,7 +107,6 @@ set_config_value PORT "$port"
 set_config_value HOST 127.0.0.1
 set_config_value LEADS_DATA_DIR "$DATA_DIR"
 set_config_value LEADS_TRUSTED_PROXIES 127.0.0.1
-[[ -n $(config_value LEADS_NOTIFY_TO) ]] || set_config_value LEADS_NOTIFY_TO "$owner_email"
 [[ -n $database ]] && set_config_value DATABASE_URL "$database"
 if [[ -n $backup_url ]]; then
   set_config_value LEADS_BACKUP_URL "$backup_url"
@@ -142,7 +141,7 @@ systemctl enable --quiet "$SERVICE_UNIT"
 if [[ $changed_release == true || $config_before != "$config_after" ]] || ! systemctl is-active --quiet "$SERVICE_UNIT"; then
   systemctl restart "$SERVICE_UNIT"
 fi
-wait_healthy "$port" 90 ||
+wait_started "$SERVICE_UNIT" "$port" ||
   die "El servicio $SERVICE_UNIT no arrancó: mirá journalctl -u $SERVICE_UNIT y volvé a ejecutar la instalación."
 say "Escuchando en 127.0.0.1:$port"
 
@@ -284,6 +283,7 @@ else
   say "  2. Las copias salen cifradas a $(config_value LEADS_BACKUP_URL); guardá la clave privada fuera del servidor."
 fi
 cat <<DONE
-  3. Para que te lleguen los avisos por correo, agregá SMTP_URL en $ENV_FILE y reiniciá con
+  3. Para que te lleguen los avisos por correo, agregá SMTP_URL y LEADS_NOTIFY_TO=$owner_email en
+     $ENV_FILE y reiniciá con
      systemctl restart $SERVICE_UNIT. Cuando quieras revisar que todo esté bien: sudo deploy/doctor.sh
 DONE

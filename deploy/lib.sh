@@ -65,16 +65,17 @@ set_config_value() {
 service_port() { config_value PORT; }
 candidate_port() { echo $(($(service_port) + 1)); }
 
-# Waits until the service on PORT answers /api/health with "ok" and a real page; false after SECONDS.
-wait_healthy() {
-  local port=$1 seconds=${2:-60} deadline
-  deadline=$((SECONDS + seconds))
+# Waits for UNIT on PORT: true once healthy, false as soon as it keeps failing or after 90 s.
+wait_started() {
+  local unit=$1 unit_port=$2 deadline=$((SECONDS + 90))
   while ((SECONDS < deadline)); do
-    if healthy "$port"; then return 0; fi
+    healthy "$unit_port" && return 0
+    if systemctl is-failed --quiet "$unit" || (($(systemctl show -P NRestarts "$unit") >= 2)); then return 1; fi
     sleep 0.5
   done
   return 1
 }
+
 
 healthy() {
   local port=$1

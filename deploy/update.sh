@@ -74,17 +74,6 @@ if [[ -n $backup_url ]]; then
   say "Copia fuera del servidor: $(curl -fsS --max-time 5 "http://127.0.0.1:$port/api/health" | grep -o '"backup":{[^}]*}' || echo 'sin datos')"
 fi
 
-# Waits for UNIT on PORT: true once healthy, false as soon as it keeps failing or after 90 s.
-wait_started() {
-  local unit=$1 unit_port=$2 deadline=$((SECONDS + 90))
-  while ((SECONDS < deadline)); do
-    healthy "$unit_port" && return 0
-    if systemctl is-failed --quiet "$unit" || (($(systemctl show -P NRestarts "$unit") >= 2)); then return 1; fi
-    sleep 0.5
-  done
-  return 1
-}
-
 switched=false
 go_back() {
   local reason=$1

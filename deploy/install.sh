@@ -258,7 +258,11 @@ printf '#!/bin/sh\nsystemctl reload nginx\n' >/etc/letsencrypt/renewal-hooks/dep
 chmod 755 /etc/letsencrypt/renewal-hooks/deploy/tasaciones-nginx
 systemctl daemon-reload
 systemctl enable --now --quiet certbot.timer
-env "${acme_environment[@]}" certbot renew --dry-run --quiet --cert-name "$CERT_NAME" ||
+# A dry run goes to Let's Encrypt's staging server unless another server is named.
+renewal_server=$(sed -n 's/^server = //p' "/etc/letsencrypt/renewal/$CERT_NAME.conf")
+renewal_options=()
+[[ $renewal_server == https://acme-v02.api.letsencrypt.org/* ]] || renewal_options=(--server "$renewal_server")
+env "${acme_environment[@]}" certbot renew --dry-run --quiet --cert-name "$CERT_NAME" "${renewal_options[@]}" ||
   die "La prueba de renovación del certificado falló: mirá /var/log/letsencrypt/letsencrypt.log."
 say "Certificado de $(openssl x509 -in "$certificate" -noout -issuer | sed 's/^issuer=//'), renovación automática probada."
 

@@ -330,7 +330,8 @@ inside systemctl start tasaciones.service
 
 log "renewal"
 check "certbot's renewal timer is active" inside systemctl is-active --quiet certbot.timer
-check "renewal dry run against pebble" inside env REQUESTS_CA_BUNDLE=/etc/tasaciones/acme-ca.pem certbot renew --dry-run --quiet
+check "renewal dry run against pebble" inside env REQUESTS_CA_BUNDLE=/etc/tasaciones/acme-ca.pem certbot renew --dry-run --quiet \
+  --server "https://127.0.0.1:$PEBBLE_PORT/dir"
 exposure=$(inside systemd-analyze security tasaciones.service 2>/dev/null | sed -n 's/.*Overall exposure level for tasaciones.service: \([0-9.]*\).*/\1/p')
 log "systemd-analyze security: $exposure"
 check "the unit's exposure is at most 2.5 ($exposure)" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.5) }'

@@ -253,7 +253,7 @@ inside systemctl kill --signal=KILL tasaciones.service
 back=false
 for _ in $(seq 1 60); do
   pid_now=$(inside systemctl show -P MainPID tasaciones.service)
-  if [[ $pid_now != 0 && $pid_now != "$pid_before" ]] && inside curl -fsS -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health"; then
+  if [[ $pid_now != 0 && $pid_now != "$pid_before" ]] && inside curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health"; then
     back=true
     break
   fi
@@ -291,10 +291,11 @@ release_before=$(current_release)
 start_polling "the update"
 update_started=$SECONDS
 (send_lead 'Juana Manso 1001, durante la actualización' >"$WORK/lead-during-update.txt") &
+lead_pid=$!
 inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update.log" 2>&1
 update_status=$?
 update_seconds=$((SECONDS - update_started))
-wait
+wait "$lead_pid"
 stop_polling "the update"
 [[ $update_status == 0 ]] || cat "$WORK/update.log"
 check "update to the same commit succeeds ($update_seconds s)" test "$update_status" = 0

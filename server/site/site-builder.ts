@@ -1,8 +1,18 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 
-import { generatedDirOf, generatedDirVariable } from "../build-layout.ts";
+import { generatedDirOf, generatedDirVariable, generatedSourcesOf } from "../build-layout.ts";
 
 /**
  * Builds the public pages with a given environment into a folder: the same
@@ -33,6 +43,7 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
     // folder elsewhere) it would find no packages, so the folder gets a link to the project's.
     mkdirSync(outDir, { recursive: true });
     symlinkSync(join(projectRoot, "node_modules"), join(outDir, "node_modules"));
+    seedGeneratedImages(outDir, previousDir);
     // The build's group is led by build-group-leader.ts (detached: its own process group), which
     // kills the whole group, grandchildren included, when the pipe on its input closes (this
     // server ended, even by kill -9) or when setpriv's parent-death signal reaches it.
@@ -75,6 +86,20 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
       else fail(new Error(`La construcción del sitio falló (${signal ?? `código ${code}`}):\n${output}`));
     });
   });
+
+/**
+ * Starts a build's generated images from the served build's (the project's, for the deployment's
+ * own build, read and never written): the image step writes only what changed, so a publication
+ * encodes only its new photos and the cards that show them. Copies (cloned where the file system
+ * can), never links: the step rewrites files in place.
+ */
+function seedGeneratedImages(outDir: string, previousDir: string | undefined): void {
+  const served = previousDir && generatedSourcesOf({ [generatedDirVariable]: generatedDirOf(previousDir) });
+  const source = served && existsSync(served.publicDir) ? served.publicDir : join(projectRoot, "public");
+  if (!existsSync(source)) return;
+  const target = generatedSourcesOf({ [generatedDirVariable]: generatedDirOf(outDir) }).publicDir;
+  cpSync(source, target, { recursive: true, mode: constants.COPYFILE_FICLONE });
+}
 
 /**
  * Stops the processes of a build a crashed server left running (its group's

@@ -7,6 +7,8 @@
 # one, with `/` polled every half second), the doctor green and red, renewal. Needs root.
 #   bash tests/deploy/go-live.sh            (from the repository; tests its HEAD commit)
 set -euo pipefail
+# Read whole before it runs: an edit to this file during a run cannot change the run.
+{
 
 REPOSITORY=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=/var/cache/tasaciones-deploy-test
@@ -348,3 +350,6 @@ check "renewal dry run against pebble" inside env REQUESTS_CA_BUNDLE=/etc/tasaci
 exposure=$(inside systemd-analyze security tasaciones.service 2>/dev/null | sed -n 's/.*Overall exposure level for tasaciones.service: \([0-9.]*\).*/\1/p')
 log "systemd-analyze security: $exposure"
 check "the unit's exposure is at most 2.5 ($exposure)" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.5) }'
+
+exit
+}

@@ -341,6 +341,7 @@ inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor-red.log"
 cat "$WORK/doctor-red.log"
 check "the doctor is red with the service stopped" test "$doctor_status" != 0
 check "it names the stopped service in Spanish" grep -q 'El servicio tasaciones.service está detenido' "$WORK/doctor-red.log"
+check "and blames nothing else" test "$(grep -c '^✖' "$WORK/doctor-red.log")" = 1
 inside systemctl start tasaciones.service
 
 log "renewal"

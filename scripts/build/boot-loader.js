@@ -51,28 +51,22 @@
     device: "_dispositivo",
   };
   function carryOrigin(form) {
-    var origin;
     try {
-      origin = JSON.parse(sessionStorage.getItem("origen-visita") || "null");
-    } catch (error) {
-      return;
-    }
-    if (!origin || typeof origin.landing !== "string") return;
-    for (var part in originFields) {
-      var input = form.elements.namedItem(originFields[part]);
-      if (!input) {
-        input = document.createElement("input");
+      var origin = JSON.parse(sessionStorage.getItem("origen-visita"));
+      // (Nothing kept, or storage refused: this throws, and the post says what it shows.)
+      if (typeof origin.landing != "string") return;
+      for (var part in originFields) {
+        var input =
+          form.elements.namedItem(originFields[part]) || form.appendChild(document.createElement("input"));
         input.type = "hidden";
         input.name = originFields[part];
-        form.appendChild(input);
+        input.value = origin[part] || "";
       }
-      input.value = typeof origin[part] === "string" ? origin[part] : "";
-    }
+    } catch (error) {}
   }
   function remember(event) {
     var target = event.target;
-    if (event.type === "submit" && target.getAttribute && target.getAttribute("method") === "post")
-      carryOrigin(target);
+    if (target.method == "post") carryOrigin(target);
     if (document.documentElement.hasAttribute("data-hydrated")) return;
     if (event.type === "click") {
       var opener = target.closest && target.closest("a[data-lead-form]");

@@ -53,7 +53,6 @@
   function carryOrigin(form) {
     try {
       var origin = JSON.parse(sessionStorage.getItem("origen-visita"));
-      // (Nothing kept, or storage refused: this throws, and the post says what it shows.)
       if (typeof origin.landing != "string") return;
       for (var part in originFields) {
         var input =
@@ -62,7 +61,9 @@
         input.name = originFields[part];
         input.value = origin[part] || "";
       }
-    } catch (error) {}
+    } catch {
+      // Nothing kept, or storage refused: the post says only what it shows (server/leads/origin.ts).
+    }
   }
   function remember(event) {
     var target = event.target;

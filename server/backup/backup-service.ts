@@ -3,6 +3,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 
 import type { EmailSender } from "../leads/notify/email.ts";
+import type { MailSite } from "../mail/mail.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { keyOf } from "../leads/storage/backup-tables.ts";
 import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
@@ -66,7 +67,8 @@ export class BackupService {
     schedule?: Partial<BackupSchedule>;
     /** The owner's e-mail (SMTP_URL and LEADS_NOTIFY_TO), for copies behind and failed drills. */
     send?: EmailSender;
-    from?: { name: string; address: string };
+    /** Who the alerts come from: the site published when one is sent. */
+    site?: () => Promise<MailSite>;
     now?: () => Date;
     log?: (line: string) => void;
   }) {
@@ -77,7 +79,7 @@ export class BackupService {
     this.now = options.now ?? (() => new Date());
     this.startedAt = this.now();
     this.log = options.log ?? ((line) => console.error(line));
-    this.alert = alertSender(options.send, options.from);
+    this.alert = alertSender(options.send, options.site);
   }
 
   /** Installs the change capture and the service's drill key, then copies in the background. */

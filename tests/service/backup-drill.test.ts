@@ -86,7 +86,11 @@ async function backupOf(
   const service = new BackupService({
     store,
     settings: { url, recipient },
-    from: { name: "Tasaciones", address: "avisos@example.com" },
+    site: async () => ({
+      businessName: "Tasaciones",
+      email: "avisos@example.com",
+      siteUrl: "https://example.com",
+    }),
     log: () => {},
     ...extra,
   });

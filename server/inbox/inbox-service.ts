@@ -50,8 +50,11 @@ export type InboxServiceOptions = {
   site?: SiteEditor;
   /** The catalogue's photos (/bandeja/sitio/fotos), published by the site editor. */
   sitePhotos?: SitePhotoEditor;
-  /** The site published now: the towers' names in the results (default: the catalogue's). */
-  published?: () => Pick<PublishedSite, "towerName">;
+  /**
+   * The site published now: its name in the inbox's titles, the towers' names in the results
+   * (without it, the catalogue's towers and no name).
+   */
+  published?: () => Pick<PublishedSite, "towerName" | "site">;
   now?: () => Date;
 };
 
@@ -164,6 +167,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
   }
 
   return {
+    businessName: () => options.published?.().site.businessName ?? "",
     ownerEmail: () => auth.ownerEmail(),
     login: (attempt) => auth.login(attempt),
     checkSession: (token, check) => auth.checkSession(token, check),

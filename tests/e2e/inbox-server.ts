@@ -17,6 +17,7 @@ import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
 import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
+import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
@@ -56,7 +57,12 @@ export type InboxServer = {
 };
 
 export async function startInboxServer(
-  options: { owner?: boolean; env?: Record<string, string> } = {},
+  options: {
+    owner?: boolean;
+    env?: Record<string, string>;
+    /** How a publication builds the pages (default: the project's real build). */
+    build?: SiteBuilder;
+  } = {},
 ): Promise<InboxServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "inbox-e2e-"));
   const site = loadSiteConfig(process.env).config;
@@ -78,6 +84,7 @@ export async function startInboxServer(
     config,
     env: deploymentEnvironment(),
     installedBuildDir: buildDir,
+    build: options.build,
   });
   await followPublications(published, publishing.publisher, service.store.siteVersions);
   const inbox = await startInboxApp({

@@ -257,6 +257,15 @@ describe.each(backends)("the published site on $name", { timeout: 120_000 }, (ba
     expect(leadMail!.text).toContain(newTower.nombre);
     expect(leadMail!.html).toContain("Estudio &quot;Río&quot; &amp; Sol &lt;b&gt;");
 
+    // The service's own page (a native post to correct) carries the published name.
+    const correction = await send(`${first.url}/api/form/submit/apartment`, {
+      headers: { ...formEncoded, Origin: siteOrigin },
+      body: urlEncoded({ edificio: newTower.nombre, _page: `/torres/${newTower.slug}` }),
+    });
+    expect(correction.status).toBe(422);
+    expect(correction.body).toContain("Estudio &quot;Río&quot; &amp; Sol &lt;b&gt;");
+    expect(correction.body).not.toContain(newName);
+
     // After a restart: the same, with nothing published again.
     await first.stop();
     const again = await startInstance(storage, smtp.port);
@@ -284,5 +293,52 @@ describe.each(backends)("the published site on $name", { timeout: 120_000 }, (ba
       const onSecond = second.published.current().forms("apartment")!.definition;
       await submitLead(second, "apartment", answers(onSecond, newTower.nombre, "En la segunda"), "script");
     }
+  });
+
+  it("a lead from a page of the version just replaced is stored: a tower retired, a tower gone with an undo", async () => {
+    const smtp = await startSmtpCatcher();
+    cleanUp.push(smtp.stop);
+    const storage = await backend.options();
+    const instance = await startInstance(storage, smtp.port);
+    const { publisher } = instance.publishing;
+    await publishTowerAndName(instance);
+    const added = instance.published.current().version!;
+    // A visitor opens the new tower's page and Mulieris' page, then the owner retires Mulieris…
+    const open = (formId: string) => instance.published.current().forms(formId)!.definition;
+    const [valuationPage, apartmentPage] = [open("valuation"), open("apartment")];
+    await createTowerEditor({ publisher, store: instance.service.store.siteVersions }).editTower("mulieris", {
+      kind: "retirar",
+    });
+    await publisher.publish("titular@example.com");
+    expect(instance.published.current().towers.some((tower) => tower.slug === "mulieris")).toBe(false);
+    const retired = await submitLead(
+      instance,
+      "valuation",
+      answers(valuationPage, "Mulieris", "Retirada"),
+      "native",
+    );
+    expect(Object.values((await instance.service.store.get(retired))!.values)).toContain("Mulieris");
+    // …and undoes back to the installation: the added tower is gone from the pages, not from the open one.
+    await publisher.restoreInstalled("titular@example.com");
+    expect(instance.published.current().version).not.toBe(added);
+    expect(instance.published.current().towers.some((tower) => tower.slug === newTower.slug)).toBe(false);
+    const gone = await submitLead(
+      instance,
+      "apartment",
+      answers(apartmentPage, newTower.nombre, "Deshecha"),
+      "script",
+    );
+    expect(Object.values((await instance.service.store.get(gone))!.values)).toContain(newTower.nombre);
+    expect(await beacon(instance, `/torres/${newTower.slug}`)).toBe(204);
+    // What no version ever listed is still refused.
+    const invented = await send(`${instance.url}/api/form/submit/apartment`, {
+      headers: { ...formEncoded, Origin: siteOrigin, ...json },
+      body: body(answers(apartmentPage, "Torre Inventada", "Nadie"), "/tasar-departamentos"),
+    });
+    expect(invented.status).toBe(422);
+    // A restart in between: the history still names the tower.
+    await instance.stop();
+    const restarted = await startInstance(storage, smtp.port);
+    await submitLead(restarted, "apartment", answers(apartmentPage, newTower.nombre, "Reiniciada"), "native");
   });
 });

@@ -15,7 +15,7 @@ import { ownerContext } from "../../features/inbox/session.server.ts";
 import { SiteChanges } from "../../features/inbox/site-changes.tsx";
 import { inboxPaths } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);

@@ -15,7 +15,7 @@ export const privateUmask = 0o077;
 export const privateFolderMode = 0o700;
 export const privateFileMode = 0o600;
 
-/** Group or others may read or write it (a traverse-only 0711, for a web server to reach public pages, is private). */
+/** Group or others may read or write it (a traverse-only 0711 lists and reads nothing, and is let be). */
 const openBits = 0o066;
 
 /** Creates a folder (and its missing parents) only its owner can enter; an existing one is left as it is. */
@@ -69,11 +69,11 @@ export function dataFolderProblem(path: string): string | undefined {
  * Closes what an earlier version (or a copy made by hand) left open inside the
  * data folder: what group and others could do to each file or folder this user
  * owns is taken away (0644 becomes 0600, 0755 becomes 0700).
- * Entries named in `publicEntries` (the published pages a web server may read)
- * and symbolic links are left alone, as is anything owned by another user.
+ * Symbolic links are left alone, as is anything owned by another user or in a
+ * folder this user cannot list.
  * Returns the paths it changed.
  */
-export function closePrivateFiles(folder: string, publicEntries: readonly string[] = []): string[] {
+export function closePrivateFiles(folder: string): string[] {
   const changed: string[] = [];
   const uid = process.getuid?.();
   const walk = (path: string) => {
@@ -86,7 +86,6 @@ export function closePrivateFiles(folder: string, publicEntries: readonly string
     }
     for (const entry of entries) {
       const child = join(path, entry);
-      if (path === folder && publicEntries.includes(entry)) continue;
       const stats = lstatSync(child);
       if (stats.isSymbolicLink() || (uid !== undefined && stats.uid !== uid)) continue;
       if ((stats.mode & 0o077) !== 0) {
@@ -98,27 +97,4 @@ export function closePrivateFiles(folder: string, publicEntries: readonly string
   };
   walk(folder);
   return changed;
-}
-
-/**
- * Opens a tree of public pages to every reader (folders 0755, files 0644), and
- * lets readers pass through (but not list) each folder from `through` down to
- * it: what a web server in front of the service serves to any visitor
- * (docs/deploy.md), written while the umask keeps everything else private.
- */
-export function openToReaders(tree: string, through: string): void {
-  const top = resolve(through);
-  for (let folder = resolve(tree, ".."); folder.startsWith(top); folder = resolve(folder, "..")) {
-    chmodSync(folder, (statSync(folder).mode & 0o777) | 0o011);
-    if (folder === top) break;
-  }
-  const walk = (path: string) => {
-    chmodSync(path, 0o755);
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      const child = join(path, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) chmodSync(child, 0o644);
-    }
-  };
-  walk(tree);
 }

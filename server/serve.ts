@@ -8,7 +8,7 @@
  * flight finish (their leads are stored and answered), then the database closes.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 
 import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
 import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
@@ -22,7 +22,7 @@ import { startInboxApp } from "./inbox/inbox-app.ts";
 import { closePrivateFiles, createPrivateFolder, dataFolderProblem, privateUmask } from "./private-files.ts";
 import { createSiteServer } from "./site-server.ts";
 import { followPublications, PublishedSiteSource } from "./site/published-site.ts";
-import { startSitePublishing, versionsDirOf } from "./site/site-publishing.ts";
+import { startSitePublishing } from "./site/site-publishing.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
 
 // Only the service reads what it writes (the database, its published builds, the owner's photos),
@@ -59,8 +59,8 @@ const { site, config } = loadConfiguration();
 const openFolder = dataFolderProblem(config.dataDir);
 if (openFolder) fail(openFolder);
 createPrivateFolder(config.dataDir);
-// What an earlier version wrote under another umask; the published pages stay readable.
-closePrivateFiles(config.dataDir, [basename(versionsDirOf(config.dataDir))]);
+// What an earlier version wrote under another umask.
+closePrivateFiles(config.dataDir);
 if (!existsSync(join(clientDir, "index.html")))
   fail(`No hay un sitio construido en ${clientDir}: ejecutá npm run build.`);
 

@@ -12,7 +12,6 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 
 import { clientDirOf } from "../build-layout.ts";
-import { openToReaders } from "../private-files.ts";
 import { stopOrphanedBuild } from "./site-builder.ts";
 
 /**
@@ -75,8 +74,6 @@ export class SiteFolders {
         if (!existsSync(join(newAssets, name))) copyFileSync(join(oldAssets, name), join(newAssets, name));
       }
     }
-    // The pages are public: a web server in front of the service may serve them (docs/deploy.md).
-    openToReaders(clientDirOf(partial), this.root);
     const finished = this.buildDirOf(buildId);
     rmSync(finished, { recursive: true, force: true });
     renameSync(partial, finished);

@@ -7,6 +7,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +17,7 @@ import { afterAll, describe, expect, test } from "vitest";
 
 import { startService } from "../../scripts/service-process.ts";
 import { sqliteFileName } from "../../server/leads/storage/lead-store.ts";
-import { closePrivateFiles, openToReaders } from "../../server/private-files.ts";
+import { closePrivateFiles } from "../../server/private-files.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send } from "./http-client.ts";
 
@@ -37,12 +38,11 @@ afterAll(() => {
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
-/** Every file and folder under `folder` (links and the published pages aside) with the bits others get. */
-function openEntries(folder: string, skip: string[] = []): string[] {
+/** Every file and folder under `folder` (links aside) that group or others may use. */
+function openEntries(folder: string): string[] {
   const open: string[] = [];
   const walk = (path: string) => {
     for (const name of readdirSync(path)) {
-      if (path === folder && skip.includes(name)) continue;
       const child = join(path, name);
       const stats = lstatSync(child);
       if (stats.isSymbolicLink()) continue;
@@ -108,8 +108,8 @@ describe.each(["000", "022"])("umask %s", { timeout: 90_000 }, (umask) => {
       expect(modeOf(dataDir)).toBe("700");
       for (const suffix of ["", "-wal", "-shm"])
         expect(modeOf(join(dataDir, sqliteFileName + suffix))).toBe("600");
-      // Whatever else the service wrote there (the published pages aside, which a web server may serve).
-      expect(openEntries(dataDir, ["site-versions"])).toEqual([]);
+      // Whatever else the service wrote there, its published builds included.
+      expect(openEntries(dataDir)).toEqual([]);
     } finally {
       await service.stop();
     }
@@ -188,28 +188,34 @@ describe("a data folder others can read", { timeout: 90_000 }, () => {
   });
 });
 
-test("published pages are opened to readers down a private tree, and closing the rest leaves them", () => {
-  const dataDir = join(scratch, "paginas");
-  const client = join(dataDir, "site-versions", "v1", "client");
-  mkdirSync(join(client, "assets"), { recursive: true, mode: 0o700 });
-  writeFileSync(join(client, "index.html"), "<p>hola</p>", { mode: 0o600 });
-  writeFileSync(join(dataDir, "site-versions", "v1", "server.js"), "", { mode: 0o600 });
-  writeFileSync(join(dataDir, sqliteFileName), "", { mode: 0o644 });
-  chmodSync(join(dataDir, sqliteFileName), 0o644);
-  for (const folder of [dataDir, join(dataDir, "site-versions"), join(dataDir, "site-versions", "v1")])
-    chmodSync(folder, 0o700);
+test("closing a data folder left open: files 0600, folders 0700, links and what they point at untouched", () => {
+  const dataDir = join(scratch, "cerrar");
+  const version = join(dataDir, "site-versions", "v1", "client");
+  mkdirSync(version, { recursive: true });
+  writeFileSync(join(version, "index.html"), "<p>hola</p>");
+  writeFileSync(join(dataDir, sqliteFileName), "");
+  const outside = join(scratch, "instalada");
+  mkdirSync(outside, { recursive: true });
+  chmodSync(outside, 0o755);
+  symlinkSync(outside, join(dataDir, "site-versions", "current"));
+  for (const path of [dataDir, join(dataDir, "site-versions"), join(dataDir, "site-versions", "v1"), version])
+    chmodSync(path, 0o755);
+  chmodSync(join(version, "index.html"), 0o644);
+  chmodSync(join(dataDir, sqliteFileName), 0o664);
 
-  openToReaders(client, join(dataDir, "site-versions"));
-  expect(modeOf(join(dataDir, "site-versions"))).toBe("711");
-  expect(modeOf(join(dataDir, "site-versions", "v1"))).toBe("711");
-  expect(modeOf(client)).toBe("755");
-  expect(modeOf(join(client, "assets"))).toBe("755");
-  expect(modeOf(join(client, "index.html"))).toBe("644");
-  // The version's server bundle and the data folder itself stay private.
-  expect(modeOf(join(dataDir, "site-versions", "v1", "server.js"))).toBe("600");
-  expect(modeOf(dataDir)).toBe("700");
-
-  expect(closePrivateFiles(dataDir, ["site-versions"])).toEqual([join(dataDir, sqliteFileName)]);
+  expect(closePrivateFiles(dataDir).sort()).toEqual(
+    [
+      join(dataDir, sqliteFileName),
+      join(dataDir, "site-versions"),
+      join(dataDir, "site-versions", "v1"),
+      version,
+      join(version, "index.html"),
+    ].sort(),
+  );
   expect(modeOf(join(dataDir, sqliteFileName))).toBe("600");
-  expect(modeOf(join(client, "index.html"))).toBe("644");
+  expect(modeOf(version)).toBe("700");
+  expect(modeOf(join(version, "index.html"))).toBe("600");
+  // The link's target (the build installed in the project) is not the data folder's to close.
+  expect(modeOf(outside)).toBe("755");
+  expect(closePrivateFiles(dataDir)).toEqual([]);
 });

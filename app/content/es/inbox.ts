@@ -58,6 +58,7 @@ export const layout = {
     waiting: (pending: number) =>
       `${pending} ${pending === 1 ? "cambio espera" : "cambios esperan"}; se reintenta`,
     behind: "atrasada",
+    stalled: "demorada",
     drillFailed: "La última restauración de prueba falló",
     off: "Copia fuera del servidor: desactivada (ver docs/deploy.md)",
   },

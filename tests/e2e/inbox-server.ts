@@ -33,6 +33,8 @@ export const ownerPassword = "una contraseña larga y segura";
 
 export type InboxServer = {
   url: string;
+  /** The service's data folder (LEADS_DATA_DIR), removed at stop. */
+  dataDir: string;
   /**
    * The site's publisher, called as the route calls it once the fresh second
    * factor is given (tests/e2e/site-publication.spec.ts does the same).
@@ -60,11 +62,13 @@ export async function startInboxServer(
   options: {
     owner?: boolean;
     env?: Record<string, string>;
+    /** A data folder to start on (a restart): kept when the server stops. */
+    dataDir?: string;
     /** How a publication builds the pages (default: the project's real build). */
     build?: SiteBuilder;
   } = {},
 ): Promise<InboxServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "inbox-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "inbox-e2e-"));
   const site = loadSiteConfig(process.env).config;
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0", ...options.env });
   const published = new PublishedSiteSource(deploymentEnvironment());
@@ -118,6 +122,7 @@ export async function startInboxServer(
     store: service.store,
     backup: service.backup,
     publishing,
+    dataDir,
     advance: (ms) => (offset += ms),
     now,
     setOwner,
@@ -146,7 +151,7 @@ export async function startInboxServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

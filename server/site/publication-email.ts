@@ -1,4 +1,4 @@
-import { labelOf } from "#app/config/site-facts.ts";
+import { labelOf, shownFact } from "#app/config/site-facts.ts";
 import { describeTowerChange } from "#app/content/tower-edits.ts";
 import { escapeHtml } from "../leads/pages.ts";
 import type { LeadEmail } from "../leads/notify/email.ts";
@@ -26,16 +26,17 @@ export function composePublicationEmail(
   site: { businessName: string; email: string; siteUrl: string },
 ): LeadEmail {
   const { version, previousNumber } = notice;
+  // Worded by the version it brings back, as the owner chose it and as the inbox says it.
   const what =
     version.kind === "restauración"
       ? version.restoredNumber === 0
-        ? `Se volvió a los datos de la instalación (versión ${version.number} del sitio).`
-        : `Se restauró la versión ${version.restoredNumber} (ahora versión ${version.number} del sitio).`
+        ? `El sitio volvió a los datos de la instalación (queda como versión ${version.number}).`
+        : `El sitio volvió a la versión ${version.restoredNumber} (queda como versión ${version.number}).`
       : `Se publicó la versión ${version.number} del sitio.`;
   const changes = [
     ...version.changes.map(
       (change) =>
-        `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
+        `Cambió «${labelOf(change.variable)}»: ${shownFact(change.variable, change.before) || "(vacío)"} → ${shownFact(change.variable, change.after) || "(vacío)"}`,
     ),
     ...(version.towerChanges ?? []).map(describeTowerChange),
     ...notice.photoChanges.map((change) => `Cambió la «${change.label}»: ${change.before} → ${change.after}`),
@@ -43,7 +44,7 @@ export function composePublicationEmail(
   const undo =
     previousNumber === undefined
       ? `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a los datos de la instalación».`
-      : `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a esta versión» en la versión ${previousNumber}.`;
+      : `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a la versión ${previousNumber}».`;
   const by = `Por ${version.publishedBy}, el ${buenosAiresTime(version.createdAt)} (hora de Buenos Aires).`;
   const warning = "Si no fuiste vos, deshacelo ahora y cambiá tu contraseña.";
   const lines = [what, by, "", ...changes, "", undo, warning];

@@ -90,7 +90,7 @@ test("a new WhatsApp number: refused without a second factor, then published and
   const undoing = visitInALoop(inbox.url, pages, publishedNumber, exampleNumber);
   await undo.click();
   await expect(page.getByRole("status")).toHaveText(
-    "Listo: el sitio vuelve a mostrar lo de antes (versión 2).",
+    "Listo: el sitio vuelve a mostrar los datos de la instalación (queda como versión 2).",
     { timeout: 60_000 },
   );
   expect((await undoing.finish()).after).toBeGreaterThan(0);

@@ -14,7 +14,8 @@ import { passwordProblem } from "./inbox/password.ts";
 import { factorMailer } from "./inbox/second-factor/factor-mail.ts";
 import { smtpSender } from "./leads/notify/email.ts";
 import { loadServiceConfig, type ServiceConfig } from "./leads/service-config.ts";
-import { loadSiteConfig, type SiteConfig } from "#app/config/site-config.ts";
+import type { SiteConfig } from "#app/config/site-config.ts";
+import { readPublishedSite } from "./site/published-site.ts";
 import { inboxPaths, inboxRoot } from "#app/features/inbox/paths.ts";
 
 const usage = "Uso: printf '%s' \"$CONTRASEÑA\" | npm run --silent owner:password -- titular@ejemplo.com";
@@ -66,12 +67,13 @@ function readHidden(prompt: string): Promise<string> {
 }
 
 /** The same e-mail as any factor removed in the inbox, when SMTP_URL and LEADS_NOTIFY_TO are set. */
-async function tellOwner(): Promise<void> {
+async function tellOwner(versions: LeadStore["siteVersions"]): Promise<void> {
   let smtp: ServiceConfig["smtp"];
   let site: SiteConfig;
   try {
     smtp = loadServiceConfig(process.env).smtp;
-    site = loadSiteConfig(process.env).config;
+    // The name the owner published, as every other e-mail has it.
+    site = (await readPublishedSite(versions, process.env)).site;
   } catch (error) {
     stderr.write(`No se envió el aviso por e-mail: ${(error as Error).message}\n`);
     return;
@@ -79,7 +81,7 @@ async function tellOwner(): Promise<void> {
   if (!smtp) return;
   await factorMailer(
     smtpSender(smtp.url, smtp.to),
-    site,
+    () => site,
     () => new Date(),
     (line) => stderr.write(`${line}\n`),
   )({ kind: "all-removed-on-server" });
@@ -120,7 +122,7 @@ try {
     stdout.write(
       `Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación: la contraseña sola abre la bandeja hasta que agregues otro en ${inboxPaths.security}.\n`,
     );
-    await tellOwner();
+    await tellOwner(store.siteVersions);
   }
 } finally {
   await store.close();

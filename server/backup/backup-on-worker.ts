@@ -22,7 +22,7 @@ export type BackupWorkerData = {
   settings: BackupSettings;
   schedule?: Partial<BackupSchedule>;
   /** The owner's e-mail for copies behind and failed drills (SMTP_URL and LEADS_NOTIFY_TO). */
-  mail?: { smtpUrl: string; to: readonly string[]; from: { name: string; address: string } };
+  mail?: { smtpUrl: string; to: readonly string[] };
 };
 
 /** Kicks from the main thread reach the worker at most this often. */

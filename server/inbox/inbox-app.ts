@@ -6,7 +6,7 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
-import { serviceForms } from "../leads/forms.ts";
+import type { PublishedSite } from "../site/published-site.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
@@ -33,6 +33,11 @@ export async function startInboxApp(options: {
     "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"
   >;
   config: Pick<ServiceConfig, "trustedProxies" | "smtp">;
+  /**
+   * The site published now (server/site/published-site.ts): the forms that read the leads,
+   * the towers' names in the results, the name in e-mails and the authenticator's issuer.
+   */
+  published: () => PublishedSite;
   retentionMonths: number;
   /** The database again, for the results' worker thread (decision 0017); without it, results are built in this thread. */
   reportsOffThread?: StorageOptions;
@@ -53,15 +58,20 @@ export async function startInboxApp(options: {
     store,
     auth,
     relyingPartyOf: relyingParties([site.siteUrl, site.formServiceUrl]),
-    issuer: site.businessName,
-    onChange: factorMailer(config.smtp && smtpSender(config.smtp.url, config.smtp.to), site, now),
+    issuer: () => options.published().site.businessName,
+    onChange: factorMailer(
+      config.smtp && smtpSender(config.smtp.url, config.smtp.to),
+      () => options.published().site,
+      now,
+    ),
     now,
   });
   const inbox = createInboxService({
     store,
     auth,
     secondFactor,
-    forms: serviceForms(options.site, now),
+    forms: (formId) => options.published().forms(formId),
+    published: options.published,
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
     reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),

@@ -16,6 +16,8 @@ import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
+import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
+import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
@@ -55,12 +57,23 @@ export type InboxServer = {
 };
 
 export async function startInboxServer(
-  options: { owner?: boolean; env?: Record<string, string> } = {},
+  options: {
+    owner?: boolean;
+    env?: Record<string, string>;
+    /** How a publication builds the pages (default: the project's real build). */
+    build?: SiteBuilder;
+  } = {},
 ): Promise<InboxServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "inbox-e2e-"));
   const site = loadSiteConfig(process.env).config;
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0", ...options.env });
-  const service = await startLeadService({ config, site, stylesheets: [] });
+  const published = new PublishedSiteSource(deploymentEnvironment());
+  const service = await startLeadService({
+    config,
+    site,
+    published: () => published.current(),
+    stylesheets: [],
+  });
   // Stands still unless the test moves it: a delay of one second stays one second however slow the machine.
   const started = Date.now();
   let offset = 0;
@@ -71,8 +84,11 @@ export async function startInboxServer(
     config,
     env: deploymentEnvironment(),
     installedBuildDir: buildDir,
+    build: options.build,
   });
+  await followPublications(published, publishing.publisher, service.store.siteVersions);
   const inbox = await startInboxApp({
+    published: () => published.current(),
     buildDir,
     store: service.store,
     site,

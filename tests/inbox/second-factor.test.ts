@@ -52,7 +52,7 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
       store,
       auth,
       relyingPartyOf: relyingParties(["https://www.tasaciones-madero.example"]),
-      issuer: "Madero Tasaciones",
+      issuer: () => "Madero Tasaciones",
       onChange: async (change) => void changes.push(change.kind),
       now: () => clock,
     });
@@ -223,7 +223,7 @@ describe("the owner's e-mail about a factor", () => {
     const email = composeFactorEmail(
       { kind: "passkey-added", name: "Teléfono\r\nBcc: otro@example.com" },
       new Date("2026-05-14T15:00:00.000Z"),
-      { businessName: "Madero Tasaciones", email: "contacto@example.com" },
+      { businessName: "Madero Tasaciones", email: "contacto@example.com", siteUrl: "https://example.com" },
     );
     expect(email.subject).not.toMatch(/[\r\n]/);
     expect(email.text).toContain("14/05/2026 12:00");
@@ -245,16 +245,20 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
         const clock = () => new Date("2026-05-14T15:00:00.000Z");
         const auth = new OwnerAuth(store, clock);
         await auth.setOwner("titular@ejemplo.com", password);
-        const site = { businessName: "Madero Tasaciones", email: "contacto@example.com" };
+        const site = {
+          businessName: "Madero Tasaciones",
+          email: "contacto@example.com",
+          siteUrl: "https://example.com",
+        };
         const port = smtp.port;
         const factors = createSecondFactors({
           store,
           auth,
           relyingPartyOf: relyingParties([]),
-          issuer: site.businessName,
+          issuer: () => site.businessName,
           onChange: factorMailer(
             smtpSender(`smtp://127.0.0.1:${port}`, ["titular@ejemplo.com"]),
-            site,
+            () => site,
             clock,
           ),
           now: clock,

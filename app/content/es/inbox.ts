@@ -1,9 +1,9 @@
-import { site } from "../../config/site.ts";
 import { sourcesPerDay } from "../../lib/visit-beacon.ts";
 
 /** The owner's inbox (/bandeja), in Spanish. */
 
-export const inboxTitle = `Bandeja · ${site.businessName}`;
+/** After each page's own title: whose inbox it is, by the name published now (none: just «Bandeja»). */
+export const inboxTitle = (businessName: string) => (businessName ? `Bandeja · ${businessName}` : "Bandeja");
 
 export const ownerCommand = `printf '%s' "$CONTRASEÑA" | npm run --silent owner:password -- titular@ejemplo.com`;
 

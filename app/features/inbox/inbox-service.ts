@@ -127,6 +127,8 @@ export type BackupGlance =
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 
 export type InboxService = {
+  /** The business name the site is published under now (the inbox's titles say whose it is). */
+  businessName(): string;
   /** Undefined until the owner account is created from the command line. */
   ownerEmail(): Promise<string | undefined>;
   login(attempt: {

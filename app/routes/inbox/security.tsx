@@ -23,7 +23,7 @@ import { ceremonyCookie, readCookie, sessionCookie } from "../../features/inbox/
  * codes. Every change needs the password typed again in the last minutes (and
  * a factor, once one exists); the codes are shown once, in the answer.
  */
-export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { secondFactor } = requireHost(context).inbox;

@@ -12,8 +12,8 @@ import { inboxPaths } from "../../features/inbox/paths.ts";
 import { SourceText } from "../../features/inbox/source-text.tsx";
 import { towerStatuses } from "../../content/tower-edits.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  inboxMeta(loaderData?.tower?.name ?? copy.heading);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  inboxMeta(loaderData?.tower?.name ?? copy.heading, matches);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);

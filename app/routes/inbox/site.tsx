@@ -18,7 +18,7 @@ import { inboxPaths } from "../../features/inbox/paths.ts";
 import { SourceText } from "../../features/inbox/source-text.tsx";
 import { maxFactLength } from "../../lib/owner-text.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);

@@ -1,5 +1,4 @@
-import { escapeHtml } from "../../leads/pages.ts";
-import type { EmailSender, LeadEmail } from "../../leads/notify/email.ts";
+import { composeMail, type Mail, type MailSender, type MailSite } from "../../mail/mail.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 
@@ -21,11 +20,7 @@ const what: Record<FactorChange["kind"], (change: FactorChange) => string> = {
     "Se cambió la contraseña en el servidor (npm run owner:password): se quitaron todas las llaves de acceso, los códigos y los códigos de recuperación, y se cerraron todas las sesiones.",
 };
 
-export function composeFactorEmail(
-  change: FactorChange,
-  at: Date,
-  site: { businessName: string; email: string },
-): LeadEmail {
+export function composeFactorEmail(change: FactorChange, at: Date, site: MailSite): Mail {
   const sentence = what[change.kind](change);
   const lines = [
     sentence,
@@ -34,30 +29,24 @@ export function composeFactorEmail(
     "Si fuiste vos, no hace falta hacer nada.",
     `Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá ${inboxPaths.security}.`,
   ];
-  return {
-    from: { name: site.businessName, address: site.email },
-    subject: `Bandeja: ${sentence}`.replace(/[\r\n]+/g, " ").slice(0, 200),
-    text: `${lines.join("\n")}\n`,
-    html: [
-      `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(sentence)}</title></head>`,
-      `<body style="font-family:system-ui,sans-serif">`,
-      ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
-      `</body></html>`,
-    ].join("\n"),
-  };
+  return composeMail(site, {
+    subject: `Bandeja: ${sentence}`,
+    blocks: lines.filter(Boolean).map((line) => ({ paragraph: line })),
+  });
 }
 
 /** Sends the e-mail of a change; a failure is logged, never undoes the change. */
 export function factorMailer(
-  send: EmailSender | undefined,
-  site: { businessName: string; email: string },
+  send: MailSender | undefined,
+  /** Read at each change: the name published then. */
+  site: () => MailSite,
   now: () => Date,
   log: (message: string) => void = (message) => console.error(message),
 ): (change: FactorChange) => Promise<void> {
   return async (change) => {
     if (!send) return;
     try {
-      await send(composeFactorEmail(change, now(), site));
+      await send(composeFactorEmail(change, now(), site()));
     } catch (error) {
       log(`No se pudo enviar el aviso de cambio de factor: ${(error as Error).message}`);
     }

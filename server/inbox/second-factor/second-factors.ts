@@ -50,8 +50,8 @@ export type SecondFactorsOptions = {
   store: LeadStore;
   auth: OwnerAuth;
   relyingPartyOf: RelyingPartyOf;
-  /** The relying party's and the authenticator app's name for the account (the business name). */
-  issuer: string;
+  /** The relying party's and the authenticator app's name for the account: the business name published now. */
+  issuer: () => string;
   /** Tells the owner a factor was added or removed (by e-mail, when configured). */
   onChange?: (change: FactorChange) => Promise<void>;
   now?: () => Date;
@@ -70,7 +70,9 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
     owner: options.store.owner,
     auth: options.auth,
     relyingPartyOf: options.relyingPartyOf,
-    issuer: options.issuer,
+    get issuer() {
+      return options.issuer();
+    },
     onChange: options.onChange ?? (async () => {}),
     now,
     throttle: new GuessThrottle(options.store.loginFailures, now),

@@ -19,6 +19,10 @@ export type S3Server = {
   client: S3Client;
   /** Every object's key and bytes. */
   objects(): Promise<{ key: string; bytes: Uint8Array }[]>;
+  /** SIGSTOP to moto: connections open and requests are sent, nothing answers (a hung target). */
+  freeze(): void;
+  /** SIGCONT: the frozen server answers again. */
+  thaw(): void;
   /** Refuses connections (and drops open ones) until `up`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -101,6 +105,8 @@ export async function startS3Server(bucket = "copias"): Promise<S3Server> {
       } while (token);
       return found;
     },
+    freeze: () => void child.kill("SIGSTOP"),
+    thaw: () => void child.kill("SIGCONT"),
     async down() {
       await new Promise<void>((resolve) => {
         relay?.close(() => resolve());
@@ -114,6 +120,7 @@ export async function startS3Server(bucket = "copias"): Promise<S3Server> {
         for (const socket of sockets) socket.destroy();
       });
       client.destroy();
+      child.kill("SIGCONT");
       child.kill("SIGTERM");
     },
   };

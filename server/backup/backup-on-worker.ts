@@ -65,6 +65,7 @@ export async function startBackupOnWorker(
 ): Promise<BackupRunner> {
   const startedAt = new Date();
   const alertAfterMs = data.schedule?.alertAfterMs ?? defaultSchedule.alertAfterMs;
+  const warnAfterMs = data.schedule?.warnAfterMs ?? defaultSchedule.warnAfterMs;
   let nextId = 0;
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let stopping = false;
@@ -134,7 +135,7 @@ export async function startBackupOnWorker(
         worker.postMessage("kick");
       }, kickEveryMs).unref();
     },
-    status: () => backupStatus(store, { startedAt, alertAfterMs, now: new Date() }),
+    status: () => backupStatus(store, { startedAt, alertAfterMs, warnAfterMs, now: new Date() }),
     cycle: () => ask<void>("cycle"),
     drill: () => ask<Drill>("drill"),
     async stop() {

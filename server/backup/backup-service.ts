@@ -350,6 +350,7 @@ export class BackupService {
     return backupStatus(this.store, {
       startedAt: this.startedAt,
       alertAfterMs: this.schedule.alertAfterMs,
+      warnAfterMs: this.schedule.warnAfterMs,
       now: this.now(),
     });
   }

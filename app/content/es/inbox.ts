@@ -59,6 +59,7 @@ export const layout = {
     waiting: (pending: number) =>
       `${pending} ${pending === 1 ? "cambio espera" : "cambios esperan"}; se reintenta`,
     behind: "atrasada",
+    stalled: "demorada",
     drillFailed: "La última restauración de prueba falló",
     off: "Copia fuera del servidor: desactivada (la activa quien instala el servidor)",
   },

@@ -114,7 +114,7 @@ export type LoginResult =
 export type BackupGlance =
   | { state: "off" }
   | {
-      state: "ok" | "retrying" | "behind" | "drill-failed";
+      state: "ok" | "retrying" | "stalled" | "behind" | "drill-failed";
       /** "hace 40 s"; null before the first copy. */
       copiedAgo: string | null;
       verified: { when: string; leads: string } | null;

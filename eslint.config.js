@@ -101,7 +101,7 @@ export const serverDoor = [
   "content/tower-sources.ts",
   "content/property-types.ts",
   "content/en/catalogue-text.ts",
-  "content/images.ts",
+  "content/image-manifest.ts",
   "content/*/service-answers.ts",
   "content/*/form-words.ts",
   "components/button-styles.ts",

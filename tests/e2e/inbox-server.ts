@@ -60,11 +60,13 @@ export async function startInboxServer(
   options: {
     owner?: boolean;
     env?: Record<string, string>;
+    /** A data folder to start on (a restart): kept when the server stops. */
+    dataDir?: string;
     /** How a publication builds the pages (default: the project's real build). */
     build?: SiteBuilder;
   } = {},
 ): Promise<InboxServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "inbox-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "inbox-e2e-"));
   const site = loadSiteConfig(process.env).config;
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0", ...options.env });
   const published = new PublishedSiteSource(deploymentEnvironment());
@@ -146,7 +148,7 @@ export async function startInboxServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

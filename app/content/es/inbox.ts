@@ -326,3 +326,20 @@ export const towerEditor = {
   statusBuilding: "En construcción",
   notFound: "No existe esa torre.",
 };
+
+/** A publication or preview under way on /bandeja/sitio, read out as it goes (decision 0020). */
+export const publicationProgress = {
+  heading: "Estado de la publicación",
+  publishing: (seconds: number) =>
+    `Publicando… ${seconds} s. Se arman todas las páginas; esta página se actualiza sola.`,
+  previewing: (seconds: number) => `Armando la vista previa… ${seconds} s. Esta página se actualiza sola.`,
+  starting: "Publicando… Se arman todas las páginas.",
+  startingPreview: "Armando la vista previa…",
+  published: (number: number, seconds: number) =>
+    `Publicado: versión ${number}, en ${seconds} s. El sitio ya la muestra.`,
+  previewed: (pages: number, seconds: number) =>
+    `Vista previa lista, en ${seconds} s: cambian ${pages} ${pages === 1 ? "página" : "páginas"}.`,
+  notPublished: (message: string) => `No se publicó: ${message}`,
+  notPreviewed: (message: string) => `No se armó la vista previa: ${message}`,
+  waiting: "Esperá a que termine para publicar o ver otra vista previa.",
+};

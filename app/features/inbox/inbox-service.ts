@@ -224,6 +224,25 @@ export type SiteEditorView = {
 
 export type PublishOutcome = { ok: true; number: number } | { ok: false; message: string };
 
+/** What the owner starts from /bandeja/sitio that takes a build's time, or waits for a confirmation. */
+export type PublicationWork =
+  { kind: "publicar" } | { kind: "vista-previa" } | { kind: "deshacer"; version: number };
+
+/** A publication or preview under way or just finished, as its page shows it. */
+export type PublicationProgressView = {
+  id: string;
+  work: PublicationWork;
+  state: "en-curso" | "listo" | "fallo";
+  /** Since it began, or what it took once finished. */
+  seconds: number;
+  /** The version published. */
+  number?: number;
+  /** The pages a preview changed. */
+  pages?: number;
+  /** Why it did not happen, in the owner's words. */
+  message?: string;
+};
+
 /**
  * The site's facts, drafts, publications and undos (decision 0020). Absent
  * where the server cannot rebuild the site (a static-host deployment).
@@ -240,6 +259,15 @@ export type SiteEditor = {
   previewPage(path: string): Promise<string | undefined>;
   /** Serves an earlier version again; 0 = the installation's values. */
   undo(number: number, actor: string): Promise<PublishOutcome>;
+  /** Starts a publication or a preview and answers at once, with the id its progress is read by. */
+  start(work: PublicationWork, actor: string): { ok: true; id: string } | { ok: false; message: string };
+  progress(id: string): PublicationProgressView | undefined;
+  /** The publication or preview under way, if any. */
+  running(): PublicationProgressView | undefined;
+  /** Keeps a publication or undo for after the owner's confirmation: the token its way back names. */
+  hold(work: PublicationWork, actor: string): string;
+  /** The work held under a token for this owner, once. */
+  resume(token: string, actor: string): PublicationWork | undefined;
   /** Every tower as the next publication would show it, with how many facts are still to confirm. */
   towers(): Promise<TowerListEntry[]>;
   /** One tower's facts, each with its value, source and whether it is confirmed; undefined if unknown. */

@@ -50,6 +50,8 @@ export const layout = {
     security: "Seguridad",
   },
   signedInAs: "Sesión de",
+  /** What deploy/doctor.sh found wrong on its last run (decision 0027). */
+  serverFindings: "El servidor necesita atención",
   logout: "Salir",
   backup: {
     copy: "Copia fuera del servidor",

@@ -124,6 +124,9 @@ export type BackupGlance =
       problem: string | null;
     };
 
+/** One problem deploy/doctor.sh found on the server (decision 0027), in its own Spanish words. */
+export type ServerFinding = { part: string; message: string };
+
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 
 export type InboxService = {
@@ -162,6 +165,8 @@ export type InboxService = {
   retentionMonths: number;
   /** The off-site copy's state, shown on every inbox page. */
   backup(): Promise<BackupGlance>;
+  /** What the server's last check (deploy/doctor.sh) found wrong, shown on every inbox page. */
+  serverFindings?(): Promise<ServerFinding[]>;
   /** The site's editor, where this server can publish (`npm start` with the lead service). */
   site?: SiteEditor;
   /** The catalogue's photos (/bandeja/sitio/fotos), published with the facts by the same editor. */

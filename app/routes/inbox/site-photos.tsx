@@ -154,7 +154,6 @@ function SlotCard({
             hint={copy.altEnHint}
             name="alt_en"
             lang="en"
-            required
             maxLength={200}
             defaultValue={refusal?.alt.en ?? shown.alt?.en ?? ""}
           />

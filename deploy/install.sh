@@ -262,7 +262,7 @@ systemctl enable --now --quiet certbot.timer
 renewal_server=$(sed -n 's/^server = //p' "/etc/letsencrypt/renewal/$CERT_NAME.conf")
 renewal_options=()
 [[ $renewal_server == https://acme-v02.api.letsencrypt.org/* ]] || renewal_options=(--server "$renewal_server")
-env "${acme_environment[@]}" certbot renew --dry-run --quiet --cert-name "$CERT_NAME" "${renewal_options[@]}" ||
+env "${acme_environment[@]}" certbot renew --dry-run --quiet --no-random-sleep-on-renew --cert-name "$CERT_NAME" "${renewal_options[@]}" ||
   die "La prueba de renovación del certificado falló: mirá /var/log/letsencrypt/letsencrypt.log."
 say "Certificado de $(openssl x509 -in "$certificate" -noout -issuer | sed 's/^issuer=//'), renovación automática probada."
 

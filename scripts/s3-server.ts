@@ -36,11 +36,28 @@ export function motoServerPath(): string | undefined {
   return [...onPath, ...candidates].find((path) => existsSync(path));
 }
 
-export async function startS3Server(bucket = "copias"): Promise<S3Server> {
+export async function startS3Server(
+  bucket = "copias",
+  options: {
+    /**
+     * Requests moto answers before it checks credentials against its own IAM users and policies
+     * (its INITIAL_NO_AUTH_ACTION_COUNT): a test sets up users and keys first, then plays one.
+     */
+    unauthenticatedRequests?: number;
+    /** The bucket made with Object Lock available (it cannot be turned on later). */
+    objectLock?: boolean;
+  } = {},
+): Promise<S3Server> {
   const executable = motoServerPath();
   if (!executable) throw new Error("moto_server is not installed (pip install 'moto[server]')");
   const motoPort = await freePort();
-  const child = spawn(executable, ["-H", "127.0.0.1", "-p", String(motoPort)], { stdio: "ignore" });
+  const child = spawn(executable, ["-H", "127.0.0.1", "-p", String(motoPort)], {
+    stdio: "ignore",
+    env:
+      options.unauthenticatedRequests === undefined
+        ? process.env
+        : { ...process.env, INITIAL_NO_AUTH_ACTION_COUNT: String(options.unauthenticatedRequests) },
+  });
   const relayPort = await freePort();
   const sockets = new Set<Socket>();
   let relay: Server | undefined;
@@ -79,7 +96,9 @@ export async function startS3Server(bucket = "copias"): Promise<S3Server> {
   });
   for (let attempt = 0; ; attempt++) {
     try {
-      await client.send(new CreateBucketCommand({ Bucket: bucket }));
+      await client.send(
+        new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: options.objectLock }),
+      );
       break;
     } catch (error) {
       if (attempt > 100) throw error;

@@ -32,7 +32,8 @@ export async function startInboxApp(options: {
     SiteConfig,
     "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"
   >;
-  config: Pick<ServiceConfig, "trustedProxies" | "smtp">;
+  /** dataDir: where deploy/doctor.sh leaves its findings (none shown without it). */
+  config: Pick<ServiceConfig, "trustedProxies" | "smtp"> & Partial<Pick<ServiceConfig, "dataDir">>;
   /**
    * The site published now (server/site/published-site.ts): the forms that read the leads,
    * the towers' names in the results, the name in e-mails and the authenticator's issuer.
@@ -76,6 +77,7 @@ export async function startInboxApp(options: {
     retentionMonths: options.retentionMonths,
     reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),
     backup: options.backup,
+    dataDir: config.dataDir,
     site: options.siteEditor,
     sitePhotos: options.sitePhotoEditor,
     now,

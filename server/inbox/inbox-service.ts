@@ -25,6 +25,7 @@ import type { OwnerAuth } from "./owner-auth.ts";
 import { relyingParties } from "./second-factor/relying-party.ts";
 import { createSecondFactors, type SecondFactors } from "./second-factor/second-factors.ts";
 import { backupGlance } from "./backup-glance.ts";
+import { readServerFindings } from "./server-findings.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import { buenosAiresTime, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
 
@@ -46,6 +47,8 @@ export type InboxServiceOptions = {
   reports?: ReportRunner;
   /** The off-site copy, when LEADS_BACKUP_URL is set. */
   backup?: { status(): Promise<BackupStatus> };
+  /** The data folder, where deploy/doctor.sh leaves its findings. */
+  dataDir?: string;
   /** The site's editor (server/site/), where this server publishes the site. */
   site?: SiteEditor;
   /** The catalogue's photos (/bandeja/sitio/fotos), published by the site editor. */
@@ -180,6 +183,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     retentionMonths: options.retentionMonths,
     backup: async () =>
       options.backup ? backupGlance(await options.backup.status(), now()) : { state: "off" },
+    serverFindings: async () => (options.dataDir ? readServerFindings(options.dataDir) : []),
     site: options.site,
     sitePhotos: options.sitePhotos,
 

@@ -106,9 +106,8 @@ function uniqueTowers(towers: readonly Tower[]): Tower[] {
 }
 
 /**
- * The published site of this instance: `current()` at any moment, `follow()`
- * when another version is served. Whoever must react at once (the inbox's
- * authenticator issuer is read per enrolment and needs nothing) can listen.
+ * The published site of this instance: `current()` at any moment (read at each
+ * use, never kept), `follow()` when another version is served.
  */
 export class PublishedSiteSource {
   private readonly env: Record<string, string | undefined>;
@@ -117,7 +116,6 @@ export class PublishedSiteSource {
   private value: PublishedSite;
   /** Towers of every version this instance has known, newest first. */
   private known: Tower[] = [];
-  private readonly listeners: ((site: PublishedSite) => void)[] = [];
 
   constructor(env: Record<string, string | undefined>, now: () => Date = () => new Date()) {
     this.env = env;
@@ -127,10 +125,6 @@ export class PublishedSiteSource {
 
   current(): PublishedSite {
     return this.value;
-  }
-
-  onChange(listener: (site: PublishedSite) => void): void {
-    this.listeners.push(listener);
   }
 
   /** Remembers the towers of earlier versions (the history, at start): their names stay acceptable. */
@@ -149,7 +143,6 @@ export class PublishedSiteSource {
   private swap(version: PublishedContent | undefined): void {
     this.content = version;
     this.value = publishedSiteOf(this.env, version, this.known, this.now);
-    for (const listener of this.listeners) listener(this.value);
   }
 }
 

@@ -33,6 +33,8 @@ export const ownerPassword = "una contraseña larga y segura";
 
 export type InboxServer = {
   url: string;
+  /** The service's data folder (LEADS_DATA_DIR), removed at stop. */
+  dataDir: string;
   /**
    * The site's publisher, called as the route calls it once the fresh second
    * factor is given (tests/e2e/site-publication.spec.ts does the same).
@@ -120,6 +122,7 @@ export async function startInboxServer(
     store: service.store,
     backup: service.backup,
     publishing,
+    dataDir,
     advance: (ms) => (offset += ms),
     now,
     setOwner,

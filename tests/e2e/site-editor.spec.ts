@@ -65,7 +65,7 @@ for (const width of [390, 1280]) {
     await expect(refusal).toBeFocused();
     await expect(refusal).toBeInViewport();
     await expect(refusal).toContainText(
-      "Para publicar, agregá primero una llave de acceso o un código en /bandeja/seguridad",
+      "Para publicar, agregá primero una llave de acceso o un código, en «Seguridad».",
     );
     await expect(
       refusal.getByRole("link", { name: "Agregar una llave de acceso o un código" }),

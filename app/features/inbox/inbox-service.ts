@@ -124,6 +124,9 @@ export type BackupGlance =
       problem: string | null;
     };
 
+/** One problem deploy/doctor.sh found on the server (decision 0027), in its own Spanish words. */
+export type ServerFinding = { part: string; message: string };
+
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 
 export type InboxService = {
@@ -162,6 +165,8 @@ export type InboxService = {
   retentionMonths: number;
   /** The off-site copy's state, shown on every inbox page. */
   backup(): Promise<BackupGlance>;
+  /** What the server's last check (deploy/doctor.sh) found wrong, shown on every inbox page. */
+  serverFindings?(): Promise<ServerFinding[]>;
   /** The site's editor, where this server can publish (`npm start` with the lead service). */
   site?: SiteEditor;
   /** The catalogue's photos (/bandeja/sitio/fotos), published with the facts by the same editor. */
@@ -173,9 +178,11 @@ export type SiteFactField = {
   variable: string;
   label: string;
   hint?: string;
-  input: "text" | "tel" | "email" | "url" | "number" | "time";
+  input: "text" | "tel" | "email" | "url" | "number" | "time" | "days";
   /** What the public pages show now: published, else the deployment's value, else the example. */
   published: string;
+  /** The same, as the owner reads it («Lunes, Martes» for the days). */
+  publishedText: string;
   /** The owner's value not yet published. */
   draft?: string;
   /** Still the fictional example of a fresh install. */
@@ -191,6 +198,8 @@ export type SiteVersionEntry = {
   by: string;
   /** "Publicación" or "Restauración de la versión 2". */
   what: string;
+  /** The version it brought back (0: the installation's values); absent for a publication. */
+  restoredNumber?: number;
   changes: SiteChange[];
   /** The version the public pages show now. */
   current: boolean;
@@ -214,6 +223,8 @@ export type SiteEditorView = {
   canRestoreInstalled: boolean;
   /** The pages the last preview changed, while it still shows the drafts as they are. */
   preview?: string[];
+  /** The site's public address, set by whoever installs the server; the owner only reads it. */
+  siteAddress: { url: string; example: boolean };
 };
 
 export type PublishOutcome = { ok: true; number: number } | { ok: false; message: string };
@@ -276,6 +287,8 @@ export type TowerListEntry = {
   name: string;
   /** Facts still «a confirmar». */
   pending: number;
+  /** Of those, the ones «confirmar todo» confirms (an empty address or amenities wait for a value). */
+  confirmable: number;
   state: "catálogo" | "agregada" | "retirada";
   underConstruction: boolean;
   /** It has changes not yet published. */
@@ -305,6 +318,8 @@ export type TowerEditorView = {
 
 export type TowerAction =
   | { kind: "confirmar"; fact: string }
+  /** Every fact still to confirm that has a value (an empty address or list stays to confirm). */
+  | { kind: "confirmar-todo" }
   | { kind: "corregir"; fact: string; value: string }
   | { kind: "estado"; underConstruction: boolean }
   | { kind: "retirar" }

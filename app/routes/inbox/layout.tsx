@@ -3,6 +3,7 @@ import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { layout as copy } from "../../content/es/inbox.ts";
 import { BackupLine } from "../../features/inbox/backup-line.tsx";
+import { ServerFindings } from "../../features/inbox/server-findings.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { ownerContext, requireOwner } from "../../features/inbox/session.server.ts";
 import "../../styles/inbox.css";
@@ -16,6 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     email: context.get(ownerContext).email,
     backup: await inbox.backup(),
+    serverFindings: (await inbox.serverFindings?.()) ?? [],
     businessName: inbox.businessName(),
   };
 }
@@ -70,6 +72,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           </nav>
           <BackupLine backup={loaderData.backup} />
+          <ServerFindings findings={loaderData.serverFindings} />
         </div>
       </header>
       <main id="contenido" tabIndex={-1} className="container-page py-6 outline-none md:py-10">

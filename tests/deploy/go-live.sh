@@ -180,7 +180,8 @@ systemd-nspawn --quiet --register=no --keep-unit -b -D "$ROOT" --console=passive
   --bind="$NPM_CACHE:/var/cache/tasaciones/npm" >"$WORK/container.log" 2>&1 </dev/null &
 NSPAWN_PID=$!
 for _ in $(seq 1 60); do
-  CONTAINER_PID=$(pgrep -P "$NSPAWN_PID" | head -n 1 || true)
+  # Its init (not the short-lived helper nspawn forks first).
+  CONTAINER_PID=$(pgrep -P "$NSPAWN_PID" -x systemd | head -n 1 || true)
   [[ -n $CONTAINER_PID ]] && break
   sleep 0.5
 done

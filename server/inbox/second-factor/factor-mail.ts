@@ -10,7 +10,8 @@ import { inboxPaths } from "#app/features/inbox/paths.ts";
 export type FactorChange =
   | { kind: "passkey-added" | "passkey-removed"; name: string }
   | { kind: "totp-added" | "totp-removed" }
-  | { kind: "all-removed-on-server" };
+  | { kind: "all-removed-on-server" }
+  | { kind: "unfrozen" };
 
 const what: Record<FactorChange["kind"], (change: FactorChange) => string> = {
   "passkey-added": (change) => `Se agregó la llave de acceso «${"name" in change ? change.name : ""}».`,
@@ -19,20 +20,30 @@ const what: Record<FactorChange["kind"], (change: FactorChange) => string> = {
   "totp-removed": () => "Se desactivaron los códigos de la app de autenticación.",
   "all-removed-on-server": () =>
     "Se cambió la contraseña en el servidor (npm run owner:password): se quitaron todas las llaves de acceso, los códigos y los códigos de recuperación, y se cerraron todas las sesiones.",
+  unfrozen: () =>
+    "Se volvió a permitir publicar y cambiar las llaves: se quitaron las llaves y la app agregadas desde el aviso de «no fui yo».",
 };
 
 export function composeFactorEmail(
   change: FactorChange,
   at: Date,
-  site: { businessName: string; email: string },
+  site: { businessName: string; email: string; siteUrl: string },
+  notMeToken?: string,
 ): LeadEmail {
   const sentence = what[change.kind](change);
+  const notMe = notMeToken && notMeLink(site.siteUrl, notMeToken);
   const lines = [
     sentence,
     `Cuándo: ${buenosAiresTime(at)} (hora de Buenos Aires).`,
     "",
     "Si fuiste vos, no hace falta hacer nada.",
-    `Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá ${inboxPaths.security}.`,
+    ...(notMe
+      ? [
+          `Si no fuiste vos, abrí este enlace y tocá «No fui yo»: nadie podrá publicar en el sitio ni cambiar las llaves hasta que lo resuelvas desde la bandeja con una llave que ya tenías, o cambiando la contraseña en el servidor: ${notMe}`,
+        ]
+      : [
+          `Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá ${inboxPaths.security}.`,
+        ]),
   ];
   return {
     from: { name: site.businessName, address: site.email },
@@ -48,18 +59,65 @@ export function composeFactorEmail(
 }
 
 /** Sends the e-mail of a change; a failure is logged, never undoes the change. */
+/** The «no fui yo» address of a change, on the site's own address. */
+export function notMeLink(siteUrl: string, token: string): string {
+  return `${new URL(inboxPaths.notMe, siteUrl).href}?${new URLSearchParams({ clave: token })}`;
+}
+
 export function factorMailer(
   send: EmailSender | undefined,
-  site: { businessName: string; email: string },
+  site: { businessName: string; email: string; siteUrl: string },
   now: () => Date,
   log: (message: string) => void = (message) => console.error(message),
-): (change: FactorChange) => Promise<void> {
-  return async (change) => {
+): (change: FactorChange, notMeToken?: string) => Promise<void> {
+  return async (change, notMeToken) => {
     if (!send) return;
     try {
-      await send(composeFactorEmail(change, now(), site));
+      await send(composeFactorEmail(change, now(), site, notMeToken));
     } catch (error) {
       log(`No se pudo enviar el aviso de cambio de factor: ${(error as Error).message}`);
+    }
+  };
+}
+
+/** The e-mail with a first-factor code, asked for from the first sign-in. */
+export function composeFirstFactorEmail(
+  code: string,
+  expiresAt: Date,
+  site: { businessName: string; email: string },
+): LeadEmail {
+  const lines = [
+    `Tu código de primer ingreso a la bandeja: ${code}`,
+    `Escribilo en la página de primer ingreso. Sirve una sola vez, hasta las ${buenosAiresTime(expiresAt)} (hora de Buenos Aires).`,
+    "",
+    "Si no lo pediste vos, alguien tiene tu contraseña: no compartas este código y cambiá la contraseña en el servidor.",
+  ];
+  return {
+    from: { name: site.businessName, address: site.email },
+    subject: "Bandeja: tu código de primer ingreso",
+    text: `${lines.join("\n")}\n`,
+    html: [
+      `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>Código de primer ingreso</title></head>`,
+      `<body style="font-family:system-ui,sans-serif">`,
+      ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
+      `</body></html>`,
+    ].join("\n"),
+  };
+}
+
+/** Sends a first-factor code; false (and logged) when it could not be sent. */
+export function firstFactorCodeMailer(
+  send: EmailSender,
+  site: { businessName: string; email: string },
+  log: (message: string) => void = (message) => console.error(message),
+): (code: string, expiresAt: Date) => Promise<boolean> {
+  return async (code, expiresAt) => {
+    try {
+      await send(composeFirstFactorEmail(code, expiresAt, site));
+      return true;
+    } catch (error) {
+      log(`No se pudo enviar el código de primer ingreso: ${(error as Error).message}`);
+      return false;
     }
   };
 }

@@ -68,6 +68,12 @@ export type InboxServer = {
   stop(): Promise<void>;
 };
 
+/**
+ * The server this worker started last: the fixtures' confirmation answers
+ * with its owner's code (tests/e2e/inbox-fixtures.ts).
+ */
+export let latestInboxServer: InboxServer | undefined;
+
 export async function startInboxServer(
   options: { owner?: boolean; env?: Record<string, string> } = {},
 ): Promise<InboxServer> {
@@ -132,7 +138,7 @@ export async function startInboxServer(
   };
   if (options.owner !== false) await setOwner();
 
-  return {
+  const handle: InboxServer = {
     url,
     publisher: publishing.publisher,
     store: service.store,
@@ -179,4 +185,6 @@ export async function startInboxServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  latestInboxServer = handle;
+  return handle;
 }

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, redirect, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, type ShouldRevalidateFunction } from "react-router";
 
 import type { Route } from "./+types/first-sign-in";
 import { buttonStyles } from "../../components/button-styles.ts";
@@ -85,8 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     result = await secondFactor.enrolFirstTotp(stepToken, String(form.get("codigo") ?? "").slice(0, 64));
   }
-  if (result.outcome === "verified")
-    throw redirect(new URL(request.url).pathname + new URL(request.url).search);
+  // The page's loader runs again and moves on to the first factor.
+  if (result.outcome === "verified") return data<Answer>({});
   if (result.outcome === "signed-in")
     return data<Answer>(
       { recoveryCodes: result.recoveryCodes, next: afterSignIn(returnTo) },

@@ -76,8 +76,10 @@ export async function enterPasswordAndCode(page: Page, inbox: InboxServer): Prom
   await page.getByLabel("Código", { exact: true }).fill(inbox.ownerCode());
   await page.getByRole("button", { name: "Confirmar con el código" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/bandeja/ingresar"));
-  await hydrated(page);
   inbox.advance(11 * 60_000);
+  // The page again, as it is once the sign-in's confirmation lapsed (its export links ask again).
+  await page.reload();
+  await hydrated(page);
 }
 
 /**

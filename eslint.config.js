@@ -100,7 +100,7 @@ export const serverDoor = [
   "content/tower-overrides-file.ts",
   "content/tower-sources.ts",
   "content/property-types.ts",
-  "content/images.ts",
+  "content/image-manifest.ts",
   "content/*/service-answers.ts",
   "content/*/form-words.ts",
   "components/button-styles.ts",

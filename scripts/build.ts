@@ -9,14 +9,18 @@
 import "./build/tower-overrides-global.ts";
 import { spawn } from "node:child_process";
 import { build as viteBuild, type Rolldown } from "vite";
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 import { loadSiteConfigOrExit } from "#app/config/site-config.ts";
 import { notFoundPaths, prerenderedPaths } from "#app/site-map.ts";
 import {
   buildDir,
   clientDirOf,
+  generatedDirVariable,
+  generatedSourcesOf,
+  imageManifestFileOf,
   notFoundFileFor,
   pageFile,
   spaFallbackFileOf,
@@ -52,10 +56,16 @@ if (examplesInUse.length > 0) {
   );
 }
 
+// A publication (BUILD_GENERATED_DIR set) writes its images into its own folder and reuses the
+// project's fonts, which depend on the code alone and were made by the deployment's build.
+const publication = process.env[generatedDirVariable] !== undefined;
+const generated = generatedSourcesOf(process.env);
 // The images and the fonts (`npm run generate`) are independent: on two cores they run side by side.
 await Promise.all([
   steps.run("imágenes (generate-images)", () => runScript("scripts/generate-images.ts")),
-  steps.run("fuentes (generate-fonts)", () => runScript("scripts/generate-fonts.ts")),
+  publication
+    ? requireFonts()
+    : steps.run("fuentes (generate-fonts)", () => runScript("scripts/generate-fonts.ts")),
 ]);
 await steps.run("React Router: cliente, servidor, prerender", () =>
   runScript("node_modules/@react-router/dev/bin.cjs", ["build"]),
@@ -83,11 +93,23 @@ await steps.run("páginas a isla, 404, sitemap", () => {
   writeFileSync(join(clientDir, "robots.txt"), robotsTxt(config.siteUrl));
 });
 
+// The server reads a build's images as data (the inbox shows the artwork the served pages show).
+const images = (await import(pathToFileURL(resolve(generated.imagesModule)).href)) as {
+  imageManifest: unknown;
+};
+writeFileSync(imageManifestFileOf(buildDir), JSON.stringify(images.imageManifest));
 await steps.run("cabeceras (CSP) y nginx", () => writeDeployFiles(buildDir, config));
 // An owner's publication names the build it replaces: its compressed copies of unchanged files are reused.
 await steps.run("copias comprimidas", () =>
   precompress(clientDir, process.env.BUILD_PREVIOUS_DIR && clientDirOf(process.env.BUILD_PREVIOUS_DIR)),
 );
+
+/** A publication cannot make the fonts (that would write into the project): the deployment's build did. */
+function requireFonts(): void {
+  const fonts = "app/generated/fonts";
+  if (!existsSync(fonts) || !readdirSync(fonts).some((name) => name.endsWith(".woff2")))
+    throw new Error(`Faltan las fuentes en ${fonts}: construí el sitio con npm run build antes de publicar.`);
+}
 
 /** Bundles app/island.ts into one hashed module next to the other assets; returns its URL. */
 async function buildIsland(): Promise<string> {

@@ -16,7 +16,7 @@ import { dirname, join } from "node:path";
 import sharp from "sharp";
 
 import { loadSiteConfig } from "#app/config/site-config.ts";
-import type { CatalogueImageEntry, ImageKind } from "#app/content/images.ts";
+import type { CatalogueImageEntry, ImageKind } from "#app/content/image-manifest.ts";
 import { propertyTypes } from "#app/content/property-types.ts";
 import { towers, type Tower } from "#app/content/towers.ts";
 import {
@@ -30,6 +30,7 @@ import {
 } from "./images/brand-art.ts";
 import { findPhoto, kindFolders, photoVariants } from "./images/photos.ts";
 import { readUploadedPhotos, type UploadedPhotos } from "../server/site/photos/build-channel.ts";
+import { generatedSourcesOf } from "../server/build-layout.ts";
 import { propertyTypeSvg } from "./images/property-type-art.ts";
 import { svgDataUrl } from "#app/lib/art/svg-data-url.ts";
 import { towerSvg, type TowerFacts } from "#app/lib/art/tower-art.ts";
@@ -222,13 +223,15 @@ export function manifestModule(
 
 if (import.meta.main) {
   const started = performance.now();
+  // The project's public/ and app/generated/, or a publication's own folder (BUILD_GENERATED_DIR).
+  const { publicDir, imagesModule } = generatedSourcesOf(process.env);
   const result = await generateImages({
     towers,
     propertyTypes,
     photosDir: "images/photos",
     uploadedPhotos: readUploadedPhotos(process.env),
-    publicDir: "public",
-    manifestFile: "app/generated/images.ts",
+    publicDir,
+    manifestFile: imagesModule,
     businessName: loadSiteConfig(process.env).config.businessName,
   });
   const photos = Object.values(result.manifest).filter((entry) => entry.sources).length;

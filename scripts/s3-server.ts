@@ -19,6 +19,10 @@ export type S3Server = {
   client: S3Client;
   /** Every object's key and bytes. */
   objects(): Promise<{ key: string; bytes: Uint8Array }[]>;
+  /** SIGSTOP to moto: connections open and requests are sent, nothing answers (a hung target). */
+  freeze(): void;
+  /** SIGCONT: the frozen server answers again. */
+  thaw(): void;
   /** Refuses connections (and drops open ones) until `up`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -32,11 +36,28 @@ export function motoServerPath(): string | undefined {
   return [...onPath, ...candidates].find((path) => existsSync(path));
 }
 
-export async function startS3Server(bucket = "copias"): Promise<S3Server> {
+export async function startS3Server(
+  bucket = "copias",
+  options: {
+    /**
+     * Requests moto answers before it checks credentials against its own IAM users and policies
+     * (its INITIAL_NO_AUTH_ACTION_COUNT): a test sets up users and keys first, then plays one.
+     */
+    unauthenticatedRequests?: number;
+    /** The bucket made with Object Lock available (it cannot be turned on later). */
+    objectLock?: boolean;
+  } = {},
+): Promise<S3Server> {
   const executable = motoServerPath();
   if (!executable) throw new Error("moto_server is not installed (pip install 'moto[server]')");
   const motoPort = await freePort();
-  const child = spawn(executable, ["-H", "127.0.0.1", "-p", String(motoPort)], { stdio: "ignore" });
+  const child = spawn(executable, ["-H", "127.0.0.1", "-p", String(motoPort)], {
+    stdio: "ignore",
+    env:
+      options.unauthenticatedRequests === undefined
+        ? process.env
+        : { ...process.env, INITIAL_NO_AUTH_ACTION_COUNT: String(options.unauthenticatedRequests) },
+  });
   const relayPort = await freePort();
   const sockets = new Set<Socket>();
   let relay: Server | undefined;
@@ -75,7 +96,9 @@ export async function startS3Server(bucket = "copias"): Promise<S3Server> {
   });
   for (let attempt = 0; ; attempt++) {
     try {
-      await client.send(new CreateBucketCommand({ Bucket: bucket }));
+      await client.send(
+        new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: options.objectLock }),
+      );
       break;
     } catch (error) {
       if (attempt > 100) throw error;
@@ -101,6 +124,8 @@ export async function startS3Server(bucket = "copias"): Promise<S3Server> {
       } while (token);
       return found;
     },
+    freeze: () => void child.kill("SIGSTOP"),
+    thaw: () => void child.kill("SIGCONT"),
     async down() {
       await new Promise<void>((resolve) => {
         relay?.close(() => resolve());
@@ -114,6 +139,7 @@ export async function startS3Server(bucket = "copias"): Promise<S3Server> {
         for (const socket of sockets) socket.destroy();
       });
       client.destroy();
+      child.kill("SIGCONT");
       child.kill("SIGTERM");
     },
   };

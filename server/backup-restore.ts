@@ -1,10 +1,13 @@
 /**
  * Rebuilds the lead service's data from the off-site backup (decision 0019):
- *   npm run --silent backup:restore -- --identity FILE --to DIR [--at 2026-12-01T10:00:00-03:00]
+ *   npm run --silent backup:restore -- --identity FILE --to DIR [--at 2026-12-01T10:00:00-03:00] [--up-to-last-good]
  *   npm run --silent backup:restore -- --identity FILE --to postgres://user:password@host/empty_db
  * Reads LEADS_BACKUP_URL (and the AWS_* variables for s3://). FILE holds the owner's private key
  * (AGE-SECRET-KEY-1…), which never lives on the server. DIR must hold no leads; it becomes a
- * LEADS_DATA_DIR that `npm run serve` serves. Prints what it restored and how it was checked.
+ * LEADS_DATA_DIR that `npm run serve` serves. Prints what it restored and how it was checked. It
+ * refuses copies out of place (another name, another installation, a gap, a replaced object) in a
+ * sentence naming them; --up-to-last-good restores up to the last verified object and lists what
+ * it left out (decision 0023).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,17 +18,22 @@ import { openTarget } from "./backup/targets.ts";
 import { sqliteFileName } from "./leads/storage/lead-store.ts";
 
 const usage =
-  "Uso: npm run --silent backup:restore -- --identity ARCHIVO --to CARPETA|postgres://… [--at 2026-12-01T10:00:00-03:00]";
+  "Uso: npm run --silent backup:restore -- --identity ARCHIVO --to CARPETA|postgres://… [--at 2026-12-01T10:00:00-03:00] [--up-to-last-good]";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-let values: { identity?: string; to?: string; at?: string };
+let values: { identity?: string; to?: string; at?: string; "up-to-last-good"?: boolean };
 try {
   ({ values } = parseArgs({
-    options: { identity: { type: "string" }, to: { type: "string" }, at: { type: "string" } },
+    options: {
+      identity: { type: "string" },
+      to: { type: "string" },
+      at: { type: "string" },
+      "up-to-last-good": { type: "boolean" },
+    },
   }));
 } catch (error) {
   fail(`${(error as Error).message}\n${usage}`);
@@ -57,19 +65,27 @@ if ("dataDir" in to && existsSync(join(to.dataDir, sqliteFileName)))
 const started = performance.now();
 try {
   const target = openTarget(url);
-  const report = await restoreBackup({ target, identity, to, at });
+  const upToLastGood = values["up-to-last-good"] ?? false;
+  const report = await restoreBackup({ target, identity, to, at, upToLastGood });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = "dataDir" in to ? join(to.dataDir, sqliteFileName) : "la base PostgreSQL indicada";
   const lines = [
     `Restaurado en ${where} desde ${target.describe}`,
-    `  copia completa del ${report.snapshotAt.toISOString()} y ${report.changeSets} conjuntos de cambios, hasta ${report.through.toISOString()}${at ? ` (pedido: ${at.toISOString()})` : ""}`,
+    `  copia completa del ${report.snapshotAt.toISOString()} y ${report.changeSets} conjuntos de cambios, hasta ${report.through.toISOString()} (${report.last})${at ? ` (pedido: ${at.toISOString()})` : ""}`,
     `  ${report.objects} objetos, ${report.bytes.toLocaleString("es-AR")} bytes, ${seconds} s`,
     ...Object.entries(report.rows).map(
       ([table, count]) => `  ${table}: ${count.toLocaleString("es-AR")} filas`,
     ),
-    `  verificado: integridad ${report.integrity}; cantidades y sumas de control iguales a las registradas en la copia`,
+    `  verificado: integridad ${report.integrity}; cantidades y sumas de control iguales a las registradas en la copia; cadena de copias sin huecos ni objetos ajenos${report.leftOut.length ? " en el tramo restaurado" : ""}`,
+    ...(report.leftOut.length
+      ? ["  quedó afuera (--up-to-last-good):", ...report.leftOut.map((sentence) => `    ${sentence}`)]
+      : []),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 } catch (error) {
-  fail(`No se pudo restaurar: ${error instanceof RestoreError ? error.message : (error as Error).message}`);
+  const hint =
+    error instanceof RestoreError && error.lastGood
+      ? `\nPara restaurar hasta ${error.lastGood}, repita la orden con --up-to-last-good.`
+      : "";
+  fail(`No se pudo restaurar: ${(error as Error).message}${hint}`);
 }

@@ -76,3 +76,34 @@ export const hiddenEndings = ["/index.html", ".gz", ".br"];
 export function isHiddenPath(path: string): boolean {
   return hiddenPaths.includes(path) || hiddenEndings.some((ending) => path.endsWith(ending));
 }
+
+/**
+ * Where a build writes what it generates (artwork, photos' variants, icons, the
+ * images' manifest module) when it must not write into the project: a
+ * publication sets it to a folder inside its own build (decision 0020).
+ * Without it, the project's own `public/` and `app/generated/`, as in `npm run build`.
+ */
+export const generatedDirVariable = "BUILD_GENERATED_DIR";
+
+export function generatedDirOf(build: string): string {
+  return join(build, "generated");
+}
+
+export type GeneratedSources = {
+  /** Vite's public folder: copied whole into the client folder. */
+  publicDir: string;
+  /** The typed images' manifest module the app imports (app/content/images.ts). */
+  imagesModule: string;
+};
+
+export function generatedSourcesOf(env: Record<string, string | undefined>): GeneratedSources {
+  const dir = env[generatedDirVariable];
+  return dir
+    ? { publicDir: join(dir, "public"), imagesModule: join(dir, "images.ts") }
+    : { publicDir: "public", imagesModule: join("app", "generated", "images.ts") };
+}
+
+/** The images' manifest of a build, as data the server reads at run time (the inbox's artwork). */
+export function imageManifestFileOf(build: string): string {
+  return join(build, "images.json");
+}

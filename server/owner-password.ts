@@ -21,7 +21,8 @@ import { issueFirstFactorCode, printedCodeLifetimeMs } from "./inbox/second-fact
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { smtpSender } from "./leads/notify/email.ts";
 import { loadServiceConfig, type ServiceConfig } from "./leads/service-config.ts";
-import { loadSiteConfig, type SiteConfig } from "#app/config/site-config.ts";
+import type { SiteConfig } from "#app/config/site-config.ts";
+import { readPublishedSite } from "./site/published-site.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
 
 const usage = "Uso: printf '%s' \"$CONTRASEÑA\" | npm run --silent owner:password -- titular@ejemplo.com";
@@ -73,12 +74,13 @@ function readHidden(prompt: string): Promise<string> {
 }
 
 /** The same e-mail as any factor removed in the inbox, when SMTP_URL and LEADS_NOTIFY_TO are set. */
-async function tellOwner(): Promise<void> {
+async function tellOwner(versions: LeadStore["siteVersions"]): Promise<void> {
   let smtp: ServiceConfig["smtp"];
   let site: SiteConfig;
   try {
     smtp = loadServiceConfig(process.env).smtp;
-    site = loadSiteConfig(process.env).config;
+    // The name the owner published, as every other e-mail has it.
+    site = (await readPublishedSite(versions, process.env)).site;
   } catch (error) {
     stderr.write(`No se envió el aviso por e-mail: ${(error as Error).message}\n`);
     return;
@@ -86,7 +88,7 @@ async function tellOwner(): Promise<void> {
   if (!smtp) return;
   await factorMailer(
     smtpSender(smtp.url, smtp.to),
-    site,
+    () => site,
     () => new Date(),
     (line) => stderr.write(`${line}\n`),
   )({ kind: "all-removed-on-server" });
@@ -133,7 +135,7 @@ try {
     stdout.write(
       "Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación.\n",
     );
-    await tellOwner();
+    await tellOwner(store.siteVersions);
   }
   stdout.write(
     [

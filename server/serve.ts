@@ -11,7 +11,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
-import { effectiveValue } from "#app/config/site-facts.ts";
 import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
 import { readHeaderPolicy } from "./headers.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
@@ -20,6 +19,7 @@ import { startLeadService } from "./leads/service.ts";
 import { sqliteFileName } from "./leads/storage/lead-store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
 import { createSiteServer } from "./site-server.ts";
+import { followPublications, PublishedSiteSource } from "./site/published-site.ts";
 import { startSitePublishing } from "./site/site-publishing.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
 
@@ -51,12 +51,12 @@ if (!existsSync(join(clientDir, "index.html")))
   fail(`No hay un sitio construido en ${clientDir}: ejecutá npm run build.`);
 
 const errorPageSource = join(clientDir, notFoundFile);
-// The number the owner published, once publishing has started; the environment's until then.
-let whatsappNumber = () => site.whatsappNumber;
+// What the owner published, read by every part of the service; the environment's until publishing starts.
+const published = new PublishedSiteSource(process.env);
 const service = await startLeadService({
   config,
   site,
-  whatsappNumber: () => whatsappNumber(),
+  published: () => published.current(),
   stylesheets: existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [],
 }).catch((error: unknown) =>
   fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
@@ -72,17 +72,14 @@ const publishing =
         installedBuildDir: buildDir,
       })
     : undefined;
-if (publishing) {
-  const { publisher } = publishing;
-  whatsappNumber = () =>
-    effectiveValue("SITE_WHATSAPP_NUMBER", publisher.served().version?.facts ?? {}, process.env);
-}
+if (publishing) await followPublications(published, publishing.publisher, service.store.siteVersions);
 
 const inbox = await startInboxApp({
   buildDir,
   store: service.store,
   site,
   config,
+  published: () => published.current(),
   // The same setting /privacidad states, read from the environment at start.
   retentionMonths: site.leadsRetentionMonths,
   reportsOffThread: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },

@@ -1,6 +1,7 @@
 /**
  * The whole test suite, as CI runs it: static checks, unit tests, a production
- * build, then the browser and server tests against that build.
+ * build, then the browser and server tests against that build, and last the
+ * install, update and doctor scripts on a fresh server (tests/deploy/go-live.sh).
  */
 import { execFileSync } from "node:child_process";
 
@@ -24,3 +25,5 @@ step("Lint", "npx", ["eslint", "."]);
 step("Unit tests", "npx", ["vitest", "run"]);
 step("Production build (test configuration)", "node", ["scripts/build.ts"], buildEnv);
 step("Browser and server tests", "npx", ["playwright", "test"], buildEnv);
+// The owner's one command on a fresh Debian 12 server (a container with its own ACME server).
+step("Going live on a fresh server", "bash", ["tests/deploy/go-live.sh"]);

@@ -18,7 +18,7 @@ import { sql } from "kysely";
 import type { LeadQuery } from "#app/features/inbox/inbox-service.ts";
 import { allFields, type LeadValues } from "#app/features/leads/forms/types.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
-import { contactOf, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
+import { contactOf, installedFormTowers, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
 import {
   LeadStore,
   postgresPoolSize,
@@ -199,7 +199,7 @@ const day = 24 * 60 * 60_000;
  * last week new, the weeks before contacted, the rest archived.
  */
 async function fill(store: LeadStore, count: number): Promise<void> {
-  const forms = serviceForms(site);
+  const forms = serviceForms(site, installedFormTowers);
   const formIds = serviceFormIds(site);
   const now = Date.now();
   const span = 700 * day;

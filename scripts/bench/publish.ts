@@ -4,8 +4,9 @@
  * confirmed) to the new WhatsApp number in the home page the server sends; and
  * an undo, to the old number served. The project's real build each time, on
  * SQLite. `node scripts/bench/publish.ts` runs it alone; BENCH_PUBLISH_RUNS
- * (default 10) sets how many of each.
+ * (default 10) sets how many of each; they run as the machine is, then beside two busy loops.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +21,8 @@ import { deploymentEnvironment, startPublishingServer } from "../publishing-serv
 
 export type PublishFigures = {
   action: "publicar" | "deshacer";
+  /** The machine as measured: as it was, or beside busy loops taking the cores. */
+  condition: string;
   runs: number;
   p50Ms: number;
   worstMs: number;
@@ -30,7 +33,45 @@ export type PublishFigures = {
 /** The issue's limit, from «Publicar» to the new pages served, on a 2-core machine. */
 export const publishLimitMs = 30_000;
 
-export async function measurePublishing(buildDir = defaultBuildDir): Promise<PublishFigures[]> {
+/**
+ * Before this round (decision 0020, "Publish and undo"): the whole build at each publication, on
+ * the calm machine. Printed beside the new figures.
+ */
+export const publishBefore: PublishFigures[] = [
+  {
+    action: "publicar",
+    condition: "antes, en calma",
+    runs: 10,
+    p50Ms: 10_400,
+    worstMs: 10_900,
+    load: [1.9, 2.6],
+  },
+  { action: "deshacer", condition: "antes, en calma", runs: 10, p50Ms: 130, worstMs: 199, load: [2.6, 2.5] },
+];
+
+/**
+ * Publications timed as the machine is, then beside `busyLoops` shell loops that each keep a core
+ * busy (`sh -c 'while :; do :; done'`), as another program on the server would.
+ */
+export async function measurePublishingCalmAndBusy(
+  buildDir = defaultBuildDir,
+  busyLoops = 2,
+): Promise<PublishFigures[]> {
+  const calm = await measurePublishing(buildDir, "como está la máquina");
+  const loops = Array.from({ length: busyLoops }, () =>
+    spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }),
+  );
+  try {
+    return [...calm, ...(await measurePublishing(buildDir, `con ${busyLoops} bucles ocupados`))];
+  } finally {
+    for (const loop of loops) loop.kill("SIGKILL");
+  }
+}
+
+export async function measurePublishing(
+  buildDir = defaultBuildDir,
+  condition = "como está la máquina",
+): Promise<PublishFigures[]> {
   const runs = Number(process.env.BENCH_PUBLISH_RUNS ?? 10);
   const dataDir = mkdtempSync(join(tmpdir(), "bench-publish-"));
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir });
@@ -89,8 +130,8 @@ export async function measurePublishing(buildDir = defaultBuildDir): Promise<Pub
       undone.push(ms);
     }
     return [
-      summary("publicar", published, [publishLoad, publishLoadEnd]),
-      summary("deshacer", undone, [publishLoadEnd, loadAverage()]),
+      summary("publicar", condition, published, [publishLoad, publishLoadEnd]),
+      summary("deshacer", condition, undone, [publishLoadEnd, loadAverage()]),
     ];
   } finally {
     await close();
@@ -103,12 +144,14 @@ const loadAverage = () => Number(os.loadavg()[0]!.toFixed(1));
 
 function summary(
   action: PublishFigures["action"],
+  condition: string,
   samples: number[],
   load: [number, number],
 ): PublishFigures {
   const sorted = [...samples].sort((a, b) => a - b);
   return {
     action,
+    condition,
     load,
     runs: samples.length,
     p50Ms: Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!),
@@ -118,14 +161,18 @@ function summary(
 
 export function printPublishTable(figures: PublishFigures[]): void {
   console.log("\nPublicar y deshacer, hasta la página nueva servida (el build real, SQLite):\n");
-  console.log("| acción   | veces | p50      | peor     | límite | carga (1 min) |");
-  console.log("| -------- | ----- | -------- | -------- | ------ | ------------- |");
+  console.log(
+    "| acción   | máquina                   | veces | p50      | peor     | límite | carga (1 min) |",
+  );
+  console.log(
+    "| -------- | ------------------------- | ----- | -------- | -------- | ------ | ------------- |",
+  );
   const cell = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`).padEnd(8);
-  for (const row of figures) {
+  for (const row of [...publishBefore, ...figures]) {
     const verdict = row.worstMs <= publishLimitMs ? "✓" : "✗";
     console.log(
-      `| ${row.action.padEnd(8)} | ${String(row.runs).padEnd(5)} | ${cell(row.p50Ms)} | ${cell(row.worstMs)} | ` +
-        `${`${publishLimitMs / 1000} s ${verdict}`.padEnd(6)} | ${`${row.load[0]} → ${row.load[1]}`.padEnd(13)} |`,
+      `| ${row.action.padEnd(8)} | ${row.condition.padEnd(25)} | ${String(row.runs).padEnd(5)} | ${cell(row.p50Ms)} | ` +
+        `${cell(row.worstMs)} | ${`${publishLimitMs / 1000} s ${verdict}`.padEnd(6)} | ${`${row.load[0]} → ${row.load[1]}`.padEnd(13)} |`,
     );
   }
 }
@@ -159,5 +206,5 @@ export function printSameBuild(differences: string[]): void {
 
 if (import.meta.main) {
   printSameBuild(await checkPublicationIsCleanBuild());
-  printPublishTable(await measurePublishing());
+  printPublishTable(await measurePublishingCalmAndBusy());
 }

@@ -9,10 +9,12 @@ import { Secret, TOTP } from "otpauth";
 import { issueFirstFactorCode, printedCodeLifetimeMs } from "../../server/inbox/second-factor/owner-codes.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { createLeadApi } from "../../server/leads/api.ts";
-import { serviceForms } from "../../server/leads/forms.ts";
+import { installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import type { LeadStore, StorageOptions } from "../../server/leads/storage/lead-store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
+import { installedSite } from "../../server/site/published-site.ts";
+import { loadSiteConfig } from "#app/config/site-config.ts";
 
 /** The configuration the inbox benchmarks run with. */
 export const benchSite = {
@@ -46,12 +48,14 @@ export async function startSignedInSite(
   const inbox: InboxService = createInboxService({
     store,
     auth,
-    forms: serviceForms(benchSite),
+    forms: serviceForms(benchSite, installedFormTowers),
     offPlanFormId: benchSite.offPlanFormId,
     retentionMonths: 24,
   });
   const config = loadServiceConfig({ LEADS_RATE_LIMIT: "0" });
+  const published = installedSite({ ...loadSiteConfig(process.env).config, ...benchSite });
   const app = await startInboxApp({
+    published: () => published,
     buildDir,
     store,
     site: benchSite,
@@ -65,12 +69,11 @@ export async function startSignedInSite(
     policy: readHeaderPolicy(buildDir),
     leads: createLeadApi({
       store,
-      forms: serviceForms(benchSite),
+      forms: serviceForms(benchSite, installedFormTowers),
       config,
       siteUrl: "http://127.0.0.1",
       thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
-      whatsappNumber: () => "5491100000000",
-      siteName: "Benchmark",
+      published: () => published,
       stylesheets: [],
     }),
     app: app.handler,

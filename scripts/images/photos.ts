@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 import sharp, { type Sharp } from "sharp";
 
-import type { CatalogueImageEntry, ImageKind } from "#app/content/images.ts";
+import type { CatalogueImageEntry, ImageKind } from "#app/content/image-manifest.ts";
 import { catalogueAspect } from "#app/lib/art/tower-art.ts";
 
 export const photoExtensions = ["jpg", "jpeg", "png", "webp"] as const;

@@ -14,9 +14,25 @@ export type Row = Record<string, unknown>;
 /** Per table: how many rows and an order-free checksum of them (see `rowDigest`). */
 export type TableTally = { count: number; checksum: string };
 
+/**
+ * Where an object stands in its installation's chain (decision 0023), inside the encryption: the
+ * installation's id (random, kept in its database and inside objects only, so whoever lacks a
+ * private key cannot read it and cannot seal an object that carries it), the object's number,
+ * its own name (a copy under another name gives itself away) and the name and SHA-256 of the
+ * object written before it (a gap, a replacement or another order breaks the link).
+ */
+export type ChainSeal = {
+  deployment: string;
+  sequence: number;
+  name: string;
+  previous: { name: string; digest: string } | null;
+};
+
 /** A full copy of every backed-up table, as rows read after `takenAt` began. */
 export type Snapshot = {
   kind: "snapshot";
+  /** Absent only in objects written before the chain existed. */
+  seal?: ChainSeal;
   takenAt: string;
   tables: Record<string, Row[]>;
   tally: Record<string, TableTally>;
@@ -25,6 +41,7 @@ export type Snapshot = {
 /** Rows changed since the last copy, as they were at `at` (`row` null: the row was deleted). */
 export type ChangeSet = {
   kind: "changes";
+  seal?: ChainSeal;
   at: string;
   entries: { table: string; key: unknown[]; row: Row | null }[];
 };
@@ -59,6 +76,16 @@ export async function seal(
   for (const recipient of recipients) encrypter.addRecipient(recipient);
   const compressed = await promisify(gzip)(JSON.stringify(content, keepBytes));
   return encrypter.encrypt(compressed);
+}
+
+/** An object's fingerprint as stored (its encrypted bytes): what the next object's seal records. */
+export function objectDigest(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** age's answer when none of the identities given is among the object's recipients. */
+export function sealedToOthers(error: unknown): boolean {
+  return error instanceof Error && /no identity matched/.test(error.message);
 }
 
 export async function unseal<T extends Snapshot | ChangeSet>(

@@ -22,7 +22,7 @@ export type BackupWorkerData = {
   settings: BackupSettings;
   schedule?: Partial<BackupSchedule>;
   /** The owner's e-mail for copies behind and failed drills (SMTP_URL and LEADS_NOTIFY_TO). */
-  mail?: { smtpUrl: string; to: readonly string[]; from: { name: string; address: string } };
+  mail?: { smtpUrl: string; to: readonly string[] };
 };
 
 /** Kicks from the main thread reach the worker at most this often. */
@@ -65,6 +65,7 @@ export async function startBackupOnWorker(
 ): Promise<BackupRunner> {
   const startedAt = new Date();
   const alertAfterMs = data.schedule?.alertAfterMs ?? defaultSchedule.alertAfterMs;
+  const warnAfterMs = data.schedule?.warnAfterMs ?? defaultSchedule.warnAfterMs;
   let nextId = 0;
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let stopping = false;
@@ -134,7 +135,7 @@ export async function startBackupOnWorker(
         worker.postMessage("kick");
       }, kickEveryMs).unref();
     },
-    status: () => backupStatus(store, { startedAt, alertAfterMs, now: new Date() }),
+    status: () => backupStatus(store, { startedAt, alertAfterMs, warnAfterMs, now: new Date() }),
     cycle: () => ask<void>("cycle"),
     drill: () => ask<Drill>("drill"),
     async stop() {

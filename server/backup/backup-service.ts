@@ -1,11 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 
 import type { EmailSender } from "../leads/notify/email.ts";
+import type { MailSite } from "../mail/mail.ts";
 import type { LeadStore } from "../leads/storage/lead-store.ts";
 import { keyOf } from "../leads/storage/backup-tables.ts";
-import { objectName, parseObjectName, seal, type ChangeSet } from "./archive.ts";
+import {
+  objectDigest,
+  objectName,
+  parseObjectName,
+  seal,
+  type ChainSeal,
+  type ChangeSet,
+  type ObjectKind,
+  type Snapshot,
+} from "./archive.ts";
 import {
   backupStatus,
   defaultSchedule,
@@ -14,11 +25,12 @@ import {
   type BackupStatus,
   type Drill,
 } from "./backup-state.ts";
+import { chainKeys, type ChainHead } from "./chain.ts";
 import { CopyKeys } from "./copy-keys.ts";
 import { alertSender, copiesBehind, drillFailed, oneLine, type OwnerAlert } from "./owner-alerts.ts";
 import { restoreBackup } from "./restore.ts";
 import { readChangedRows, readSnapshot } from "./object-rows.ts";
-import { openTarget, type BackupTarget } from "./targets.ts";
+import { ObjectExists, openTarget, type BackupTarget } from "./targets.ts";
 
 /**
  * Longest the lease holder may go silent before another instance takes over: a standby resumes
@@ -30,6 +42,8 @@ const batchLimit = 1000;
 const kickDelayMs = 1_000;
 /** Expired objects are looked for at most this often. */
 const removalEveryMs = 60 * 60_000;
+/** A name found taken (412) is tried again with a new one this many times. */
+const nameAttempts = 3;
 
 /**
  * The off-site copy (decision 0019), run on a thread of its own (backup-on-worker.ts): ships
@@ -66,7 +80,8 @@ export class BackupService {
     schedule?: Partial<BackupSchedule>;
     /** The owner's e-mail (SMTP_URL and LEADS_NOTIFY_TO), for copies behind and failed drills. */
     send?: EmailSender;
-    from?: { name: string; address: string };
+    /** Who the alerts come from: the site published when one is sent. */
+    site?: () => Promise<MailSite>;
     now?: () => Date;
     log?: (line: string) => void;
   }) {
@@ -77,12 +92,15 @@ export class BackupService {
     this.now = options.now ?? (() => new Date());
     this.startedAt = this.now();
     this.log = options.log ?? ((line) => console.error(line));
-    this.alert = alertSender(options.send, options.from);
+    this.alert = alertSender(options.send, options.site);
   }
 
   /** Installs the change capture and the service's drill key, then copies in the background. */
   async start(): Promise<void> {
     await this.store.backups.installCapture();
+    // Of two instances starting at once, the first one's id stays (a restored database keeps its own).
+    await this.store.backups.addState(chainKeys.deployment, JSON.stringify(randomBytes(16).toString("hex")));
+    await this.store.backups.addState(chainKeys.head, "null");
     this.keys = await CopyKeys.load(this.store, this.ownerRecipient);
     this.scheduleRound(0);
   }
@@ -137,7 +155,9 @@ export class BackupService {
       if (!(await this.holdLease())) return;
       await this.copyKeys.refresh();
       const began = this.now();
-      if (!(await this.state<string>("last-snapshot"))) await this.snapshot();
+      // A chain starts with a snapshot: a new installation's, a restored one's, one from before the chain.
+      if (!(await this.state<string>("last-snapshot")) || !(await this.state(chainKeys.head)))
+        await this.snapshot();
       await this.shipChanges();
       await this.setState("copied-through", began.toISOString());
       // A commit less per round while nothing went wrong: rounds share the lead's thread (SQLite).
@@ -215,17 +235,59 @@ export class BackupService {
   private async putChanges(entries: ChangeSet["entries"]): Promise<void> {
     // The time after reading: every row in the set is at least this recent (restore orders by it).
     const at = this.now();
-    await this.target.put(
-      objectName("changes", at),
-      await seal({ kind: "changes", at: at.toISOString(), entries }, this.copyKeys.recipients),
+    await this.putInChain(
+      "changes",
+      at,
+      { kind: "changes", at: at.toISOString(), entries },
+      this.copyKeys.recipients,
     );
+  }
+
+  /**
+   * Writes an object as the next link of the chain (decision 0023): sealed with the installation's
+   * id, its number, its own name and the previous object's name and digest; written only if the
+   * name is free (a taken name gets a new one, the object is never lost nor replaces another);
+   * then the chain's head moves to it with a compare-and-set, so two instances never both extend
+   * the same head. A failed set leaves the object as a dead end the restore recognises, and the
+   * round fails: its changes stay queued and go in the next link.
+   */
+  private async putInChain(
+    kind: ObjectKind,
+    at: Date,
+    content: Omit<Snapshot, "seal"> | Omit<ChangeSet, "seal">,
+    recipients: readonly string[],
+  ): Promise<void> {
+    const deployment = (await this.state<string>(chainKeys.deployment))!;
+    const headText = (await this.store.backups.stateText(chainKeys.head)) ?? "null";
+    const head = JSON.parse(headText) as ChainHead | null;
+    for (let attempt = 1; ; attempt++) {
+      const name = objectName(kind, at);
+      const chain: ChainSeal = {
+        deployment,
+        sequence: head ? head.sequence + 1 : 0,
+        name,
+        previous: head && { name: head.name, digest: head.digest },
+      };
+      const bytes = await seal({ ...content, seal: chain } as Snapshot | ChangeSet, recipients);
+      try {
+        await this.target.put(name, bytes);
+      } catch (error) {
+        if (!(error instanceof ObjectExists) || attempt === nameAttempts) throw error;
+        this.log(`Copia fuera del servidor: ${error.message}; se escribe con otro nombre.`);
+        continue;
+      }
+      const next: ChainHead = { sequence: chain.sequence, name, digest: objectDigest(bytes) };
+      if (!(await this.store.backups.swapState(chainKeys.head, headText, JSON.stringify(next))))
+        throw new Error(`otra instancia escribió en la cadena a la vez; ${name} queda fuera y se reintenta`);
+      return;
+    }
   }
 
   async snapshot(recipients: readonly string[] = this.copyKeys.recipients): Promise<void> {
     // The time before reading: every change after it is in a later change set (see tables.ts).
     const takenAt = this.now();
     const snapshot = await readSnapshot(this.store, takenAt);
-    await this.target.put(objectName("snapshots", takenAt), await seal(snapshot, recipients));
+    await this.putInChain("snapshots", takenAt, snapshot, recipients);
     await this.setState("last-snapshot", takenAt.toISOString());
   }
 
@@ -245,6 +307,8 @@ export class BackupService {
         target: this.target,
         identity: this.copyKeys.drillIdentity,
         to: { dataDir: folder },
+        // The drill's key opens only what came after its last turn.
+        opensEverything: false,
       });
       drill = { at: this.now().toISOString(), ok: true, leads: report.rows.leads ?? 0 };
     } catch (error) {
@@ -286,6 +350,7 @@ export class BackupService {
     return backupStatus(this.store, {
       startedAt: this.startedAt,
       alertAfterMs: this.schedule.alertAfterMs,
+      warnAfterMs: this.schedule.warnAfterMs,
       now: this.now(),
     });
   }

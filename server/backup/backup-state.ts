@@ -21,6 +21,11 @@ export type BackupSchedule = {
   retentionMs: number;
   /** Copies this far behind, or a failed drill, e-mail the owner. */
   alertAfterMs: number;
+  /**
+   * Copies this far behind turn health and the inbox to a warning (`stalled`): a target that hangs
+   * without failing (frozen, a connection that never answers) is seen within minutes, not an hour.
+   */
+  warnAfterMs: number;
 };
 
 const day = 24 * 60 * 60_000;
@@ -31,11 +36,13 @@ export const defaultSchedule: BackupSchedule = {
   drillEveryMs: 7 * day,
   retentionMs: backupRetentionDays * day,
   alertAfterMs: 60 * 60_000,
+  // Three times the 60-s promise: a slow round or one retry after a blip stays below it.
+  warnAfterMs: 3 * 60_000,
 };
 
 /** What health and the inbox show. */
 export type BackupStatus = {
-  state: "ok" | "retrying" | "behind" | "drill-failed";
+  state: "ok" | "retrying" | "stalled" | "behind" | "drill-failed";
   /** Everything stored up to this moment is off the machine (ISO), or null before the first copy. */
   newestCopyAt: string | null;
   lastVerifiedRestore: { at: string; leads: number } | null;
@@ -53,7 +60,7 @@ export type Drill = { at: string; ok: boolean; leads: number; problem?: string }
  */
 export async function backupStatus(
   store: LeadStore,
-  clock: { startedAt: Date; alertAfterMs: number; now: Date },
+  clock: { startedAt: Date; alertAfterMs: number; warnAfterMs: number; now: Date },
 ): Promise<BackupStatus> {
   const state = <T>(key: string) => store.backups.state<T>(key);
   const [copiedThrough, verified, drill, problem, pending] = await Promise.all([
@@ -63,10 +70,10 @@ export async function backupStatus(
     state<{ message: string }>("problem"),
     store.backups.pendingChanges(),
   ]);
-  const behind =
-    clock.now.getTime() - new Date(copiedThrough ?? clock.startedAt).getTime() > clock.alertAfterMs;
+  const age = clock.now.getTime() - new Date(copiedThrough ?? clock.startedAt).getTime();
+  const lateness = age > clock.alertAfterMs ? "behind" : age > clock.warnAfterMs ? "stalled" : undefined;
   return {
-    state: drill && !drill.ok ? "drill-failed" : behind ? "behind" : problem ? "retrying" : "ok",
+    state: drill && !drill.ok ? "drill-failed" : (lateness ?? (problem ? "retrying" : "ok")),
     newestCopyAt: copiedThrough ?? null,
     lastVerifiedRestore: verified ? { at: verified.at, leads: verified.leads } : null,
     pending,

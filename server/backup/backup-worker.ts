@@ -2,6 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 
 import { smtpSender } from "../leads/notify/email.ts";
 import { LeadStore } from "../leads/storage/lead-store.ts";
+import { readPublishedSite } from "../site/published-site.ts";
 import { BackupService } from "./backup-service.ts";
 import type { BackupWorkerData, WorkerReply, WorkerRequest } from "./backup-on-worker.ts";
 
@@ -17,7 +18,7 @@ const backup = new BackupService({
   settings,
   schedule,
   send: mail && smtpSender(mail.smtpUrl, mail.to),
-  from: mail?.from,
+  site: async () => (await readPublishedSite(store.siteVersions, process.env)).site,
 });
 
 const work: Record<WorkerRequest["method"], () => Promise<unknown>> = {

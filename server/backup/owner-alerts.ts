@@ -1,5 +1,4 @@
-import type { EmailSender } from "../leads/notify/email.ts";
-import { escapeHtml } from "../leads/pages.ts";
+import { composeMail, type MailSender, type MailSite } from "../mail/mail.ts";
 import type { BackupStatus, Drill } from "./backup-state.ts";
 
 /**
@@ -8,14 +7,22 @@ import type { BackupStatus, Drill } from "./backup-state.ts";
  */
 export type OwnerAlert = { subject: string; text: string };
 
-/** Sends an alert through the owner's e-mail (SMTP_URL and LEADS_NOTIFY_TO), when there is one. */
+/**
+ * Sends an alert through the owner's e-mail (SMTP_URL and LEADS_NOTIFY_TO), when there is one,
+ * From the name published when it is sent (read from the database: this runs on its own thread).
+ */
 export function alertSender(
-  send: EmailSender | undefined,
-  from: { name: string; address: string } | undefined,
+  send: MailSender | undefined,
+  site: (() => Promise<MailSite>) | undefined,
 ): ((alert: OwnerAlert) => Promise<void>) | undefined {
-  if (!send || !from) return undefined;
-  return ({ subject, text }) =>
-    send({ from, subject, text, html: `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>` });
+  if (!send || !site) return undefined;
+  return async ({ subject, text }) =>
+    send(
+      composeMail(await site(), {
+        subject,
+        blocks: text.split("\n\n").map((paragraph) => ({ paragraph })),
+      }),
+    );
 }
 
 export function drillFailed(drill: Drill): OwnerAlert {

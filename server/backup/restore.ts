@@ -1,6 +1,12 @@
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+
 import { LeadStore } from "../leads/storage/lead-store.ts";
 import {
   columnsOf,
+  objectDigest,
+  sealedToOthers,
   parseObjectName,
   rowDigest,
   tally,
@@ -14,10 +20,20 @@ import {
 import { backedUpTable, backedUpTables } from "../leads/storage/backed-up-tables.ts";
 import { keyOf } from "../leads/storage/backup-tables.ts";
 import type { BackupTarget } from "./targets.ts";
+import {
+  chainKeys,
+  ChainProblem,
+  describeProblems,
+  verifyChain,
+  type ChainHead,
+  type ChainVerdict,
+  type OpenedObject,
+} from "./chain.ts";
 
 /**
- * Rebuilds a database from a backup (decision 0019): the newest snapshot taken at or before `at`,
- * then every change set after it up to `at`, in order. Then it checks what it wrote: SQLite's
+ * Rebuilds a database from a backup (decisions 0019 and 0023): every object up to `at` opened and
+ * its seal checked (chain.ts), then the newest snapshot of the verified chain and every change set
+ * linked after it, in chain order. Then it checks what it wrote: SQLite's
  * integrity check, and each table's count and checksum against the snapshot's record and, after
  * the changes, against the rows the copies say should be there.
  */
@@ -28,6 +44,10 @@ export type RestoreReport = {
   changeSets: number;
   /** The newest change set applied (the snapshot's time when none was). */
   through: Date;
+  /** The last object applied: the chain's newest, or the last verified one. */
+  last: string;
+  /** With `upToLastGood`: what was out of place and left out, one sentence each. */
+  leftOut: string[];
   /** Rows per table after the restore. */
   rows: Record<string, number>;
   /** "ok" (SQLite's integrity_check) or what it found; PostgreSQL: "no aplica". */
@@ -37,13 +57,23 @@ export type RestoreReport = {
   bytes: number;
 };
 
-export class RestoreError extends Error {}
+export class RestoreError extends Error {
+  /** Set when a restore up to the last verified object (`upToLastGood`) would succeed. */
+  lastGood?: string;
+}
+
+/** Objects fetched and opened at once. */
+const fetchesAtOnce = 8;
 
 export async function restoreBackup(options: {
   target: BackupTarget;
   identity: string;
   to: RestoreDestination;
   at?: Date;
+  /** Restore the verified run even if the target holds objects out of place (named in the report). */
+  upToLastGood?: boolean;
+  /** The owner's key opens every object; the drill's key only those since its last turn. */
+  opensEverything?: boolean;
 }): Promise<RestoreReport> {
   const { target, identity } = options;
   const at = options.at ?? new Date(8.64e15);
@@ -52,39 +82,74 @@ export async function restoreBackup(options: {
     .map(parseObjectName)
     .filter((name): name is ObjectName => name !== undefined && name.at <= at)
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.name.localeCompare(b.name));
-  const snapshotName = names.filter((name) => name.kind === "snapshots").at(-1);
-  if (!snapshotName)
+  if (!names.some((name) => name.kind === "snapshots"))
     throw new RestoreError(
       `no hay ninguna copia completa en ${target.describe}${options.at ? ` anterior a ${options.at.toISOString()}` : ""}`,
     );
-  const changeNames = names.filter((name) => name.kind === "changes" && name.at >= snapshotName.at);
 
   let bytes = 0;
-  const read = async <T extends Snapshot | ChangeSet>(name: string): Promise<T> => {
-    const sealed = await target.get(name);
+  const changeSets = new Map<string, ChangeSet>();
+  const opened = await inBatches(names, fetchesAtOnce, async (name): Promise<OpenedObject> => {
+    const sealed = await target.get(name.name);
     bytes += sealed.byteLength;
+    const object: OpenedObject = {
+      name: name.name,
+      kind: name.kind,
+      at: name.at,
+      digest: objectDigest(sealed),
+    };
     try {
-      return await unseal<T>(sealed, identity);
+      const content = await unseal<Snapshot | ChangeSet>(sealed, identity);
+      object.seal = content.seal;
+      // Snapshots are read again when used: only one is kept in memory.
+      if (content.kind === "changes") changeSets.set(name.name, content);
     } catch (error) {
-      throw new RestoreError(`no se pudo descifrar ${name} con esa clave (${(error as Error).message})`);
+      object.failure = sealedToOthers(error) ? "others" : "damaged";
     }
-  };
+    return object;
+  });
 
+  if (opened.every((object) => object.failure === "others"))
+    throw new RestoreError(
+      `ninguna copia de ${target.describe} se abre con esa clave: ¿es la privada de LEADS_BACKUP_RECIPIENT?`,
+    );
+  let verdict: ChainVerdict;
+  try {
+    verdict = verifyChain(opened, { opensEverything: options.opensEverything ?? true });
+  } catch (error) {
+    if (error instanceof ChainProblem) throw new RestoreError(error.message);
+    throw error;
+  }
+  if (verdict.path.length === 0 || (verdict.problems.length > 0 && !options.upToLastGood)) {
+    const error = new RestoreError(describeProblems(verdict));
+    error.lastGood = verdict.path.at(-1)?.name;
+    throw error;
+  }
+  const [snapshotObject, ...changeObjects] = verdict.path as [OpenedObject, ...OpenedObject[]];
+  const end = verdict.path.at(-1)!;
+
+  const destination = "dataDir" in options.to ? await asideOf(options.to.dataDir) : undefined;
   const store = await LeadStore.open(
-    "dataDir" in options.to
-      ? { dataDir: options.to.dataDir }
-      : { dataDir: ".", databaseUrl: options.to.databaseUrl },
+    destination
+      ? { dataDir: destination.partial }
+      : { dataDir: ".", databaseUrl: (options.to as { databaseUrl: string }).databaseUrl },
   );
+  let wrote = false;
   try {
     const { backups } = store;
     if ((await backups.leadCount()) > 0)
       throw new RestoreError("el destino ya tiene consultas: restaure en una carpeta o base vacía");
 
-    const snapshot = await read<Snapshot>(snapshotName.name);
+    const sealedSnapshot = await target.get(snapshotObject.name);
+    bytes += sealedSnapshot.byteLength;
+    if (objectDigest(sealedSnapshot) !== snapshotObject.digest)
+      throw new RestoreError(`${snapshotObject.name} cambió durante la restauración`);
+    const snapshot = await unseal<Snapshot>(sealedSnapshot, identity);
     /** Per table: each row's key → its fingerprint, as the copies say it should end up. */
     const expected = new Map<string, Map<string, bigint>>();
     const columns = new Map<string, string[]>();
     const tables = backedUpTables.map((table) => ({ table, rows: snapshot.tables[table.name] ?? [] }));
+    wrote = true;
     await backups.replaceTables(tables);
     for (const { table, rows } of tables) {
       const tableColumns = columnsOf(rows);
@@ -96,9 +161,8 @@ export async function restoreBackup(options: {
     }
     await verify(store, expected, columns, "la copia completa", snapshot.tally);
 
-    let through = snapshotName.at;
-    for (const name of changeNames) {
-      const changes = await read<ChangeSet>(name.name);
+    for (const object of changeObjects) {
+      const changes = changeSets.get(object.name)!;
       const entries = changes.entries.map((entry) => ({ ...entry, table: backedUpTable(entry.table) }));
       await backups.applyChanges(entries);
       for (const { table, key: rowKey, row } of entries) {
@@ -108,27 +172,81 @@ export async function restoreBackup(options: {
         if (row) rows.set(key, rowDigest(row, columns.get(table.name)!));
         else rows.delete(key);
       }
-      through = name.at;
     }
     const counts = await verify(store, expected, columns, "los cambios aplicados");
 
-    // The restored database starts with an empty copy queue and no backup state of its own.
+    // The restored database starts with an empty copy queue; its copies continue the same chain.
     await backups.forgetBackupState();
+    await backups.setState(chainKeys.deployment, end.seal!.deployment);
+    await backups.setState(chainKeys.head, {
+      sequence: end.seal!.sequence,
+      name: end.name,
+      digest: end.digest,
+    } satisfies ChainHead);
     const integrity = (await backups.integrityCheck()) ?? "no aplica";
     if (store.kind === "sqlite" && integrity !== "ok")
       throw new RestoreError(`la base restaurada no pasó integrity_check: ${integrity}`);
+    await store.close();
+    if (destination) await destination.finish();
     return {
-      snapshotAt: snapshotName.at,
-      changeSets: changeNames.length,
-      through,
+      snapshotAt: snapshotObject.at,
+      changeSets: changeObjects.length,
+      through: end.at,
+      last: end.name,
       rows: counts,
       integrity,
-      objects: changeNames.length + 1,
+      objects: opened.length,
       bytes,
+      leftOut: verdict.problems,
     };
-  } finally {
-    await store.close();
+  } catch (error) {
+    // Nothing half-restored stays behind: a rerun starts clean.
+    if (wrote && !destination)
+      await store.backups.replaceTables(backedUpTables.map((table) => ({ table, rows: [] }))).catch(() => {});
+    await store.close().catch(() => {});
+    await destination?.abandon();
+    throw error;
   }
+}
+
+/**
+ * A folder restore writes beside `--to` and renames at the end: `--to` either does not exist or is
+ * the whole restored folder, readable by its owner only.
+ */
+async function asideOf(
+  folder: string,
+): Promise<{ partial: string; finish(): Promise<void>; abandon(): Promise<void> }> {
+  const to = resolve(folder);
+  const existing = await readdir(to).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (existing && existing.length > 0)
+    throw new RestoreError(`${to} ya existe y no está vacía: restaure en una carpeta nueva`);
+  const partial = join(dirname(to), `.${basename(to)}.restaurando-${randomBytes(4).toString("hex")}`);
+  await mkdir(partial, { recursive: true, mode: 0o700 });
+  return {
+    partial,
+    async finish() {
+      await chmod(partial, 0o700);
+      for (const file of await readdir(partial)) await chmod(join(partial, file), 0o600);
+      if (existing) await rmdir(to);
+      await rename(partial, to);
+    },
+    abandon: () => rm(partial, { recursive: true, force: true }),
+  };
+}
+
+/** `work` over `items`, `size` at a time, results in the items' order. */
+async function inBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let index = 0; index < items.length; index += size)
+    results.push(...(await Promise.all(items.slice(index, index + size).map(work))));
+  return results;
 }
 
 /** Counts and checksums of what the database holds now against what the copies say. */

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,12 +18,20 @@ import {
 export type BackupTarget = {
   /** Where it writes, for messages (never a credential). */
   describe: string;
+  /** Writes a new object; never replaces one: `ObjectExists` when the name is taken. */
   put(name: string, bytes: Uint8Array): Promise<void>;
   get(name: string): Promise<Uint8Array>;
   /** Every object name under `kind/`, in no particular order. */
   list(kind: string): Promise<string[]>;
   remove(name: string): Promise<void>;
 };
+
+/** The name is taken (S3's 412 to `If-None-Match: *`): the object there stays as it was. */
+export class ObjectExists extends Error {
+  constructor(name: string) {
+    super(`ya existe un objeto llamado ${name}; no se reemplaza`);
+  }
+}
 
 export function openTarget(url: string): BackupTarget {
   if (url.startsWith("file://")) return folderTarget(fileURLToPath(url));
@@ -37,10 +45,17 @@ function folderTarget(folder: string): BackupTarget {
     async put(name, bytes) {
       const path = join(folder, name);
       await mkdir(dirname(path), { recursive: true });
-      // Written aside and renamed: a reader never sees half an object.
-      const partial = `${path}.partial`;
+      // Written aside and linked: a reader never sees half an object, and a link never replaces.
+      const partial = `${path}.${process.pid}.partial`;
       await writeFile(partial, bytes, { flush: true });
-      await rename(partial, path);
+      try {
+        await link(partial, path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new ObjectExists(name);
+        throw error;
+      } finally {
+        await rm(partial, { force: true });
+      }
     },
     get: async (name) => new Uint8Array(await readFile(join(folder, name))),
     async list(kind) {
@@ -68,7 +83,16 @@ function bucketTarget(url: URL): BackupTarget {
   return {
     describe: `s3://${bucket}/${prefix}`,
     async put(name, bytes) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + name, Body: bytes }));
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: prefix + name, Body: bytes, IfNoneMatch: "*" }),
+        );
+      } catch (error) {
+        // 412: the key exists. 409: another conditional write to the same key is under way.
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 412 || status === 409) throw new ObjectExists(name);
+        throw error;
+      }
     },
     async get(name) {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + name }));

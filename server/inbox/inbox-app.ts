@@ -6,7 +6,7 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import { clientAddress } from "../leads/client-address.ts";
-import { serviceForms } from "../leads/forms.ts";
+import type { PublishedSite } from "../site/published-site.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
@@ -32,7 +32,13 @@ export async function startInboxApp(options: {
     SiteConfig,
     "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"
   >;
-  config: Pick<ServiceConfig, "trustedProxies" | "smtp">;
+  /** dataDir: where deploy/doctor.sh leaves its findings (none shown without it). */
+  config: Pick<ServiceConfig, "trustedProxies" | "smtp"> & Partial<Pick<ServiceConfig, "dataDir">>;
+  /**
+   * The site published now (server/site/published-site.ts): the forms that read the leads,
+   * the towers' names in the results, the name in e-mails and the authenticator's issuer.
+   */
+  published: () => PublishedSite;
   retentionMonths: number;
   /** The database again, for the results' worker thread (decision 0017); without it, results are built in this thread. */
   reportsOffThread?: StorageOptions;
@@ -55,20 +61,22 @@ export async function startInboxApp(options: {
     store,
     auth,
     relyingPartyOf: relyingParties([site.siteUrl, site.formServiceUrl]),
-    issuer: site.businessName,
-    onChange: factorMailer(send, site, now),
-    mailFirstFactorCode: send && firstFactorCodeMailer(send, site),
+    issuer: () => options.published().site.businessName,
+    onChange: factorMailer(send, () => options.published().site, now),
+    mailFirstFactorCode: send && firstFactorCodeMailer(send, () => options.published().site),
     now,
   });
   const inbox = createInboxService({
     store,
     auth,
     secondFactor,
-    forms: serviceForms(options.site, now),
+    forms: (formId) => options.published().forms(formId),
+    published: options.published,
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
     reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),
     backup: options.backup,
+    dataDir: config.dataDir,
     site: options.siteEditor,
     sitePhotos: options.sitePhotoEditor,
     now,

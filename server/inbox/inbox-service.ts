@@ -18,10 +18,14 @@ import {
   type LeadStore,
 } from "../leads/storage/lead-store.ts";
 import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts";
+import { towerRows } from "../insight/results.ts";
+import type { PublishedSite } from "../site/published-site.ts";
+import { towerBySlug } from "#app/content/towers.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import { relyingParties } from "./second-factor/relying-party.ts";
 import { createSecondFactors, type SecondFactors } from "./second-factor/second-factors.ts";
 import { backupGlance } from "./backup-glance.ts";
+import { readServerFindings } from "./server-findings.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import { buenosAiresTime, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
 
@@ -43,10 +47,17 @@ export type InboxServiceOptions = {
   reports?: ReportRunner;
   /** The off-site copy, when LEADS_BACKUP_URL is set. */
   backup?: { status(): Promise<BackupStatus> };
+  /** The data folder, where deploy/doctor.sh leaves its findings. */
+  dataDir?: string;
   /** The site's editor (server/site/), where this server publishes the site. */
   site?: SiteEditor;
   /** The catalogue's photos (/bandeja/sitio/fotos), published by the site editor. */
   sitePhotos?: SitePhotoEditor;
+  /**
+   * The site published now: its name in the inbox's titles, the towers' names in the results
+   * (without it, the catalogue's towers and no name).
+   */
+  published?: () => Pick<PublishedSite, "towerName" | "site">;
   now?: () => Date;
 };
 
@@ -62,6 +73,8 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
   const reports = options.reports ?? reportsInThread(store);
   const formIds = serviceFormIds({ offPlanFormId: options.offPlanFormId });
   const definitionOf = (formId: string) => forms(formId)?.definition;
+  const towerName = (slug: string) =>
+    options.published ? options.published().towerName(slug) : towerBySlug(slug)?.nombre;
 
   function summary(lead: Lead): LeadSummary {
     return {
@@ -157,18 +170,20 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
   }
 
   return {
+    businessName: () => options.published?.().site.businessName ?? "",
     ownerEmail: () => auth.ownerEmail(),
     login: (attempt) => auth.login(attempt),
     checkSession: (token, check) => auth.checkSession(token, check),
     logout: (token) => auth.logout(token),
     secondFactor:
       options.secondFactor ??
-      createSecondFactors({ store, auth, relyingPartyOf: relyingParties([]), issuer: "Bandeja", now }),
+      createSecondFactors({ store, auth, relyingPartyOf: relyingParties([]), issuer: () => "Bandeja", now }),
 
     forms: formIds.map((id) => ({ id, title: definitionOf(id)?.title ?? id })),
     retentionMonths: options.retentionMonths,
     backup: async () =>
       options.backup ? backupGlance(await options.backup.status(), now()) : { state: "off" },
+    serverFindings: async () => (options.dataDir ? readServerFindings(options.dataDir) : []),
     site: options.site,
     sitePhotos: options.sitePhotos,
 
@@ -196,7 +211,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
         weeks: report.weeks,
         pages: report.pages,
         sources: report.sources,
-        towers: report.towers,
+        towers: towerRows(report.pages, towerName),
         waiting: report.waiting.map(summary),
         waitingTotal: report.waitingTotal,
       };

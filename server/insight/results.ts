@@ -1,5 +1,4 @@
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
-import { towerBySlug } from "#app/content/towers.ts";
 import { type Lead, type LeadStore, type LeadSums } from "../leads/storage/lead-store.ts";
 import { campaignLabel, hostName } from "../leads/origin.ts";
 import { otherValues } from "../leads/storage/visit-counts.ts";
@@ -19,7 +18,6 @@ export type Report = {
   weeks: ResultRow[];
   pages: ResultRow[];
   sources: ResultRow[];
-  towers: ResultRow[];
   waiting: Lead[];
   waitingTotal: number;
 };
@@ -95,14 +93,25 @@ export async function buildReport(
     weeks: weeks.inOrder(),
     pages: pageRows,
     sources: sources.top(shownSources),
-    towers: pageRows.flatMap((row) => {
-      const slug = /^(?:\/torres|\/en\/towers)\/([^/]+)$/.exec(row.key)?.[1];
-      const tower = slug ? towerBySlug(slug) : undefined;
-      return tower ? [{ ...row, label: tower.nombre }] : [];
-    }),
     waiting: waiting.leads,
     waitingTotal: waiting.total,
   };
+}
+
+/**
+ * The pages' rows that are a tower's, labelled with its name: by the towers
+ * published now (server/site/published-site.ts), so a tower added a minute
+ * ago is grouped and a retired one keeps its name. A page of no known tower is left out.
+ */
+export function towerRows(
+  pages: readonly ResultRow[],
+  towerName: (slug: string) => string | undefined,
+): ResultRow[] {
+  return pages.flatMap((row) => {
+    const slug = /^(?:\/torres|\/en\/towers)\/([^/]+)$/.exec(row.key)?.[1];
+    const name = slug ? towerName(slug) : undefined;
+    return name ? [{ ...row, label: name }] : [];
+  });
 }
 
 /**

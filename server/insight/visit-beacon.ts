@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { visitFields, visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
-import { langOf, pages } from "#app/site-map.ts";
+import { langOf } from "#app/site-map.ts";
 import { clientAddress, rateLimitKey } from "../leads/client-address.ts";
 import { campaignLabel, hostName } from "../leads/origin.ts";
 import { createRateLimit } from "../leads/rate-limit.ts";
@@ -16,7 +16,8 @@ import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
  * `POST /api/visitas` (decisions 0016, 0017): one count for a page seen, a form
  * opened or a hand-off to WhatsApp. Counts only what the site's own pages send
  * (another Origin, "null" or none: 403) about the site's own pages (any other path
- * is refused with 422), bounds hosts and campaigns (visit-counts.ts), leaves out
+ * is refused with 422; the pages are the published site's, read at each beacon,
+ * so a tower published a moment ago is counted), bounds hosts and campaigns (visit-counts.ts), leaves out
  * obvious robots (their User-Agent is looked at, never stored) and is
  * rate-limited per client address like the lead endpoint. Nothing about the
  * visitor is stored: not the address, not the browser, no id.
@@ -26,6 +27,8 @@ export type VisitBeaconOptions = {
   config: ServiceConfig;
   /** Which origins may post (the lead endpoint's own rule). */
   origins: OriginPolicy;
+  /** The site's pages as published now (server/site/published-site.ts). */
+  pagePaths: () => ReadonlySet<string>;
   now?: () => Date;
 };
 
@@ -41,7 +44,6 @@ export const beaconsPerLead = 6;
 export const robotPattern =
   /bot\b|bot\/|crawl|spider|slurp|headless|lighthouse|pagespeed|preview|facebookexternalhit|whatsapp\/|curl\/|wget|python|go-http|java\/|okhttp|axios|node-fetch|undici|scrapy|phantomjs|selenium|playwright/i;
 
-const sitePaths = new Set<string>(pages.map((page) => page.path));
 const kinds = new Set<string>(visitKinds);
 
 export function createVisitBeacon(options: VisitBeaconOptions) {
@@ -82,7 +84,7 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
     const fields = new URLSearchParams(body.toString("utf8"));
     const page = fields.get(visitFields.page) ?? "";
     const kind = fields.get(visitFields.kind) ?? "";
-    if (!sitePaths.has(page) || !kinds.has(kind)) return answer(response, 422);
+    if (!options.pagePaths().has(page) || !kinds.has(kind)) return answer(response, 422);
     // A robot is answered like anyone (it learns nothing) and not counted.
     if (robotPattern.test(String(request.headers["user-agent"] ?? "x-none-bot")))
       return answer(response, 204);

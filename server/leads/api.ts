@@ -14,6 +14,7 @@ import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
 import { pagePath } from "./submission.ts";
 import { createVisitBeacon } from "../insight/visit-beacon.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
+import type { PublishedSite } from "../site/published-site.ts";
 
 /**
  * The lead service's HTTP side: `POST /api/form/submit/{formId}` (the spec's
@@ -32,9 +33,11 @@ export type LeadApiOptions = {
    * "/gracias" (or "/en/thank-you") on the same origin, or the site's absolute URL.
    */
   thankYouUrls: Record<Lang, string>;
-  /** Read at each use: the owner may publish a new number while the service runs (decision 0020). */
-  whatsappNumber: () => string;
-  siteName: string;
+  /**
+   * The site published now, read at each use (decision 0025): the WhatsApp number and the
+   * name the service's own pages carry, the pages the visit counter counts.
+   */
+  published: () => Pick<PublishedSite, "site" | "pagePaths">;
   /** Stylesheet links of the built site, for the service's own error pages. */
   stylesheets: readonly string[];
   /** Called after each stored lead: the outbox worker delivers right away instead of at its next poll. */
@@ -66,7 +69,14 @@ export function createLeadApi(options: LeadApiOptions) {
     log,
     onStored: options.onStored,
   });
-  const countVisit = createVisitBeacon({ store, config, origins, now });
+  const countVisit = createVisitBeacon({
+    store,
+    config,
+    origins,
+    now,
+    pagePaths: () => options.published().pagePaths,
+  });
+  const whatsappNumber = () => options.published().site.whatsappNumber;
 
   /** Answers every /api/ request. */
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
@@ -142,9 +152,10 @@ export function createLeadApi(options: LeadApiOptions) {
     const words = answerCopy[lang];
     const whatsappUrl =
       definition && values
-        ? buildWhatsAppUrl(options.whatsappNumber(), composeMessage(definition, values))
-        : `https://wa.me/${options.whatsappNumber()}`;
-    const page = { lang, words, whatsappUrl, stylesheets: options.stylesheets, siteName: options.siteName };
+        ? buildWhatsAppUrl(whatsappNumber(), composeMessage(definition, values))
+        : `https://wa.me/${whatsappNumber()}`;
+    const siteName = options.published().site.businessName;
+    const page = { lang, words, whatsappUrl, stylesheets: options.stylesheets, siteName };
     if (refusal.fields && definition && values)
       return correctionPage({
         ...page,
@@ -178,10 +189,7 @@ export function createLeadApi(options: LeadApiOptions) {
     const form = forms(lead.formId);
     if (!form?.handsOffToWhatsApp) return undefined;
     const definition = form.inLanguage(langOf(lead.page ?? "/"));
-    return fillHandoffLink(
-      html,
-      buildWhatsAppUrl(options.whatsappNumber(), composeMessage(definition, lead.values)),
-    );
+    return fillHandoffLink(html, buildWhatsAppUrl(whatsappNumber(), composeMessage(definition, lead.values)));
   }
 
   return { handleApi, thankYouPage };

@@ -9,7 +9,10 @@ import {
   serviceFormId,
 } from "#app/features/leads/forms/catalogue.ts";
 import { localizeForm, type FormWords } from "#app/features/leads/forms/localize.ts";
+import type { TowerList } from "#app/features/leads/forms/options.ts";
 import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
+import { catalogueTowers } from "#app/content/tower-catalogue.ts";
+import { towers as installedTowers } from "#app/content/towers.ts";
 import type { Lang } from "#app/site-map.ts";
 import type { Contact } from "./storage/lead-store.ts";
 
@@ -25,7 +28,7 @@ export type ServiceForm = {
   inLanguage: (lang: Lang) => FormDefinition;
   /** WhatsApp forms hand the message to WhatsApp; the off-plan form is answered by the owner instead. */
   handsOffToWhatsApp: boolean;
-  /** Values accepted besides the definition's options (a page built in another year). */
+  /** Values accepted besides the definition's options (a page built in another year, or before a publication). */
   alsoAccepted?: Record<string, readonly string[]>;
 };
 
@@ -39,7 +42,21 @@ export function serviceFormIds(site: Pick<SiteConfig, "offPlanFormId">): string[
   return formIds.map((id) => serviceFormId(id, site));
 }
 
-export function serviceForms(site: FormsConfig, now: () => Date = () => new Date()): ServiceForms {
+/**
+ * The towers the forms list (the published ones) and the towers a page still
+ * open in some browser may name: the catalogue's, retired ones included, and
+ * those of earlier published versions (server/site/published-site.ts, decision 0025).
+ */
+export type FormTowers = { listed: TowerList; known: TowerList };
+
+/** The deployment's own towers, before anything is published (the service's tests, the benches). */
+export const installedFormTowers: FormTowers = { listed: installedTowers, known: catalogueTowers };
+
+export function serviceForms(
+  site: FormsConfig,
+  towers: FormTowers,
+  now: () => Date = () => new Date(),
+): ServiceForms {
   const words: Record<Lang, FormWords> = { es: spanishWords(), en: englishWords(site) };
   const byServiceId = new Map(formIds.map((id) => [serviceFormId(id, site), id]));
   // Built once for each year asked (this one and its neighbours): the off-plan form's move-in
@@ -49,24 +66,30 @@ export function serviceForms(site: FormsConfig, now: () => Date = () => new Date
   const formsOf = (year: number) => {
     let forms = built.get(year);
     if (!forms) {
-      forms = allForms(site, year);
+      forms = allForms(site, year, towers.listed);
       built.set(year, forms);
       if (built.size > 4) built.delete(built.keys().next().value!);
     }
     return forms;
   };
+  // The same forms listing every tower a visitor may still have on screen: their names are
+  // accepted, never offered (a lead from a page of the version just replaced is stored).
+  const withKnownTowers = allForms(site, now().getFullYear(), towers.known);
   return (formId) => {
     const id = byServiceId.get(formId);
     if (!id) return undefined;
     const year = now().getFullYear();
     const definition = formsOf(year)[id];
+    const others = [
+      withKnownTowers[id],
+      ...(catalogueEntry(id).yearsFollowTheBuild ? [formsOf(year - 1)[id], formsOf(year + 1)[id]] : []),
+    ];
+    const alsoAccepted = optionsChangedIn(definition, others);
     return {
       definition,
       inLanguage: (lang) => localizeForm(definition, lang, words[lang]),
       handsOffToWhatsApp: formCatalogue[id].handoff === "whatsapp",
-      ...(catalogueEntry(id).yearsFollowTheBuild
-        ? { alsoAccepted: optionsChangedIn(definition, [formsOf(year - 1)[id], formsOf(year + 1)[id]]) }
-        : {}),
+      ...(Object.keys(alsoAccepted).length > 0 ? { alsoAccepted } : {}),
     };
   };
 }

@@ -2,8 +2,9 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import type { BackupSchedule } from "../backup/backup-state.ts";
 import { startBackupOnWorker, type BackupRunner } from "../backup/backup-on-worker.ts";
 import { languages, pathIn, thanksPath, type Lang } from "#app/site-map.ts";
+import { installedSite, type PublishedSite } from "../site/published-site.ts";
 import { createLeadApi } from "./api.ts";
-import { serviceForms } from "./forms.ts";
+import type { ServiceForms } from "./forms.ts";
 import { composeLeadEmail, smtpSender } from "./notify/email.ts";
 import { OutboxWorker, type Backoff, type Deliver } from "./notify/outbox-worker.ts";
 import { WeeklySummaryJob } from "./notify/weekly-summary.ts";
@@ -27,11 +28,16 @@ export type LeadService = {
 
 export async function startLeadService(options: {
   config: ServiceConfig;
+  /** The deployment's configuration: the site's address and the form service are the installer's. */
   site: SiteConfig;
+  /**
+   * The site published now, read at each use (server/site/published-site.ts): the forms'
+   * options, the pages counted, the name and address every e-mail and page carries, the
+   * WhatsApp number. Without it, the deployment's own site.
+   */
+  published?: () => PublishedSite;
   /** Stylesheet links of the built site for the service's own pages. */
   stylesheets: readonly string[];
-  /** The WhatsApp number leads are handed to now, when the owner can publish another (server/site/). */
-  whatsappNumber?: () => string;
   backoff?: Backoff;
   pollMs?: number;
   now?: () => Date;
@@ -40,7 +46,9 @@ export async function startLeadService(options: {
   const { config, site } = options;
   const storage = { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
   const store = await LeadStore.open(storage);
-  const forms = serviceForms(site);
+  const installed = options.published ? undefined : installedSite(site, options.now);
+  const published = options.published ?? (() => installed!);
+  const forms: ServiceForms = (formId) => published().forms(formId);
   let backup: BackupRunner | undefined;
   if (config.backup)
     backup = await startBackupOnWorker(
@@ -48,11 +56,8 @@ export async function startLeadService(options: {
         storage,
         settings: config.backup,
         schedule: options.backupSchedule,
-        mail: config.smtp && {
-          smtpUrl: config.smtp.url,
-          to: config.smtp.to,
-          from: { name: site.businessName, address: site.email },
-        },
+        // The thread reads the published name from the database when it writes an alert.
+        mail: config.smtp && { smtpUrl: config.smtp.url, to: config.smtp.to },
       },
       store,
     ).catch(async (error: unknown) => {
@@ -64,7 +69,7 @@ export async function startLeadService(options: {
   const channels: Partial<Record<NotificationChannel, Deliver>> = {};
   if (config.smtp) {
     const send = smtpSender(config.smtp.url, config.smtp.to);
-    channels.email = (lead, form) => send(composeLeadEmail(lead, form.definition, site));
+    channels.email = (lead, form) => send(composeLeadEmail(lead, form.definition, published().site));
   }
   if (config.webhook) {
     const send = webhookSender(config.webhook.url, config.webhook.secret);
@@ -88,8 +93,7 @@ export async function startLeadService(options: {
     thankYouUrls: Object.fromEntries(
       languages.map((lang) => [lang, `${sameOrigin ? "" : site.siteUrl}${pathIn(lang, thanksPath)}`]),
     ) as Record<Lang, string>,
-    whatsappNumber: options.whatsappNumber ?? (() => site.whatsappNumber),
-    siteName: site.businessName,
+    published,
     stylesheets: options.stylesheets,
     onStored: () => {
       // No channel, nothing queued for the lead: a delivery round would only read an empty queue.
@@ -105,7 +109,7 @@ export async function startLeadService(options: {
       ? new WeeklySummaryJob({
           store,
           send: smtpSender(config.smtp.url, config.smtp.to),
-          site,
+          site: () => published().site,
           backoff: options.backoff,
           now: options.now,
         })

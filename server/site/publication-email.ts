@@ -1,7 +1,6 @@
 import { labelOf } from "#app/config/site-facts.ts";
 import { describeTowerChange } from "#app/content/tower-edits.ts";
-import { escapeHtml } from "../leads/pages.ts";
-import type { LeadEmail } from "../leads/notify/email.ts";
+import { composeMail, siteLink, type Mail, type MailSite } from "../mail/mail.ts";
 import type { SiteVersion } from "../leads/storage/site-version-rows.ts";
 import type { PhotoChange } from "./photos/photo-store.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
@@ -21,10 +20,7 @@ export type PublicationNotice = {
   photoChanges: PhotoChange[];
 };
 
-export function composePublicationEmail(
-  notice: PublicationNotice,
-  site: { businessName: string; email: string; siteUrl: string },
-): LeadEmail {
+export function composePublicationEmail(notice: PublicationNotice, site: MailSite): Mail {
   const { version, previousNumber } = notice;
   const what =
     version.kind === "restauración"
@@ -42,20 +38,18 @@ export function composePublicationEmail(
   ];
   const undo =
     previousNumber === undefined
-      ? `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a los datos de la instalación».`
-      : `Para deshacerlo, en ${site.siteUrl}${inboxPaths.site} elegí «Volver a esta versión» en la versión ${previousNumber}.`;
+      ? `Para deshacerlo, en ${siteLink(site, inboxPaths.site)} elegí «Volver a los datos de la instalación».`
+      : `Para deshacerlo, en ${siteLink(site, inboxPaths.site)} elegí «Volver a esta versión» en la versión ${previousNumber}.`;
   const by = `Por ${version.publishedBy}, el ${buenosAiresTime(version.createdAt)} (hora de Buenos Aires).`;
   const warning = "Si no fuiste vos, deshacelo ahora y cambiá tu contraseña.";
-  const lines = [what, by, "", ...changes, "", undo, warning];
-  return {
-    from: { name: site.businessName, address: site.email },
+  return composeMail(site, {
     subject: `${what.replace(/\.$/, "")}: ${changes.length} ${changes.length === 1 ? "cambio" : "cambios"}`,
-    text: lines.join("\n") + "\n",
-    html: [
-      `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(what)}</title></head>`,
-      `<body style="font-family:system-ui,sans-serif">`,
-      ...lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")),
-      `</body></html>`,
-    ].join("\n"),
-  };
+    blocks: [
+      { paragraph: what },
+      { paragraph: by },
+      { list: changes },
+      { paragraph: undo },
+      { paragraph: warning },
+    ],
+  });
 }

@@ -1,6 +1,18 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { delimiter, join, resolve } from "node:path";
+
+import { generatedDirOf, generatedDirVariable, generatedSourcesOf } from "../build-layout.ts";
 
 /**
  * Builds the public pages with a given environment into a folder: the same
@@ -23,21 +35,24 @@ const buildLockFile = join(projectRoot, "node_modules", ".site-build.lock");
 /** Beside a build under way: its process group, so a restart can stop what a kill -9 orphaned. */
 const groupFileOf = (outDir: string) => `${outDir}.group`;
 
+const groupLeaderScript = join(import.meta.dirname, "build-group-leader.ts");
+
 export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
   new Promise((done, fail) => {
     // The prerender runs the server bundle from the output folder: outside the project (a data
     // folder elsewhere) it would find no packages, so the folder gets a link to the project's.
     mkdirSync(outDir, { recursive: true });
     symlinkSync(join(projectRoot, "node_modules"), join(outDir, "node_modules"));
-    // Its own process group (detached), a lower priority than the server's, and killed with it.
-    // One build at a time per project folder (flock): a build writes the project's generated
-    // images and modules, so two at once (a preview and another instance's catch-up) would mix.
-    // setpriv --pdeathsig twice: the lock's holder dies with the server, and the build with it.
+    seedGeneratedImages(outDir, previousDir);
+    // The build's group is led by build-group-leader.ts (detached: its own process group), which
+    // kills the whole group, grandchildren included, when the pipe on its input closes (this
+    // server ended, even by kill -9) or when setpriv's parent-death signal reaches it.
+    // One build at a time per project folder (flock), at a lower priority than the server's.
     const child = spawn(
       "setpriv",
       [
-        ...["--pdeathsig", "KILL", "flock", buildLockFile],
-        ...["setpriv", "--pdeathsig", "KILL", "nice", "-n", "10", process.execPath, "scripts/build.ts"],
+        ...["--pdeathsig", "TERM", process.execPath, groupLeaderScript],
+        ...["flock", buildLockFile, "nice", "-n", "10", process.execPath, "scripts/build.ts"],
       ],
       {
         cwd: projectRoot,
@@ -46,10 +61,12 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
           ...env,
           BUILD_DIR: outDir,
           BUILD_PREVIOUS_DIR: previousDir && resolve(previousDir),
+          // Generated images and modules go inside the build's own folder, never the project's.
+          [generatedDirVariable]: generatedDirOf(outDir),
           // The build calls npm scripts, which need this project's Node first on the path.
           PATH: [join(projectRoot, "node_modules", ".bin"), env.PATH ?? ""].join(delimiter),
         },
-        stdio: ["ignore", "pipe", "pipe"],
+        stdio: ["pipe", "pipe", "pipe"],
       },
     );
     if (child.pid !== undefined) writeFileSync(groupFileOf(outDir), String(child.pid));
@@ -59,6 +76,8 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
     };
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
+    // The leader's input stays open, and empty, for as long as this process lives.
+    child.stdin.on("error", () => {});
     child.on("error", fail);
     child.on("close", (code, signal) => {
       rmSync(groupFileOf(outDir), { force: true });
@@ -67,6 +86,20 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
       else fail(new Error(`La construcción del sitio falló (${signal ?? `código ${code}`}):\n${output}`));
     });
   });
+
+/**
+ * Starts a build's generated images from the served build's (the project's, for the deployment's
+ * own build, read and never written): the image step writes only what changed, so a publication
+ * encodes only its new photos and the cards that show them. Copies (cloned where the file system
+ * can), never links: the step rewrites files in place.
+ */
+function seedGeneratedImages(outDir: string, previousDir: string | undefined): void {
+  const served = previousDir && generatedSourcesOf({ [generatedDirVariable]: generatedDirOf(previousDir) });
+  const source = served && existsSync(served.publicDir) ? served.publicDir : join(projectRoot, "public");
+  if (!existsSync(source)) return;
+  const target = generatedSourcesOf({ [generatedDirVariable]: generatedDirOf(outDir) }).publicDir;
+  cpSync(source, target, { recursive: true, mode: constants.COPYFILE_FICLONE });
+}
 
 /**
  * Stops the processes of a build a crashed server left running (its group's

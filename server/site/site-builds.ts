@@ -1,4 +1,7 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+
+import type { ImageManifest } from "#app/content/image-manifest.ts";
+import { imageManifestFileOf } from "../build-layout.ts";
 
 import type { SiteVersion } from "../leads/storage/site-version-rows.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
@@ -109,11 +112,35 @@ export class SiteBuilds {
     for (const listener of this.listeners) listener(this.servedSite);
   }
 
+  /**
+   * The images of the pages served now, by slot: the served build's manifest, then the
+   * deployment's (a build made before builds carried theirs). Read once per build.
+   */
+  images(): ImageManifest {
+    const { buildDir } = this.servedSite;
+    if (this.imagesRead?.buildDir !== buildDir)
+      this.imagesRead = {
+        buildDir,
+        manifest: { ...readImageManifest(this.installedBuildDir), ...readImageManifest(buildDir) },
+      };
+    return this.imagesRead.manifest;
+  }
+
+  private imagesRead: { buildDir: string; manifest: ImageManifest } | undefined;
+
   /** Removes the build folders of versions not named; the served one and the preview always stay. */
   prune(keep: Iterable<string>): void {
     const kept = new Set(keep);
     if (this.servedSite.version) kept.add(this.servedSite.version.buildId);
     kept.add(previewBuild);
     this.folders.prune(kept);
+  }
+}
+
+function readImageManifest(buildDir: string): ImageManifest {
+  try {
+    return JSON.parse(readFileSync(imageManifestFileOf(buildDir), "utf8")) as ImageManifest;
+  } catch {
+    return {};
   }
 }

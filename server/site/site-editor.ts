@@ -13,9 +13,17 @@ import { releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
 import { withFactDrafts, type SiteChanges } from "./site-content.ts";
 import { PublishRefused, type SitePublisher } from "./site-publisher.ts";
+import { PublicationProgress } from "./publication-progress.ts";
 import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
+
+/** What a publication or preview started from the page says when it cannot go on. */
+const progressWords = {
+  busy: "Ya hay una publicación en curso: esperá a que termine y volvé a intentar.",
+  notStarted: "Esto no se hace en segundo plano.",
+  failed: "No se pudo construir el sitio; sigue publicada la versión anterior.",
+};
 
 /**
  * The inbox's site editor (/bandeja/sitio) on the publisher: the facts as the
@@ -42,6 +50,10 @@ export function createSiteEditor(options: {
     ...changes.photos,
   ];
   const towerEditor = createTowerEditor({ publisher, store, now });
+  const progress = new PublicationProgress(() => now().getTime());
+  /** A refusal says why in the owner's words; anything else was logged by the publisher. */
+  const refusalWords = (error: unknown) =>
+    error instanceof PublishRefused ? error.message : progressWords.failed;
 
   async function attempt<T>(
     work: () => Promise<T>,
@@ -147,6 +159,20 @@ export function createSiteEditor(options: {
           .number,
       })),
     preview: () => attempt(async () => ({ pages: await publisher.preview() })),
+    start(work, actor) {
+      const running = progress.running();
+      if (running) return { ok: false, message: progressWords.busy };
+      if (work.kind === "deshacer") return { ok: false, message: progressWords.notStarted };
+      const run =
+        work.kind === "publicar"
+          ? async () => ({ number: (await publisher.publish(actor)).number })
+          : async () => ({ pages: (await publisher.preview()).length });
+      return { ok: true, id: progress.start(work, run, refusalWords) };
+    },
+    progress: (id) => progress.view(id),
+    running: () => progress.running(),
+    hold: (work, actor) => progress.hold(work, actor),
+    resume: (token, actor) => progress.take(token, actor),
     towers: () => towerEditor.towers(),
     tower: (slug) => towerEditor.tower(slug),
     editTower: (slug, action) => towerEditor.editTower(slug, action),

@@ -1,3 +1,4 @@
+import type { ImageManifest } from "#app/content/image-manifest.ts";
 import { randomId } from "../leads/storage/lead-store.ts";
 import type { SiteVersion, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
@@ -99,6 +100,11 @@ export class SitePublisher {
 
   served(): ServedSite {
     return this.builds.served();
+  }
+
+  /** The images of the pages served now, by slot (`tower/<slug>`), as their build made them. */
+  servedImages(): ImageManifest {
+    return this.builds.images();
   }
 
   /** Called, synchronously, each time this instance starts serving another build. */

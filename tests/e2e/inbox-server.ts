@@ -19,6 +19,8 @@ import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
+import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
+import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 import { enrolOwner, type EnrolledOwner } from "../inbox/enrolled-owner.ts";
 import { formBody } from "../inbox/sample-leads.ts";
@@ -35,6 +37,8 @@ export const ownerPassword = "una contraseña larga y segura";
 
 export type InboxServer = {
   url: string;
+  /** The service's data folder (LEADS_DATA_DIR), removed at stop. */
+  dataDir: string;
   /**
    * The site's publisher, called as the route calls it once the fresh second
    * factor is given (tests/e2e/site-publication.spec.ts does the same).
@@ -75,12 +79,25 @@ export type InboxServer = {
 export let latestInboxServer: InboxServer | undefined;
 
 export async function startInboxServer(
-  options: { owner?: boolean; env?: Record<string, string> } = {},
+  options: {
+    owner?: boolean;
+    env?: Record<string, string>;
+    /** A data folder to start on (a restart): kept when the server stops. */
+    dataDir?: string;
+    /** How a publication builds the pages (default: the project's real build). */
+    build?: SiteBuilder;
+  } = {},
 ): Promise<InboxServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "inbox-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "inbox-e2e-"));
   const site = loadSiteConfig(process.env).config;
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0", ...options.env });
-  const service = await startLeadService({ config, site, stylesheets: [] });
+  const published = new PublishedSiteSource(deploymentEnvironment());
+  const service = await startLeadService({
+    config,
+    site,
+    published: () => published.current(),
+    stylesheets: [],
+  });
   // Stands still unless the test moves it: a delay of one second stays one second however slow the machine.
   const started = Date.now();
   let offset = 0;
@@ -91,8 +108,11 @@ export async function startInboxServer(
     config,
     env: deploymentEnvironment(),
     installedBuildDir: buildDir,
+    build: options.build,
   });
+  await followPublications(published, publishing.publisher, service.store.siteVersions);
   const inbox = await startInboxApp({
+    published: () => published.current(),
     buildDir,
     store: service.store,
     site,
@@ -121,7 +141,7 @@ export async function startInboxServer(
     store: service.store,
     auth,
     relyingPartyOf: relyingParties([]),
-    issuer: site.businessName,
+    issuer: () => site.businessName,
     now,
   });
   let enrolled: EnrolledOwner | undefined;
@@ -144,6 +164,7 @@ export async function startInboxServer(
     store: service.store,
     backup: service.backup,
     publishing,
+    dataDir,
     advance: (ms) => (offset += ms),
     now,
     setOwner,
@@ -182,7 +203,7 @@ export async function startInboxServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   latestInboxServer = handle;

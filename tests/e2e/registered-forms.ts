@@ -1,6 +1,7 @@
 import type { Locator } from "@playwright/test";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
+import { towers } from "../../app/content/towers.ts";
 import { allForms } from "../../app/features/leads/forms/all-forms.ts";
 import {
   formCatalogue,
@@ -30,7 +31,7 @@ export type RegisteredForm = {
 
 /** The configuration the tests' build was made with. */
 const site = loadSiteConfig({ ...process.env, ...testBuildEnv }).config;
-const definitions = allForms(site, new Date().getFullYear());
+const definitions = allForms(site, new Date().getFullYear(), towers);
 
 /** The id the service knows each form by (the off-plan form keeps the spec's default). */
 export const serviceIds = Object.fromEntries(formIds.map((id) => [id, serviceFormId(id, site)])) as Record<

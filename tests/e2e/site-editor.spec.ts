@@ -104,6 +104,14 @@ test("attacks on publishing: no fresh confirmation, a session replayed after sig
     expect(refused.header("location"), form.intent).toMatch(/^\/bandeja\/confirmar\?para=sitio/);
   }
 
+  // The way back from the confirmation step with a token nobody was given: nothing starts.
+  for (const token of ["inventado", "A".repeat(24), ""]) {
+    const guessed = await call(inbox, `/bandeja/sitio?continuar=${token}`, { cookie });
+    expect([200, 302], token).toContain(guessed.status);
+    expect(guessed.headers.get("location")?.join(" ") ?? "", token).not.toContain("progreso=");
+  }
+  expect(inbox.publishing.editor.running()).toBeUndefined();
+
   // From another site, with the owner's cookie: 403 before the route runs.
   for (const forgery of [
     { origin: "https://atacante.example", fetchSite: "cross-site" },

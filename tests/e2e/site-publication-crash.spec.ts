@@ -12,10 +12,11 @@ import { currentLink } from "../../server/site/site-folders.ts";
 import { startSitePublishing, versionsDirOf } from "../../server/site/site-publishing.ts";
 
 /**
- * A publication killed with -9 in the middle of its build: the old site stays
- * served (the `current` link and the database never moved), and the next start
- * stops the build's orphaned steps, removes its half-built folder and marks its
- * version failed; the next publication then works.
+ * A publication killed with -9 in the middle of its build: every process of the
+ * build's group ends with it (grandchildren included, with no restart), the old
+ * site stays served (the `current` link and the database never moved), and the
+ * next start removes the half-built folder and marks its version failed; the
+ * draft stays, to publish again.
  */
 const cleanUp: (() => unknown)[] = [];
 test.afterAll(() => cleanUp.reverse().forEach((step) => step()));
@@ -28,6 +29,21 @@ const alive = (pid: number) => {
     return false;
   }
 };
+
+/** The processes of a process group, read from /proc (field 5 of stat, after the command's parentheses). */
+function groupMembers(group: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === group;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 test("kill -9 mid-publication leaves the old site served and, after a restart, a clean state", async () => {
   test.setTimeout(300_000);
@@ -64,8 +80,12 @@ test("kill -9 mid-publication leaves the old site served and, after a restart, a
     .toBe(true);
   const groupFile = readdirSync(versionsDir).find((name) => name.endsWith(".partial.group"))!;
   const buildGroup = Number(readFileSync(join(versionsDir, groupFile), "utf8"));
+  // The build's steps are running: the group holds more than its leader (React Router's build, Vite…).
+  expect(groupMembers(buildGroup).length).toBeGreaterThan(1);
   child.kill("SIGKILL");
   await new Promise((resolveExit) => child.once("exit", resolveExit));
+  // With the service gone, the whole group ends, grandchildren included, before any restart.
+  await expect.poll(() => groupMembers(buildGroup), { timeout: 15_000, intervals: [100] }).toEqual([]);
 
   // Until a restart: the link still names the installed build, and so does the database.
   expect(readlinkSync(join(versionsDir, currentLink))).toBe(resolve(buildDir));

@@ -46,6 +46,7 @@ test("a new WhatsApp number: held without a fresh confirmation, then published a
   guard,
 }) => {
   void guard;
+  await page.setViewportSize({ width: 390, height: 900 });
   await signInWithAuthenticator(page, inbox, "/bandeja/sitio");
   const publicar = page.getByRole("button", { name: "Publicar" });
 
@@ -67,14 +68,19 @@ test("a new WhatsApp number: held without a fresh confirmation, then published a
   await page.getByLabel("Número de WhatsApp").fill(publishedNumber);
   await page.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(page.getByRole("status")).toHaveText("Borrador guardado. Todavía no está en el sitio.");
-  await publicar.click();
-  await confirmWithPasskey(page, "/bandeja/sitio");
-
   const pages = await publicPages(inbox);
   const publishing = visitInALoop(inbox.url, pages, exampleNumber, publishedNumber);
   await publicar.click();
-  // The build runs inside this request: as long as a publication takes on this machine.
-  await expect(page.getByRole("status")).toHaveText("Publicada la versión 1: el sitio ya la muestra.", {
+  // The confirmation goes on to publish by itself: no second «Publicar».
+  await confirmWithPasskey(page, "/bandeja/sitio");
+  const progress = page.locator("#progreso[aria-live=polite]");
+  await expect(progress).toHaveText(
+    /^Publicando… \d+ s\. Se arman todas las páginas; esta página se actualiza sola\.$/,
+  );
+  await expect(publicar).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Ver vista previa" })).toBeDisabled();
+  // The build runs behind the page, which asks again by itself: as long as a publication takes here.
+  await expect(progress).toHaveText(/^Publicado: versión 1, en \d+ s\. El sitio ya la muestra\.$/, {
     timeout: 300_000,
   });
   const duringPublication = await publishing.finish();
@@ -84,10 +90,10 @@ test("a new WhatsApp number: held without a fresh confirmation, then published a
   // The undo asks for the passkey again once the confirmation is old.
   inbox.advance(11 * 60_000);
   const undo = page.getByRole("button", { name: "Volver a los datos de la instalación" });
-  await undo.click();
-  await confirmWithPasskey(page, "/bandeja/sitio");
   const undoing = visitInALoop(inbox.url, pages, publishedNumber, exampleNumber);
   await undo.click();
+  // Confirmed, the undo goes on by itself too.
+  await confirmWithPasskey(page, "/bandeja/sitio");
   await expect(page.getByRole("status")).toHaveText(
     "Listo: el sitio vuelve a mostrar lo de antes (versión 2).",
     { timeout: 60_000 },

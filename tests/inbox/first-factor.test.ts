@@ -62,7 +62,7 @@ describe.each(backends)("the first factor on $name", { timeout: 60_000 }, (backe
       store,
       auth,
       relyingPartyOf: relyingParties([]),
-      issuer: "Madero Tasaciones",
+      issuer: () => "Madero Tasaciones",
       onChange: async (_change, token) => void (token && notMeTokens.push(token)),
       mailFirstFactorCode: async (code) => (mailed.push(code), true),
       now,

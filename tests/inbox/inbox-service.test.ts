@@ -6,7 +6,7 @@ import { allFields } from "../../app/features/leads/forms/types.ts";
 import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { startRetentionJob } from "../../server/inbox/retention.ts";
-import { contactOf, serviceForms } from "../../server/leads/forms.ts";
+import { contactOf, installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
 import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
 import type { HandoffOutcome } from "../../server/leads/storage/schema.ts";
 import { adversarialName, definitionOf, formIds, offPlanFormId, sampleValues } from "./sample-leads.ts";
@@ -45,7 +45,7 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
     inbox = createInboxService({
       store,
       auth,
-      forms: serviceForms({ offPlanFormId, deliveryHours: "24-48" }, () => now),
+      forms: serviceForms({ offPlanFormId, deliveryHours: "24-48" }, installedFormTowers, () => now),
       offPlanFormId,
       retentionMonths: 24,
       now: () => now,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboxService } from "../../app/features/inbox/inbox-service.ts";
 import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
-import { serviceForms } from "../../server/leads/forms.ts";
+import { installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
 import { reportsOnWorker } from "../../server/insight/report-runner.ts";
 import { buildReport, shownSources } from "../../server/insight/results.ts";
 import {
@@ -66,7 +66,7 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
     inbox = createInboxService({
       store,
       auth: new OwnerAuth(store, { now: () => now, hasFactor: () => store.secondFactors.anyFactor() }),
-      forms: serviceForms({ offPlanFormId, deliveryHours: "24-48" }, () => now),
+      forms: serviceForms({ offPlanFormId, deliveryHours: "24-48" }, installedFormTowers, () => now),
       offPlanFormId,
       retentionMonths: 24,
       now: () => now,

@@ -1,4 +1,4 @@
-import { serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
+import { installedFormTowers, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
 import { allFields, type FormDefinition, type LeadValues } from "../../app/features/leads/forms/types.ts";
 
 /**
@@ -12,7 +12,8 @@ const site = { offPlanFormId, deliveryHours: "24-48" };
 
 /** The seven forms the service accepts, by the id leads are stored with. */
 export const formIds = serviceFormIds(site);
-export const definitionOf = (formId: string): FormDefinition => serviceForms(site)(formId)!.definition;
+export const definitionOf = (formId: string): FormDefinition =>
+  serviceForms(site, installedFormTowers)(formId)!.definition;
 
 export const adversarialName = (n: number) => `Ana "Ñandú" O'Brien <img src=x onerror=alert(${n})> #${n}`;
 

@@ -53,7 +53,7 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
       store,
       auth,
       relyingPartyOf: relyingParties(["https://www.tasaciones-madero.example"]),
-      issuer: "Madero Tasaciones",
+      issuer: () => "Madero Tasaciones",
       onChange: async (change) => void changes.push(change.kind),
       now: () => clock,
     });
@@ -225,11 +225,7 @@ describe("the owner's e-mail about a factor", () => {
     const email = composeFactorEmail(
       { kind: "passkey-added", name: "Teléfono\r\nBcc: otro@example.com" },
       new Date("2026-05-14T15:00:00.000Z"),
-      {
-        businessName: "Madero Tasaciones",
-        email: "contacto@example.com",
-        siteUrl: "https://www.example.com",
-      },
+      { businessName: "Madero Tasaciones", email: "contacto@example.com", siteUrl: "https://example.com" },
     );
     expect(email.subject).not.toMatch(/[\r\n]/);
     expect(email.text).toContain("14/05/2026 12:00");
@@ -261,10 +257,10 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
           store,
           auth,
           relyingPartyOf: relyingParties([]),
-          issuer: site.businessName,
+          issuer: () => site.businessName,
           onChange: factorMailer(
             smtpSender(`smtp://127.0.0.1:${port}`, ["titular@ejemplo.com"]),
-            site,
+            () => site,
             clock,
           ),
           now: clock,

@@ -54,6 +54,24 @@ test("nothing the server's door reaches reads the configuration when it is loade
   expect(seen).toContain(join(app, "content", "towers.ts"));
 });
 
+test("nothing the server's door reaches loads a generated module: the service and check:release run on a fresh clone", () => {
+  const seen = new Set<string>();
+  const queue = serverDoor
+    .flatMap((glob) => globSync(glob, { cwd: app }))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => join(app, file));
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...runtimeImports(file));
+  }
+  const generated = [...seen].filter((file) => file.startsWith(join(app, "generated")));
+  expect(generated).toEqual([]);
+  // The walk would see one: the pages' images module imports the generated manifest.
+  expect(runtimeImports(join(app, "content", "images.ts"))).toContain(join(app, "generated", "images.ts"));
+});
+
 test("the walk would catch a door module that reaches the configuration", () => {
   // app/features/leads/markup/site-forms.ts builds the forms with the site's configuration: outside the door.
   const reached = new Set<string>();

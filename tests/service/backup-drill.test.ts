@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Worker } from "node:worker_threads";
 
@@ -86,7 +86,11 @@ async function backupOf(
   const service = new BackupService({
     store,
     settings: { url, recipient },
-    from: { name: "Tasaciones", address: "avisos@example.com" },
+    site: async () => ({
+      businessName: "Tasaciones",
+      email: "avisos@example.com",
+      siteUrl: "https://example.com",
+    }),
     log: () => {},
     ...extra,
   });
@@ -337,7 +341,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     expect(smtp.received[0]!.headers.get("subject")).toBe(
       "Copias de seguridad: la restauración de prueba falló",
     );
-    expect(smtp.received[0]!.text).toMatch(/no se pudo descifrar changes\//);
+    expect(smtp.received[0]!.text).toContain(`changes/${basename(changeFile)} está dañado`);
     expect(smtp.received[0]!.html).toMatch(/<p style="white-space:pre-wrap">La restauración de prueba/);
   });
 

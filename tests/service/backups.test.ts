@@ -1,8 +1,6 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -13,6 +11,7 @@ import { startService, type ServiceProcess } from "../../scripts/service-process
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
+import { runRestore } from "./restore-command.ts";
 
 /**
  * Off-site copies against the real service process and a real S3-compatible server on loopback
@@ -44,25 +43,6 @@ afterAll(async () => {
   await s3?.stop();
   for (const path of [buildDir, ...folders]) rmSync(path, { recursive: true, force: true });
 });
-
-const restoreScript = fileURLToPath(new URL("../../server/backup-restore.ts", import.meta.url));
-
-/**
- * `npm run --silent backup:restore -- …` as the owner runs it, with the same environment. Not
- * spawnSync: the S3 relay runs in this process and must keep relaying meanwhile.
- */
-export async function runRestore(env: Record<string, string>, args: string[]) {
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", restoreScript, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) => child.once("close", resolve));
-  return { status, stdout, stderr };
-}
 
 type Health = {
   ok: boolean;

@@ -90,7 +90,7 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
     const job = new WeeklySummaryJob({
       store,
       send: smtpSender(`smtp://127.0.0.1:${port}`, [owner]),
-      site,
+      site: () => site,
       backoff: { firstDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 15 },
       now: () => now,
     });
@@ -194,7 +194,7 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
     const job = new WeeklySummaryJob({
       store,
       send: smtpSender(`smtp://127.0.0.1:${port}`, [owner]),
-      site,
+      site: () => site,
       backoff: { firstDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 15 },
       now: () => new Date("2026-05-11T11:00:00Z"),
     });

@@ -1,9 +1,9 @@
-import { site } from "../../config/site.ts";
 import { sourcesPerDay } from "../../lib/visit-beacon.ts";
 
 /** The owner's inbox (/bandeja), in Spanish. */
 
-export const inboxTitle = `Bandeja · ${site.businessName}`;
+/** After each page's own title: whose inbox it is, by the name published now (none: just «Bandeja»). */
+export const inboxTitle = (businessName: string) => (businessName ? `Bandeja · ${businessName}` : "Bandeja");
 
 export const ownerCommand = `printf '%s' "$CONTRASEÑA" | npm run --silent owner:password -- titular@ejemplo.com`;
 
@@ -49,6 +49,8 @@ export const layout = {
     security: "Seguridad",
   },
   signedInAs: "Sesión de",
+  /** What deploy/doctor.sh found wrong on its last run (decision 0027). */
+  serverFindings: "El servidor necesita atención",
   logout: "Salir",
   backup: {
     copy: "Copia fuera del servidor",
@@ -58,6 +60,7 @@ export const layout = {
     waiting: (pending: number) =>
       `${pending} ${pending === 1 ? "cambio espera" : "cambios esperan"}; se reintenta`,
     behind: "atrasada",
+    stalled: "demorada",
     drillFailed: "La última restauración de prueba falló",
     off: "Copia fuera del servidor: desactivada (ver docs/deploy.md)",
   },
@@ -297,4 +300,21 @@ export const towerEditor = {
   statusFinished: "Terminado",
   statusBuilding: "En construcción",
   notFound: "No existe esa torre.",
+};
+
+/** A publication or preview under way on /bandeja/sitio, read out as it goes (decision 0020). */
+export const publicationProgress = {
+  heading: "Estado de la publicación",
+  publishing: (seconds: number) =>
+    `Publicando… ${seconds} s. Se arman todas las páginas; esta página se actualiza sola.`,
+  previewing: (seconds: number) => `Armando la vista previa… ${seconds} s. Esta página se actualiza sola.`,
+  starting: "Publicando… Se arman todas las páginas.",
+  startingPreview: "Armando la vista previa…",
+  published: (number: number, seconds: number) =>
+    `Publicado: versión ${number}, en ${seconds} s. El sitio ya la muestra.`,
+  previewed: (pages: number, seconds: number) =>
+    `Vista previa lista, en ${seconds} s: cambian ${pages} ${pages === 1 ? "página" : "páginas"}.`,
+  notPublished: (message: string) => `No se publicó: ${message}`,
+  notPreviewed: (message: string) => `No se armó la vista previa: ${message}`,
+  waiting: "Esperá a que termine para publicar o ver otra vista previa.",
 };

@@ -93,9 +93,11 @@ export async function requireConfirmation(
   request: Request,
   context: Readonly<RouterContextProvider>,
   need: ConfirmationNeed,
+  /** Where the step comes back to; by default the page the owner was on. */
+  returnTo = returnPathOf(request),
 ): Promise<void> {
   if (isConfirmed(await confirmationState(request, context, need))) return;
-  throw redirect(confirmationAddress(need, returnPathOf(request)));
+  throw redirect(confirmationAddress(need, returnTo));
 }
 
 /**
@@ -106,8 +108,10 @@ export async function requireConfirmation(
 export async function requireFreshConfirmation(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  /** Where the step comes back to (a publication goes on by itself from there); by default the page. */
+  returnTo?: string,
 ): Promise<void> {
-  return requireConfirmation(request, context, "sitio");
+  return requireConfirmation(request, context, "sitio", returnTo);
 }
 
 /**

@@ -116,7 +116,7 @@ export type LoginResult =
 export type BackupGlance =
   | { state: "off" }
   | {
-      state: "ok" | "retrying" | "behind" | "drill-failed";
+      state: "ok" | "retrying" | "stalled" | "behind" | "drill-failed";
       /** "hace 40 s"; null before the first copy. */
       copiedAgo: string | null;
       verified: { when: string; leads: string } | null;
@@ -126,9 +126,14 @@ export type BackupGlance =
       problem: string | null;
     };
 
+/** One problem deploy/doctor.sh found on the server (decision 0027), in its own Spanish words. */
+export type ServerFinding = { part: string; message: string };
+
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 
 export type InboxService = {
+  /** The business name the site is published under now (the inbox's titles say whose it is). */
+  businessName(): string;
   /** Undefined until the owner account is created from the command line. */
   ownerEmail(): Promise<string | undefined>;
   login(attempt: {
@@ -162,6 +167,8 @@ export type InboxService = {
   retentionMonths: number;
   /** The off-site copy's state, shown on every inbox page. */
   backup(): Promise<BackupGlance>;
+  /** What the server's last check (deploy/doctor.sh) found wrong, shown on every inbox page. */
+  serverFindings?(): Promise<ServerFinding[]>;
   /** The site's editor, where this server can publish (`npm start` with the lead service). */
   site?: SiteEditor;
   /** The catalogue's photos (/bandeja/sitio/fotos), published with the facts by the same editor. */
@@ -218,6 +225,25 @@ export type SiteEditorView = {
 
 export type PublishOutcome = { ok: true; number: number } | { ok: false; message: string };
 
+/** What the owner starts from /bandeja/sitio that takes a build's time, or waits for a confirmation. */
+export type PublicationWork =
+  { kind: "publicar" } | { kind: "vista-previa" } | { kind: "deshacer"; version: number };
+
+/** A publication or preview under way or just finished, as its page shows it. */
+export type PublicationProgressView = {
+  id: string;
+  work: PublicationWork;
+  state: "en-curso" | "listo" | "fallo";
+  /** Since it began, or what it took once finished. */
+  seconds: number;
+  /** The version published. */
+  number?: number;
+  /** The pages a preview changed. */
+  pages?: number;
+  /** Why it did not happen, in the owner's words. */
+  message?: string;
+};
+
 /**
  * The site's facts, drafts, publications and undos (decision 0020). Absent
  * where the server cannot rebuild the site (a static-host deployment).
@@ -234,6 +260,15 @@ export type SiteEditor = {
   previewPage(path: string): Promise<string | undefined>;
   /** Serves an earlier version again; 0 = the installation's values. */
   undo(number: number, actor: string): Promise<PublishOutcome>;
+  /** Starts a publication or a preview and answers at once, with the id its progress is read by. */
+  start(work: PublicationWork, actor: string): { ok: true; id: string } | { ok: false; message: string };
+  progress(id: string): PublicationProgressView | undefined;
+  /** The publication or preview under way, if any. */
+  running(): PublicationProgressView | undefined;
+  /** Keeps a publication or undo for after the owner's confirmation: the token its way back names. */
+  hold(work: PublicationWork, actor: string): string;
+  /** The work held under a token for this owner, once. */
+  resume(token: string, actor: string): PublicationWork | undefined;
   /** Every tower as the next publication would show it, with how many facts are still to confirm. */
   towers(): Promise<TowerListEntry[]>;
   /** One tower's facts, each with its value, source and whether it is confirmed; undefined if unknown. */

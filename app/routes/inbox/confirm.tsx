@@ -32,7 +32,7 @@ import {
  * and/or a passkey or a code, as the action the owner came from needs; then
  * back to where they were.
  */
-export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 

@@ -11,7 +11,7 @@ import { contactOf } from "../../features/inbox/query.ts";
 import { exportAddress, requireConfirmation } from "../../features/inbox/fresh-confirmation.server.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);

@@ -1,9 +1,9 @@
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 
 import type { Route } from "./+types/layout";
-import { site } from "../../config/site.ts";
 import { layout as copy } from "../../content/es/inbox.ts";
 import { BackupLine } from "../../features/inbox/backup-line.tsx";
+import { ServerFindings } from "../../features/inbox/server-findings.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { ownerContext, requireOwner } from "../../features/inbox/session.server.ts";
 import "../../styles/inbox.css";
@@ -13,7 +13,13 @@ import { inboxPaths, inboxRoot, leadPathPattern } from "../../features/inbox/pat
 export const middleware: Route.MiddlewareFunction[] = [requireOwner];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { email: context.get(ownerContext).email, backup: await requireHost(context).inbox.backup() };
+  const { inbox } = requireHost(context);
+  return {
+    email: context.get(ownerContext).email,
+    backup: await inbox.backup(),
+    serverFindings: (await inbox.serverFindings?.()) ?? [],
+    businessName: inbox.businessName(),
+  };
 }
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -31,7 +37,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
               className="flex flex-col leading-tight text-ink no-underline sm:flex-row sm:items-baseline sm:gap-2"
             >
               <span className="font-display text-xl font-semibold">{copy.title}</span>
-              <span className="text-sm text-ink-muted">{site.businessName}</span>
+              <span className="text-sm text-ink-muted">{loaderData.businessName}</span>
             </Link>
             <div className="flex items-center gap-3 text-sm">
               <span className="hidden text-ink-muted md:inline">
@@ -66,6 +72,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           </nav>
           <BackupLine backup={loaderData.backup} />
+          <ServerFindings findings={loaderData.serverFindings} />
         </div>
       </header>
       <main id="contenido" tabIndex={-1} className="container-page py-6 outline-none md:py-10">

@@ -12,7 +12,8 @@ import { StatusActions } from "../../features/inbox/status-actions.tsx";
 import { StatusBadge } from "../../features/inbox/status-badge.tsx";
 import { inboxRoot, leadPath } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => inboxMeta(loaderData?.lead?.name ?? copy.noName);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  inboxMeta(loaderData?.lead?.name ?? copy.noName, matches);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await requireHost(context).inbox.lead(params.id);

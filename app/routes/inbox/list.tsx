@@ -12,7 +12,7 @@ import { exportAddress } from "../../features/inbox/fresh-confirmation.server.ts
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);

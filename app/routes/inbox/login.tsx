@@ -24,7 +24,7 @@ import { inboxPaths } from "../../features/inbox/paths.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import "../../styles/inbox.css";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
 // A throttled login's Retry-After reaches the page's response too, not only data requests.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -32,11 +32,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);
   const url = new URL(request.url);
-  if (!(await inbox.ownerEmail())) return { hasOwner: false as const };
+  const businessName = inbox.businessName();
+  if (!(await inbox.ownerEmail())) return { hasOwner: false as const, businessName };
   const session = await inbox.checkSession(readCookie(request, sessionCookie), { touch: false });
   if (session.state === "valid") throw redirect(safeReturnPath(url.searchParams.get("volver")));
   return {
     hasOwner: true as const,
+    businessName,
     // Only where a passkey can work (the site's host name, or localhost): never a dead button.
     passkeys: inbox.secondFactor.passkeysAvailable(url.origin),
     notice: copy.reasons[url.searchParams.get("motivo") ?? ""],

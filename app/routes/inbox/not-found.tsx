@@ -5,7 +5,7 @@ import { notFoundInInbox as copy } from "../../content/es/inbox.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { inboxRoot } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
 export function loader() {
   return data(null, { status: 404 });

@@ -14,7 +14,7 @@ import {
 } from "../../features/inbox/results-table.tsx";
 import { leadPath } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("periodo");

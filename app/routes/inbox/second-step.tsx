@@ -25,16 +25,21 @@ import "../../styles/inbox.css";
  * The second step of a password sign-in, once the owner has a second factor:
  * a passkey, an authenticator code or a recovery code opens the session.
  */
-export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { secondFactor } = requireHost(context).inbox;
+  const { inbox } = requireHost(context);
+  const { secondFactor } = inbox;
   const returnTo = safeReturnPath(new URL(request.url).searchParams.get("volver"));
   if (!(await secondFactor.secondStepValid(readCookie(request, secondStepCookie))))
     throw loginRedirect("paso-vencido", returnTo, { "Set-Cookie": clearSecondStep() });
-  return { returnTo, passkeys: secondFactor.passkeysAvailable(new URL(request.url).origin) };
+  return {
+    returnTo,
+    passkeys: secondFactor.passkeysAvailable(new URL(request.url).origin),
+    businessName: inbox.businessName(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

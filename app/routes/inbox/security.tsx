@@ -26,7 +26,7 @@ import { ceremonyCookie, readCookie, sessionCookie } from "../../features/inbox/
  * a factor; removing one, new recovery codes and ending a «no fui yo» freeze
  * need a trusted factor (decision 0024). The codes are shown once, in the answer.
  */
-export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { secondFactor } = requireHost(context).inbox;

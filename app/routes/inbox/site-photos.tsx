@@ -10,7 +10,7 @@ import type { SitePhotoSlotView } from "../../features/inbox/inbox-service.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
 /** The anchor of a slot's card ("foto-tower-alvear-tower"). */
 const anchorOf = (key: string) => `foto-${key.replace("/", "-")}`;

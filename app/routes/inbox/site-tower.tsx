@@ -9,8 +9,8 @@ import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  inboxMeta(loaderData?.tower?.name ?? copy.heading);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  inboxMeta(loaderData?.tower?.name ?? copy.heading, matches);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);

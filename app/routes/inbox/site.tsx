@@ -1,12 +1,21 @@
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 
 import type { Route } from "./+types/site";
 import { buttonStyles } from "../../components/button-styles.ts";
-import { siteEditor as copy, towerEditor as towerCopy } from "../../content/es/inbox.ts";
 import {
+  publicationProgress as progressCopy,
+  siteEditor as copy,
+  towerEditor as towerCopy,
+} from "../../content/es/inbox.ts";
+import {
+  confirmationAddress,
+  confirmationState,
+  isConfirmed,
   ownerHasSecondFactor,
   requireFreshConfirmation,
 } from "../../features/inbox/fresh-confirmation.server.ts";
+import type { PublicationWork, SiteEditor } from "../../features/inbox/inbox-service.ts";
+import { PublicationStatus, usePublicationBusy } from "../../features/inbox/publication-status.tsx";
 import { EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
@@ -15,23 +24,67 @@ import { ownerContext } from "../../features/inbox/session.server.ts";
 import { SiteChanges } from "../../features/inbox/site-changes.tsx";
 import { inboxPaths } from "../../features/inbox/paths.ts";
 
-export const meta: Route.MetaFunction = () => inboxMeta(copy.heading);
+export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);
+  const editor = inbox.site;
   const query = new URL(request.url).searchParams;
-  return {
-    view: (await inbox.site?.view()) ?? null,
+  // Back from the confirmation step: what the owner asked for goes on by itself.
+  const token = query.get("continuar");
+  if (editor && token) await goOnAfterConfirmation(request, context, editor, token);
+  const progressId = query.get("progreso");
+  const progress = (progressId && editor?.progress(progressId)) || null;
+  const loaded = {
+    view: (await editor?.view()) ?? null,
     hasFactor: await ownerHasSecondFactor(context),
     published: Number(query.get("publicada")) || undefined,
     restored: Number(query.get("restaurada")) || undefined,
     saved: query.has("guardado"),
+    progress,
+    building: Boolean(editor?.running()),
   };
+  // While it builds, the page asks again by itself: without JavaScript through this header
+  // (browsers follow it like <meta http-equiv=refresh>); with it, by revalidating (below).
+  return progress?.state === "en-curso" ? data(loaded, { headers: { Refresh: "2" } }) : loaded;
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * The page that follows a publication or a preview while it builds, then says how it went. No
+ * fragment: a refresh to an address with one only scrolls, it does not ask again.
+ */
+const progressAddress = (id: string) => `${inboxPaths.site}?progreso=${encodeURIComponent(id)}`;
+
+/**
+ * The owner confirmed (passkey or code) a publication or undo held under `token`: it starts now,
+ * once (the token is single-use, bound to this owner, and only this site's own form issues one).
+ */
+async function goOnAfterConfirmation(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  editor: SiteEditor,
+  token: string,
+): Promise<never> {
+  const back = `${inboxPaths.site}?${new URLSearchParams({ continuar: token })}`;
+  await requireFreshConfirmation(request, context, back);
+  const actor = context.get(ownerContext).email;
+  const work = editor.resume(token, actor);
+  if (!work) throw redirect(inboxPaths.site);
+  if (work.kind === "deshacer") {
+    const outcome = await editor.undo(work.version, actor);
+    throw redirect(outcome.ok ? `${inboxPaths.site}?restaurada=${outcome.number}` : inboxPaths.site);
+  }
+  const started = editor.start(work, actor);
+  throw redirect(started.ok ? progressAddress(started.id) : inboxPaths.site);
 }
 
 /**
  * Saves drafts, discards them, publishes or undoes. A publication and an undo
- * change what every visitor sees: both need the owner's fresh second factor first.
+ * change what every visitor sees: both need the owner's fresh second factor first,
+ * and go on by themselves once it is given. A publication and a preview answer at
+ * once with the page that shows their progress.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { inbox } = requireHost(context);
@@ -50,10 +103,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (Object.keys(problems).length === 0) return redirect(`${inboxPaths.site}?guardado=1`);
     return { problems, values, message: copy.problems };
   }
+  const actor = context.get(ownerContext).email;
   if (intent === "vista-previa") {
-    const outcome = await editor.preview();
-    if (!outcome.ok) return { message: outcome.message };
-    return redirect(`${inboxPaths.site}#vista-previa`);
+    const started = editor.start({ kind: "vista-previa" }, actor);
+    if (!started.ok) return { message: started.message };
+    return redirect(progressAddress(started.id));
   }
   if (intent === "descartar") {
     await editor.discardDrafts();
@@ -61,22 +115,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "publicar" || intent === "deshacer") {
     if (!(await ownerHasSecondFactor(context))) return { message: copy.needsFactor, needsFactor: true };
-    await requireFreshConfirmation(request, context);
-    const actor = context.get(ownerContext).email;
-    const outcome =
+    const work: PublicationWork =
       intent === "publicar"
-        ? await editor.publish(actor)
-        : await editor.undo(Number(form.get("version")), actor);
-    if (!outcome.ok) return { message: outcome.message };
-    return redirect(
-      `${inboxPaths.site}?${intent === "publicar" ? "publicada" : "restaurada"}=${outcome.number}`,
-    );
+        ? { kind: "publicar" }
+        : { kind: "deshacer", version: Number(form.get("version")) };
+    if (!isConfirmed(await confirmationState(request, context, "sitio"))) {
+      // Held for the confirmation step, whose way back starts it (the loader above).
+      const back = `${inboxPaths.site}?${new URLSearchParams({ continuar: editor.hold(work, actor) })}`;
+      throw redirect(confirmationAddress("sitio", back));
+    }
+    if (work.kind === "deshacer") {
+      const outcome = await editor.undo(work.version, actor);
+      if (!outcome.ok) return { message: outcome.message };
+      return redirect(`${inboxPaths.site}?restaurada=${outcome.number}`);
+    }
+    const started = editor.start(work, actor);
+    if (!started.ok) return { message: started.message };
+    return redirect(progressAddress(started.id));
   }
   return { message: "Acción desconocida." };
 }
 
 export default function SiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, published, restored, saved } = loaderData;
+  const { view, published, restored, saved, progress, building } = loaderData;
+  const busy = usePublicationBusy(building);
   if (!view) return <EditorUnavailable heading={copy.heading} text={copy.unavailable} />;
   const problems: Record<string, string> =
     (actionData && "problems" in actionData && actionData.problems) || {};
@@ -97,6 +159,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
             {towerCopy.link}
           </a>
         </p>
+        <PublicationStatus progress={progress} />
         {published && <p role="status">{copy.publishedNow(published)}</p>}
         {restored && <p role="status">{copy.restoredNow(restored)}</p>}
         {saved && !message && <p role="status">{copy.saved}</p>}
@@ -145,15 +208,27 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
             ) : (
               <p className="text-sm text-ink-muted">{copy.previewHint}</p>
             )}
-            <p className="text-sm text-ink-muted">{copy.publishHint}</p>
+            <p className="text-sm text-ink-muted">{busy ? progressCopy.waiting : copy.publishHint}</p>
             <div className="flex flex-wrap gap-3">
               <Form method="post">
-                <button type="submit" name="intent" value="vista-previa" className={buttonStyles.secondary}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="vista-previa"
+                  disabled={busy}
+                  className={`${buttonStyles.secondary} disabled:cursor-not-allowed disabled:opacity-60`}
+                >
                   {copy.preview}
                 </button>
               </Form>
               <Form method="post">
-                <button type="submit" name="intent" value="publicar" className={buttonStyles.primary}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="publicar"
+                  disabled={busy}
+                  className={`${buttonStyles.primary} disabled:cursor-not-allowed disabled:opacity-60`}
+                >
                   {copy.publish}
                 </button>
               </Form>

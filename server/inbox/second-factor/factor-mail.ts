@@ -1,5 +1,11 @@
-import { escapeHtml } from "../../leads/pages.ts";
-import type { EmailSender, LeadEmail } from "../../leads/notify/email.ts";
+import {
+  composeMail,
+  siteLink,
+  type Mail,
+  type MailLine,
+  type MailSender,
+  type MailSite,
+} from "../../mail/mail.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 
@@ -27,53 +33,47 @@ const what: Record<FactorChange["kind"], (change: FactorChange) => string> = {
 export function composeFactorEmail(
   change: FactorChange,
   at: Date,
-  site: { businessName: string; email: string; siteUrl: string },
+  site: MailSite,
   notMeToken?: string,
-): LeadEmail {
+): Mail {
   const sentence = what[change.kind](change);
-  const notMe = notMeToken && notMeLink(site.siteUrl, notMeToken);
-  const lines = [
+  const notMe = notMeToken && notMeLink(site, notMeToken);
+  const lines: MailLine[] = [
     sentence,
     `Cuándo: ${buenosAiresTime(at)} (hora de Buenos Aires).`,
-    "",
     "Si fuiste vos, no hace falta hacer nada.",
     ...(notMe
       ? [
-          `Si no fuiste vos, abrí este enlace y tocá «No fui yo»: nadie podrá publicar en el sitio ni cambiar las llaves hasta que lo resuelvas desde la bandeja con una llave que ya tenías, o cambiando la contraseña en el servidor: ${notMe}`,
+          "Si no fuiste vos, abrí este enlace y tocá «No fui yo»: nadie podrá publicar en el sitio ni cambiar las llaves hasta que lo resuelvas desde la bandeja con una llave que ya tenías, o cambiando la contraseña en el servidor.",
+          { text: "No fui yo", href: notMe },
         ]
       : [
           `Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá ${inboxPaths.security}.`,
         ]),
   ];
-  return {
-    from: { name: site.businessName, address: site.email },
-    subject: `Bandeja: ${sentence}`.replace(/[\r\n]+/g, " ").slice(0, 200),
-    text: `${lines.join("\n")}\n`,
-    html: [
-      `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(sentence)}</title></head>`,
-      `<body style="font-family:system-ui,sans-serif">`,
-      ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
-      `</body></html>`,
-    ].join("\n"),
-  };
+  return composeMail(site, {
+    subject: `Bandeja: ${sentence}`,
+    blocks: lines.map((line) => ({ paragraph: line })),
+  });
+}
+
+/** The «no fui yo» address of a change, on the installer's address. */
+export function notMeLink(site: Pick<MailSite, "siteUrl">, token: string): string {
+  return siteLink(site, `${inboxPaths.notMe}?${new URLSearchParams({ clave: token })}`);
 }
 
 /** Sends the e-mail of a change; a failure is logged, never undoes the change. */
-/** The «no fui yo» address of a change, on the site's own address. */
-export function notMeLink(siteUrl: string, token: string): string {
-  return `${new URL(inboxPaths.notMe, siteUrl).href}?${new URLSearchParams({ clave: token })}`;
-}
-
 export function factorMailer(
-  send: EmailSender | undefined,
-  site: { businessName: string; email: string; siteUrl: string },
+  send: MailSender | undefined,
+  /** Read at each change: the name published then. */
+  site: () => MailSite,
   now: () => Date,
   log: (message: string) => void = (message) => console.error(message),
 ): (change: FactorChange, notMeToken?: string) => Promise<void> {
   return async (change, notMeToken) => {
     if (!send) return;
     try {
-      await send(composeFactorEmail(change, now(), site, notMeToken));
+      await send(composeFactorEmail(change, now(), site(), notMeToken));
     } catch (error) {
       log(`No se pudo enviar el aviso de cambio de factor: ${(error as Error).message}`);
     }
@@ -81,39 +81,31 @@ export function factorMailer(
 }
 
 /** The e-mail with a first-factor code, asked for from the first sign-in. */
-export function composeFirstFactorEmail(
-  code: string,
-  expiresAt: Date,
-  site: { businessName: string; email: string },
-): LeadEmail {
-  const lines = [
-    `Tu código de primer ingreso a la bandeja: ${code}`,
-    `Escribilo en la página de primer ingreso. Sirve una sola vez, hasta las ${buenosAiresTime(expiresAt)} (hora de Buenos Aires).`,
-    "",
-    "Si no lo pediste vos, alguien tiene tu contraseña: no compartas este código y cambiá la contraseña en el servidor.",
-  ];
-  return {
-    from: { name: site.businessName, address: site.email },
+export function composeFirstFactorEmail(code: string, expiresAt: Date, site: MailSite): Mail {
+  return composeMail(site, {
     subject: "Bandeja: tu código de primer ingreso",
-    text: `${lines.join("\n")}\n`,
-    html: [
-      `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>Código de primer ingreso</title></head>`,
-      `<body style="font-family:system-ui,sans-serif">`,
-      ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
-      `</body></html>`,
-    ].join("\n"),
-  };
+    blocks: [
+      { paragraph: `Tu código de primer ingreso a la bandeja: ${code}` },
+      {
+        paragraph: `Escribilo en la página de primer ingreso. Sirve una sola vez, hasta las ${buenosAiresTime(expiresAt)} (hora de Buenos Aires).`,
+      },
+      {
+        paragraph:
+          "Si no lo pediste vos, alguien tiene tu contraseña: no compartas este código y pedí que la cambien en el servidor.",
+      },
+    ],
+  });
 }
 
 /** Sends a first-factor code; false (and logged) when it could not be sent. */
 export function firstFactorCodeMailer(
-  send: EmailSender,
-  site: { businessName: string; email: string },
+  send: MailSender,
+  site: () => MailSite,
   log: (message: string) => void = (message) => console.error(message),
 ): (code: string, expiresAt: Date) => Promise<boolean> {
   return async (code, expiresAt) => {
     try {
-      await send(composeFirstFactorEmail(code, expiresAt, site));
+      await send(composeFirstFactorEmail(code, expiresAt, site()));
       return true;
     } catch (error) {
       log(`No se pudo enviar el código de primer ingreso: ${(error as Error).message}`);

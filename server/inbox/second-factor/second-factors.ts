@@ -66,8 +66,8 @@ export type SecondFactorsOptions = {
   store: LeadStore;
   auth: OwnerAuth;
   relyingPartyOf: RelyingPartyOf;
-  /** The relying party's and the authenticator app's name for the account (the business name). */
-  issuer: string;
+  /** The relying party's and the authenticator app's name for the account: the business name published now. */
+  issuer: () => string;
   /** Tells the owner a factor was added or removed (by e-mail, when configured), with the «no fui yo» link's secret. */
   onChange?: (change: FactorChange, notMeToken: string | undefined) => Promise<void>;
   /** E-mails a first-factor code to the owner's address on file (when e-mail is configured). */
@@ -88,7 +88,9 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
     owner: options.store.owner,
     auth: options.auth,
     relyingPartyOf: options.relyingPartyOf,
-    issuer: options.issuer,
+    get issuer() {
+      return options.issuer();
+    },
     onChange: options.onChange ?? (async () => {}),
     mailFirstFactorCode: options.mailFirstFactorCode,
     now,

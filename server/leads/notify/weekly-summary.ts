@@ -1,8 +1,7 @@
 import { buildReport, type Report } from "../../insight/results.ts";
 import type { LeadStore, SummaryItem } from "../storage/lead-store.ts";
-import { escapeHtml } from "../pages.ts";
 import { unlinkable } from "./answers.ts";
-import type { LeadEmail } from "./email.ts";
+import { composeMail, siteLink, type Mail, type MailLine, type MailSite } from "../../mail/mail.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";
 import {
   buenosAiresDay,
@@ -23,7 +22,7 @@ import { inboxRoot, leadPath } from "#app/features/inbox/paths.ts";
 export const summaryHour = 8;
 const dayMs = 24 * 60 * 60_000;
 
-export type SummarySender = (email: LeadEmail) => Promise<void>;
+export type SummarySender = (email: Mail) => Promise<void>;
 
 export class WeeklySummaryJob {
   private readonly queue: RetryQueue<SummaryItem>;
@@ -31,7 +30,8 @@ export class WeeklySummaryJob {
   constructor(options: {
     store: LeadStore;
     send: SummarySender;
-    site: { businessName: string; email: string; siteUrl: string };
+    /** Read when the summary is written: the name the site is published under then. */
+    site: () => MailSite;
     backoff?: Backoff;
     now?: () => Date;
   }) {
@@ -52,7 +52,7 @@ export class WeeklySummaryJob {
         const to = new Date(`${item.week}T03:00:00.000Z`);
         const from = new Date(to.getTime() - 7 * dayMs);
         const report = await buildReport(store, "semana", now(), { from, to });
-        await send(composeWeeklySummary(report, site));
+        await send(composeWeeklySummary(report, site()));
       },
     });
   }
@@ -81,10 +81,7 @@ const percent = new Intl.NumberFormat("es-AR", { style: "percent", maximumFracti
 /** How many pages and sources the summary names. */
 const bestCount = 5;
 
-export function composeWeeklySummary(
-  report: Report,
-  site: { businessName: string; email: string; siteUrl: string },
-): LeadEmail {
+export function composeWeeklySummary(report: Report, site: MailSite): Mail {
   const { totals } = report;
   const conversion = totals.conversion === null ? "—" : percent.format(totals.conversion);
   const best = (rows: Report["pages"], name = (key: string) => key) =>
@@ -97,10 +94,7 @@ export function composeWeeklySummary(
           `${name(row.key)}: ${count.format(row.leads)} ${row.leads === 1 ? "consulta" : "consultas"} de ${count.format(row.visits)} ${row.visits === 1 ? "visita" : "visitas"}` +
           (row.conversion === null ? "" : ` (${percent.format(row.conversion)})`),
       );
-  const inbox = `${site.siteUrl}${inboxRoot}`;
-  // A line of a section; one with an address is a link in the HTML part and "text: address" in the text part.
-  type Line = string | { text: string; href: string };
-  const sections: [string, Line[]][] = [
+  const sections: [string, MailLine[]][] = [
     [
       "La semana",
       [
@@ -116,45 +110,17 @@ export function composeWeeklySummary(
       `Consultas sin contactar después de 48 h: ${count.format(report.waitingTotal)}`,
       report.waiting.slice(0, 10).map((lead) => ({
         text: `${lead.contact.name ?? "(sin nombre)"}, recibida el ${buenosAiresTime(lead.receivedAt)}`,
-        href: `${site.siteUrl}${leadPath(lead.id)}`,
+        href: siteLink(site, leadPath(lead.id)),
       })),
     ],
   ];
   const heading = `Resumen de la semana del ${dayText(report.fromDay)} al ${dayText(report.toDay)}`;
-  const text = [
-    `${heading} (días de Buenos Aires).`,
-    "",
-    ...sections.flatMap(([title, lines]) => [
-      title,
-      ...(lines.length ? lines : ["(nada)"]).map(
-        (line) => `- ${typeof line === "string" ? line : `${line.text}: ${line.href}`}`,
-      ),
-      "",
-    ]),
-    `Todo, semana por semana: ${inbox}/resultados`,
-    "",
-  ].join("\n");
-  const html = [
-    `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>`,
-    `<body style="font-family:system-ui,sans-serif">`,
-    `<p>${escapeHtml(heading)} (días de Buenos Aires).</p>`,
-    ...sections.map(
-      ([title, lines]) =>
-        `<h2 style="font-size:1em">${escapeHtml(title)}</h2><ul>${(lines.length ? lines : ["(nada)"])
-          .map((line) =>
-            typeof line === "string"
-              ? `<li>${escapeHtml(line)}</li>`
-              : `<li><a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a></li>`,
-          )
-          .join("")}</ul>`,
-    ),
-    `<p><a href="${escapeHtml(`${inbox}/resultados`)}">Todo, semana por semana</a></p>`,
-    `</body></html>`,
-  ].join("\n");
-  return {
-    from: { name: site.businessName, address: site.email },
+  return composeMail(site, {
     subject: `Resumen semanal: ${count.format(totals.visits)} visitas, ${count.format(totals.leads)} consultas (${dayText(report.fromDay)} al ${dayText(report.toDay)})`,
-    text,
-    html,
-  };
+    blocks: [
+      { paragraph: `${heading} (días de Buenos Aires).` },
+      ...sections.flatMap(([title, lines]) => [{ heading: title }, { list: lines }]),
+      { paragraph: { text: "Todo, semana por semana", href: siteLink(site, `${inboxRoot}/resultados`) } },
+    ],
+  });
 }

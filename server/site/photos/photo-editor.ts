@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
-import { catalogueImage } from "#app/content/images.ts";
+import type { ImageManifest } from "#app/content/image-manifest.ts";
 import { catalogueTowers, type Tower } from "#app/content/tower-catalogue.ts";
 import { applyTowerOverrides } from "#app/content/tower-edits.ts";
 import { towerSvg } from "#app/lib/art/tower-art.ts";
@@ -66,12 +66,16 @@ async function slotsToPublish(publisher: SitePublisher): Promise<{ slots: PhotoS
   return { slots: photoSlotsOf(towers), towers };
 }
 
-/** The artwork a slot shows without a photo: the served build's, or, for a tower added since, drawn now as the build will. */
-function artworkSrc(slot: PhotoSlot, towers: readonly Tower[]): string {
-  const added = slot.kind === "tower" && !catalogueTowers.some((tower) => tower.slug === slot.slug);
-  const tower = added ? towers.find((candidate) => candidate.slug === slot.slug) : undefined;
-  if (tower) return `data:image/svg+xml,${encodeURIComponent(towerSvg(tower))}`;
-  return catalogueImage(slot.kind, slot.slug).src;
+/**
+ * The artwork a slot shows without a photo: the served build's (read from that build, never
+ * from the project's generated files, which a publication does not touch), or, for a tower the
+ * served build lacks (added since, or back from retirement), drawn now as the build will.
+ */
+function artworkSrc(slot: PhotoSlot, towers: readonly Tower[], served: ImageManifest): string {
+  const built = served[slot.key];
+  if (built) return built.src;
+  const tower = slot.kind === "tower" ? towers.find((candidate) => candidate.slug === slot.slug) : undefined;
+  return tower ? `data:image/svg+xml,${encodeURIComponent(towerSvg(tower))}` : "";
 }
 
 export function createPhotoEditor(options: {
@@ -86,7 +90,7 @@ export function createPhotoEditor(options: {
   const shown = (slot: PhotoSlot, towers: readonly Tower[], photo: PublishedPhoto | undefined) =>
     photo
       ? { src: photoSrc(photo.hash), photo: true, alt: photo.alt }
-      : { src: artworkSrc(slot, towers), photo: false };
+      : { src: artworkSrc(slot, towers, publisher.servedImages()), photo: false };
   const slotOf = async (key: string) =>
     (await slotsToPublish(publisher)).slots.find((slot) => slot.key === key);
 

@@ -1,4 +1,4 @@
-import { imageKey, type ImageKind } from "#app/content/images.ts";
+import { imageKey, type ImageKind } from "#app/content/image-manifest.ts";
 import { propertyTypes } from "#app/content/property-types.ts";
 import { catalogueTowers } from "#app/content/tower-catalogue.ts";
 

@@ -1,5 +1,7 @@
 import { comments, contactName, email, phone, rented, select, surfaces } from "./fields.ts";
-import { ages, conditions, garageTerms, rooms, towerOptions, views } from "./options.ts";
+import { ages, conditions, garageTerms, rooms, views } from "./options.ts";
+import { towers } from "../../../content/towers.ts";
+import { towerOptionsOf, type TowerList } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
@@ -7,7 +9,7 @@ import type { FormDefinition } from "./types.ts";
  * message also read direccion, piso, dormitorios, banos, amenities,
  * luminosidad and urgencia, which have no input here: they are left out.
  */
-export const apartmentForm: FormDefinition = {
+export const apartmentFormFor = (listed: TowerList): FormDefinition => ({
   id: "apartment",
   title: "Tasar departamento",
   description: "Elegí la torre y contanos cómo es tu unidad.",
@@ -17,7 +19,13 @@ export const apartmentForm: FormDefinition = {
     {
       title: "Propiedad",
       fields: [
-        select({ name: "edificio", label: "Edificio", options: towerOptions, emoji: "🏢", required: true }),
+        select({
+          name: "edificio",
+          label: "Edificio",
+          options: towerOptionsOf(listed),
+          emoji: "🏢",
+          required: true,
+        }),
         select({ name: "ambientes", label: "Ambientes", options: rooms, emoji: "🚪", required: true }),
         select({ name: "vista", label: "Vista", options: views, emoji: "🌅", required: true }),
         select({ name: "cochera", label: "Cochera", options: garageTerms, emoji: "🚗" }),
@@ -35,4 +43,7 @@ export const apartmentForm: FormDefinition = {
     },
     { title: "Contacto", fields: [contactName(), phone("telefono", "WhatsApp"), email()] },
   ],
-};
+});
+
+/** As the pages show it: the towers of the build (the service builds its own from the published ones). */
+export const apartmentForm = apartmentFormFor(towers);

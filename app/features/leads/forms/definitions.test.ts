@@ -9,6 +9,7 @@ import { offPlanForm } from "./off-plan.ts";
 import { modalForms } from "../markup/form-registry.ts";
 import { saleByTypeForm } from "./sale-by-type.ts";
 import { saleForm } from "./sale.ts";
+import { allForms } from "./all-forms.ts";
 import { allFields, type FormDefinition } from "./types.ts";
 import { valuationForm } from "./valuation.ts";
 
@@ -227,6 +228,23 @@ describe("enumerations", () => {
     expect(options(valuationForm, "torre")).toEqual(expected);
     expect(options(apartmentForm, "edificio")).toEqual(expected);
     expect(options(expressForm, "edificio")).toEqual(expected);
+  });
+
+  test("every tower dropdown lists the towers it is given: the published ones, in the service", () => {
+    const published = [{ nombre: "Torre Nueva" }, { nombre: "Alvear Tower" }];
+    const forms = allForms({ deliveryHours: "48" }, 2026, published);
+    const towerFields = Object.values(forms).flatMap((form) =>
+      allFields(form)
+        .filter((field) => field.options?.includes("Otro") && field.options.includes("Torre Nueva"))
+        .map((field) => `${form.id}.${field.name}`),
+    );
+    expect(towerFields.sort()).toEqual([
+      "apartment.edificio",
+      "express.edificio",
+      "sale-by-type.edificio",
+      "valuation.torre",
+    ]);
+    expect(options(forms.apartment, "edificio")).toEqual(["Torre Nueva", "Alvear Tower", "Otro"]);
   });
 
   test("lists follow the spec, in Spanish", () => {

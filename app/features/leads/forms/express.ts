@@ -1,15 +1,19 @@
 import type { SiteConfig } from "../../../config/site-config.ts";
 import { address, contactName, email, phone, select, surface } from "./fields.ts";
-import { homePropertyTypes, homeRooms, towerOptions } from "./options.ts";
+import { homePropertyTypes, homeRooms, towerOptionsOf, type TowerList } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
 /**
  * Home express request (modal on /). The spec's `urgencia` has no input on this
  * form, so it is not part of the definition and never reaches the message.
- * Its description names the delivery time: a function of the configuration
- * (the app's copy, built with the site's, is forms/site-forms.ts).
+ * Its description names the delivery time and it lists the towers: a function
+ * of the configuration and the towers (the app's copy, built with the site's,
+ * is markup/site-forms.ts; the service's, with the published ones).
  */
-export const expressFormFor = (site: Pick<SiteConfig, "deliveryHours">): FormDefinition => ({
+export const expressFormFor = (
+  site: Pick<SiteConfig, "deliveryHours">,
+  listed: TowerList,
+): FormDefinition => ({
   id: "express",
   title: "Solicitar tasación express",
   description: `Contanos lo básico de tu propiedad y recibí el informe en ${site.deliveryHours} horas.`,
@@ -29,7 +33,7 @@ export const expressFormFor = (site: Pick<SiteConfig, "deliveryHours">): FormDef
         select({
           name: "edificio",
           label: "Edificio",
-          options: towerOptions,
+          options: towerOptionsOf(listed),
           emoji: "🏢",
           help: "Opcional: elegí la torre si la propiedad está en una.",
         }),

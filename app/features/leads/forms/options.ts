@@ -1,5 +1,5 @@
 import { propertyTypes } from "../../../content/property-types.ts";
-import { towers } from "../../../content/towers.ts";
+import type { Tower } from "../../../content/tower-catalogue.ts";
 
 /**
  * The enumerations of the lead forms, each written once. The spec words some of
@@ -9,8 +9,13 @@ import { towers } from "../../../content/towers.ts";
 
 export const other = "Otro";
 
-/** Tower dropdowns: the 26 towers of the catalogue, then 'Otro'. */
-export const towerOptions: readonly string[] = [...towers.map((tower) => tower.nombre), other];
+/** The towers a form lists: the pages' (content/towers.ts) or the published ones (the lead service). */
+export type TowerList = readonly Pick<Tower, "nombre">[];
+
+/** A tower dropdown: each tower by its name, then 'Otro'. */
+export function towerOptionsOf(towers: TowerList): readonly string[] {
+  return [...towers.map((tower) => tower.nombre), other];
+}
 
 export const homePropertyTypes = [
   "Departamento",

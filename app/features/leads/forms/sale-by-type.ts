@@ -1,9 +1,11 @@
 import { address, comments, contactName, email, phone, rented, select, surfaces } from "./fields.ts";
-import { ages, conditions, garageTerms, rooms, towerOptions, views } from "./options.ts";
+import { ages, conditions, garageTerms, rooms, views } from "./options.ts";
+import { towers } from "../../../content/towers.ts";
+import { towerOptionsOf, type TowerList } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
 /** Sale appraisal by property type (modal on /tasar-propiedades). */
-export const saleByTypeForm: FormDefinition = {
+export const saleByTypeFormFor = (listed: TowerList): FormDefinition => ({
   id: "sale-by-type",
   title: "Tasación para venta",
   description: "Contanos qué querés vender y te proponemos precio y estrategia.",
@@ -24,7 +26,7 @@ export const saleByTypeForm: FormDefinition = {
         select({
           name: "edificio",
           label: "Edificio",
-          options: towerOptions,
+          options: towerOptionsOf(listed),
           emoji: "🏢",
           required: true,
           help: "Si no está en una de estas torres, elegí «Otro».",
@@ -48,4 +50,7 @@ export const saleByTypeForm: FormDefinition = {
     },
     { title: "Contacto", fields: [contactName(), phone("telefono"), email()] },
   ],
-};
+});
+
+/** As the pages show it: the towers of the build (the service builds its own from the published ones). */
+export const saleByTypeForm = saleByTypeFormFor(towers);

@@ -1,9 +1,11 @@
 import { comments, contactName, email, phone, rented, select, surfaces } from "./fields.ts";
-import { conditions, pageAges, rooms, towerOptions, views, yesNo } from "./options.ts";
+import { conditions, pageAges, rooms, views, yesNo } from "./options.ts";
+import { towers } from "../../../content/towers.ts";
+import { towerOptionsOf, type TowerList } from "./options.ts";
 import type { FormDefinition } from "./types.ts";
 
 /** Valuation request (modal on /valoracion-de-inmuebles). */
-export const valuationForm: FormDefinition = {
+export const valuationFormFor = (listed: TowerList): FormDefinition => ({
   id: "valuation",
   title: "Solicitar valoración",
   description: "Con estos datos preparamos la valoración de tu departamento.",
@@ -13,7 +15,13 @@ export const valuationForm: FormDefinition = {
     {
       title: "Propiedad",
       fields: [
-        select({ name: "torre", label: "Torre", options: towerOptions, emoji: "🏢", required: true }),
+        select({
+          name: "torre",
+          label: "Torre",
+          options: towerOptionsOf(listed),
+          emoji: "🏢",
+          required: true,
+        }),
         select({ name: "ambientes", label: "Ambientes", options: rooms, emoji: "🚪", required: true }),
         select({ name: "vista", label: "Vista", options: views, emoji: "🌅", required: true }),
         select({ name: "cochera", label: "Cochera", options: yesNo, emoji: "🚗" }),
@@ -35,4 +43,7 @@ export const valuationForm: FormDefinition = {
     },
     { title: "Contacto", fields: [contactName(), phone("whatsapp", "WhatsApp"), email()] },
   ],
-};
+});
+
+/** As the pages show it: the towers of the build (the service builds its own from the published ones). */
+export const valuationForm = valuationFormFor(towers);

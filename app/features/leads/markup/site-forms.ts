@@ -1,6 +1,7 @@
 import { site } from "../../../config/site.ts";
 import * as en from "../../../content/en/lead-forms.ts";
 import * as es from "../../../content/es/lead-forms.ts";
+import { towers } from "../../../content/towers.ts";
 import type { Lang } from "../../../site-map.ts";
 import { expressOnlineFormFor } from "../forms/express-online.ts";
 import { expressFormFor } from "../forms/express.ts";
@@ -13,7 +14,7 @@ import type { FormDefinition } from "../forms/types.ts";
  * the pages, the build and the tests; the lead service builds its own from
  * the configuration it was started with (server/leads/forms.ts).
  */
-export const expressForm = expressFormFor(site);
+export const expressForm = expressFormFor(site, towers);
 export const expressOnlineForm = expressOnlineFormFor(site);
 
 const words: Record<Lang, FormWords> = { es, en };

@@ -1,0 +1,338 @@
+#!/usr/bin/env bash
+# The owner's one command, end to end, on a fresh Debian 12 server: a root file system made with
+# debootstrap (cached under /var/cache/tasaciones-deploy-test, built when missing), booted with
+# systemd-nspawn on this machine's network, Debian's pebble as the ACME server on loopback, and the
+# commit under test cloned into it. Install, HTTPS, 301, HSTS, the owner's sign-in, a stored lead,
+# systemd bringing back a killed service, a second install, updates (the same version and a broken
+# one, with `/` polled every half second), the doctor green and red, renewal. Needs root.
+#   bash tests/deploy/go-live.sh            (from the repository; tests its HEAD commit)
+set -euo pipefail
+
+REPOSITORY=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+CACHE=/var/cache/tasaciones-deploy-test
+ROOT_CACHE=$CACHE/debian12
+NPM_CACHE=$CACHE/npm
+DOMAIN=sitio.tasaciones.test
+OWNER_EMAIL=titular@tasaciones.test
+OWNER_PASSWORD='una contraseña larga del titular'
+MIRROR=http://deb.debian.org/debian
+# What the installer installs, put in the cached root so a run only checks them.
+ROOT_PACKAGES=(systemd systemd-sysv dbus nginx certbot npm git curl ca-certificates sqlite3 openssl libvips-tools
+  iproute2 procps postgresql-client)
+PEBBLE_PORT=14000 PEBBLE_MANAGEMENT_PORT=15000 CHALLTESTSRV_DNS=127.0.0.1:8053 CHALLTESTSRV_MANAGEMENT=127.0.0.1:8055
+
+passed=0 failed=0
+started=$SECONDS
+log() { printf '[%4ds] %s\n' $((SECONDS - started)) "$*"; }
+ok() {
+  passed=$((passed + 1))
+  log "ok: $*"
+}
+not_ok() {
+  failed=$((failed + 1))
+  log "FALLA: $*"
+}
+check() {
+  local description=$1
+  shift
+  if "$@"; then ok "$description"; else not_ok "$description"; fi
+}
+fatal() {
+  not_ok "$*"
+  exit 1
+}
+
+[[ $(id -u) -eq 0 ]] || {
+  echo "The deploy test needs root (debootstrap, systemd-nspawn)." >&2
+  exit 1
+}
+for command in debootstrap systemd-nspawn pebble pebble-challtestsrv openssl curl nsenter; do
+  command -v "$command" >/dev/null || {
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap systemd-container \
+      pebble openssl curl util-linux >/dev/null
+    break
+  }
+done
+for port in 80 443 $PEBBLE_PORT $PEBBLE_MANAGEMENT_PORT 8053 8055; do
+  if ss -Hltn "sport = :$port" | grep -q .; then fatal "port $port is taken on this machine; the test needs it free"; fi
+done
+# The service's port pair, free on this machine (the container shares its network).
+SERVICE_PORT=""
+for candidate in $(seq 3700 2 3798); do
+  if ! ss -Hltn "( sport = :$candidate or sport = :$((candidate + 1)) )" | grep -q .; then
+    SERVICE_PORT=$candidate
+    break
+  fi
+done
+[[ -n $SERVICE_PORT ]] || fatal "no free port pair between 3700 and 3799"
+
+build_root() {
+  local partial=$ROOT_CACHE.partial
+  log "building the Debian 12 root file system (cached afterwards in $ROOT_CACHE)"
+  rm -rf "$partial"
+  debootstrap --variant=minbase --include=systemd,systemd-sysv,dbus,ca-certificates bookworm "$partial" "$MIRROR" \
+    >"$CACHE/debootstrap.log" 2>&1 || fatal "debootstrap failed: $CACHE/debootstrap.log"
+  printf 'deb %s bookworm main\ndeb %s bookworm-updates main\ndeb http://deb.debian.org/debian-security bookworm-security main\n' \
+    "$MIRROR" "$MIRROR" >"$partial/etc/apt/sources.list"
+  cp /etc/resolv.conf "$partial/etc/resolv.conf"
+  mount -t proc proc "$partial/proc"
+  chroot "$partial" /usr/bin/env DEBIAN_FRONTEND=noninteractive sh -c \
+    "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${ROOT_PACKAGES[*]} && apt-get upgrade -y -qq" \
+    >>"$CACHE/debootstrap.log" 2>&1 || {
+    umount "$partial/proc"
+    fatal "installing packages in the root failed: $CACHE/debootstrap.log"
+  }
+  umount "$partial/proc"
+  rm -f "$partial/etc/resolv.conf"
+  mv "$partial" "$ROOT_CACHE"
+}
+
+mkdir -p "$CACHE" "$NPM_CACHE"
+[[ -x $ROOT_CACHE/usr/sbin/nginx ]] || build_root
+
+WORK=$(mktemp -d /var/tmp/tasaciones-deploy-test.XXXXXX)
+ROOT=$WORK/root
+CONTAINER_PID="" NSPAWN_PID="" PEBBLE_PID="" CHALLTESTSRV_PID="" POLLER_PID=""
+cleanup() {
+  local status=$?
+  [[ -n $POLLER_PID ]] && kill "$POLLER_PID" 2>/dev/null
+  if [[ -n $NSPAWN_PID ]] && kill -0 "$NSPAWN_PID" 2>/dev/null; then
+    # SIGTERM asks systemd-nspawn for an orderly shutdown of the container.
+    kill -TERM "$NSPAWN_PID" 2>/dev/null
+    for _ in $(seq 1 60); do
+      kill -0 "$NSPAWN_PID" 2>/dev/null || break
+      sleep 0.5
+    done
+    kill -KILL "$NSPAWN_PID" 2>/dev/null || true
+    wait "$NSPAWN_PID" 2>/dev/null || true
+  fi
+  for pid in $PEBBLE_PID $CHALLTESTSRV_PID; do kill "$pid" 2>/dev/null || true; done
+  for pid in $PEBBLE_PID $CHALLTESTSRV_PID; do wait "$pid" 2>/dev/null || true; done
+  mountpoint -q "$ROOT" && umount "$ROOT"
+  rm -rf "$WORK"
+  log "container and pebble stopped"
+  echo
+  echo "$passed passed, $failed failed"
+  ((failed == 0 && status == 0)) || exit 1
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# A fresh server each run: the cached root as the lower layer of an overlay.
+mkdir -p "$WORK/upper" "$WORK/overlay-work" "$ROOT"
+mount -t overlay overlay -o "lowerdir=$ROOT_CACHE,upperdir=$WORK/upper,workdir=$WORK/overlay-work" "$ROOT"
+
+log "pebble on 127.0.0.1:$PEBBLE_PORT"
+PEBBLE_DIR=$WORK/pebble
+mkdir -p "$PEBBLE_DIR"
+(
+  cd "$PEBBLE_DIR"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=pebble HTTPS CA" -keyout ca.key -out ca.pem
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout pebble.key -out pebble.csr
+  printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' >san.ext
+  openssl x509 -req -in pebble.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile san.ext -out pebble.pem
+) >/dev/null 2>&1
+cat >"$PEBBLE_DIR/pebble.json" <<JSON
+{ "pebble": { "listenAddress": "127.0.0.1:$PEBBLE_PORT", "managementListenAddress": "127.0.0.1:$PEBBLE_MANAGEMENT_PORT",
+  "certificate": "$PEBBLE_DIR/pebble.pem", "privateKey": "$PEBBLE_DIR/pebble.key",
+  "httpPort": 80, "tlsPort": 443, "ocspResponderURL": "", "externalAccountBindingRequired": false } }
+JSON
+pebble-challtestsrv -defaultIPv4 127.0.0.1 -defaultIPv6 "" -dns01 "$CHALLTESTSRV_DNS" -management "$CHALLTESTSRV_MANAGEMENT" \
+  -http01 "" -https01 "" -tlsalpn01 "" >"$WORK/challtestsrv.log" 2>&1 &
+CHALLTESTSRV_PID=$!
+PEBBLE_VA_NOSLEEP=1 PEBBLE_WFE_NONCEREJECT=0 pebble -config "$PEBBLE_DIR/pebble.json" -dnsserver "$CHALLTESTSRV_DNS" \
+  >"$WORK/pebble.log" 2>&1 &
+PEBBLE_PID=$!
+for _ in $(seq 1 40); do
+  curl -fsS --cacert "$PEBBLE_DIR/ca.pem" -o "$PEBBLE_DIR/root.pem" "https://127.0.0.1:$PEBBLE_MANAGEMENT_PORT/roots/0" 2>/dev/null && break
+  sleep 0.5
+done
+[[ -s $PEBBLE_DIR/root.pem ]] || fatal "pebble did not start: $(cat "$WORK/pebble.log")"
+
+log "the commit under test, cloned into the server"
+COMMIT=$(git -C "$REPOSITORY" rev-parse HEAD)
+git clone --quiet --no-local "$REPOSITORY" "$ROOT/root/tasaciones"
+git -C "$ROOT/root/tasaciones" checkout --quiet "$COMMIT"
+# A release that builds but cannot start: the update must go back by itself.
+(
+  cd "$ROOT/root/tasaciones"
+  git checkout --quiet -b version-rota
+  sed -i '1i process.exit(3);' server/serve.ts
+  git -c user.name=Prueba -c user.email=prueba@tasaciones.test commit --quiet -am "Una versión que no arranca"
+  git checkout --quiet "$COMMIT"
+)
+cp "$PEBBLE_DIR/ca.pem" "$ROOT/root/pebble-https-ca.pem"
+# Pebble's issuing root in the server's trust store, as Let's Encrypt's is on a real server.
+cp "$PEBBLE_DIR/root.pem" "$ROOT/usr/local/share/ca-certificates/pebble-root.crt"
+# And whatever this machine trusts for its own way out (a proxy's CA), so the server reaches the
+# same package registries.
+cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/" 2>/dev/null || true
+chroot "$ROOT" update-ca-certificates >/dev/null 2>&1
+printf '127.0.0.1 localhost\n127.0.0.1 %s\n' "$DOMAIN" >"$ROOT/etc/hosts"
+echo servidor-de-prueba >"$ROOT/etc/hostname"
+
+log "booting the container"
+mkdir -p "$ROOT/var/cache/tasaciones/npm"
+systemd-nspawn --quiet --register=no --keep-unit -b -D "$ROOT" --console=passive \
+  --bind="$NPM_CACHE:/var/cache/tasaciones/npm" >"$WORK/container.log" 2>&1 </dev/null &
+NSPAWN_PID=$!
+for _ in $(seq 1 60); do
+  CONTAINER_PID=$(pgrep -P "$NSPAWN_PID" | head -n 1 || true)
+  [[ -n $CONTAINER_PID ]] && break
+  sleep 0.5
+done
+[[ -n $CONTAINER_PID ]] || fatal "the container did not start: $(cat "$WORK/container.log")"
+# Runs a command inside the container, as root, with a clean environment.
+inside() {
+  nsenter --target "$CONTAINER_PID" --mount --uts --ipc --net --pid -- \
+    env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"
+}
+state=""
+for _ in $(seq 1 120); do
+  state=$(inside systemctl is-system-running 2>/dev/null || true)
+  [[ $state == running || $state == degraded ]] && break
+  sleep 0.5
+done
+[[ $state == running || $state == degraded ]] || fatal "systemd in the container did not finish booting ($state)"
+ok "container booted ($state)"
+
+# From this machine, as a visitor would (the domain is 127.0.0.1 here too; pebble's root trusted).
+visit() { curl -sS --max-time 10 --resolve "$DOMAIN:443:127.0.0.1" --resolve "$DOMAIN:80:127.0.0.1" --cacert "$PEBBLE_DIR/root.pem" "$@"; }
+lead_count() { inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from leads" 2>/dev/null || echo "?"; }
+install_site() {
+  inside bash -c "cd /root/tasaciones && printf '%s\n' '$OWNER_PASSWORD' | deploy/install.sh --domain $DOMAIN \
+    --owner-email $OWNER_EMAIL --port $SERVICE_PORT --acme-server https://127.0.0.1:$PEBBLE_PORT/dir \
+    --acme-ca /root/pebble-https-ca.pem"
+}
+
+log "install"
+install_started=$SECONDS
+install_site >"$WORK/install.log" 2>&1 || {
+  cat "$WORK/install.log"
+  fatal "install failed"
+}
+ok "install finished in $((SECONDS - install_started)) s"
+sed -n '/El sitio está en/,$p' "$WORK/install.log"
+
+home_headers=$(visit -o /dev/null -D - "https://$DOMAIN/")
+check "https://$DOMAIN/ answers 200 with pebble's certificate" grep -q '^HTTP/[0-9.]* 200' <<<"$home_headers"
+issuer=$(openssl s_client -connect 127.0.0.1:443 -servername "$DOMAIN" </dev/null 2>/dev/null | openssl x509 -noout -issuer)
+check "the certificate comes from pebble ($issuer)" grep -qi pebble <<<"$issuer"
+check "HSTS on the page" grep -qi '^strict-transport-security: max-age=' <<<"$home_headers"
+redirect_headers=$(visit -o /dev/null -D - "http://$DOMAIN/tasaciones?x=1")
+check "HTTP answers 301 to HTTPS" grep -qi "^location: https://$DOMAIN/tasaciones?x=1" <<<"$redirect_headers"
+check "the 301 is a 301" grep -q '^HTTP/[0-9.]* 301' <<<"$redirect_headers"
+check "HSTS on the redirect" grep -qi '^strict-transport-security: max-age=' <<<"$redirect_headers"
+canonical=$(visit "https://$DOMAIN/tasaciones" | grep -o '<link rel="canonical" href="[^"]*"' || true)
+check "the pages name the domain (SITE_URL): $canonical" grep -q "https://$DOMAIN/tasaciones" <<<"$canonical"
+check "configuration and data are private" \
+  test "$(inside stat -c '%a %U' /etc/tasaciones/tasaciones.env /var/lib/tasaciones /var/lib/tasaciones/leads.sqlite | tr '\n' ' ')" \
+  = "600 root 700 tasaciones 600 tasaciones "
+
+sign_in() {
+  visit -o /dev/null -D - -X POST "https://$DOMAIN/bandeja/ingresar" -H "Origin: https://$DOMAIN" \
+    --data-urlencode "email=$OWNER_EMAIL" --data-urlencode "password=$1"
+}
+check "the owner signs in with the installer's password" grep -qi '^set-cookie: __Host-bandeja' <<<"$(sign_in "$OWNER_PASSWORD")"
+check "a wrong password is refused (401)" grep -q '^HTTP/[0-9.]* 401' <<<"$(sign_in "otra contraseña cualquiera")"
+
+send_lead() {
+  visit -o /dev/null -w '%{http_code}' -X POST "https://$DOMAIN/api/form/submit/express" -H "Origin: https://$DOMAIN" \
+    -H 'Accept: application/json' --data-urlencode tipoPropiedad=Departamento --data-urlencode "direccion=$1" \
+    --data-urlencode superficie=80 --data-urlencode "ambientes=3 ambientes" --data-urlencode "nombre=Cliente de prueba" \
+    --data-urlencode "telefono=11 5555 0000" --data-urlencode email=cliente@tasaciones.test
+}
+check "a lead is accepted" test "$(send_lead 'Juana Manso 1000, antes de todo')" = 201
+check "the lead is stored" test "$(inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from leads where answers like '%Juana Manso 1000%'" 2>/dev/null)" = 1
+leads_before=$(lead_count)
+
+log "SIGKILL of the service"
+pid_before=$(inside systemctl show -P MainPID tasaciones.service)
+inside systemctl kill --signal=KILL tasaciones.service
+back=false
+for _ in $(seq 1 60); do
+  pid_now=$(inside systemctl show -P MainPID tasaciones.service)
+  if [[ $pid_now != 0 && $pid_now != "$pid_before" ]] && inside curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health"; then
+    back=true
+    break
+  fi
+  sleep 0.5
+done
+check "systemd brought the service back after SIGKILL" test "$back" = true
+
+log "second install"
+install_site >"$WORK/install-2.log" 2>&1 || cat "$WORK/install-2.log"
+check "a second install changes no release" grep -q 'Sin cambios' "$WORK/install-2.log"
+check "a second install keeps the leads ($leads_before)" test "$(lead_count)" = "$leads_before"
+
+# Polls / every half second from this machine while an update runs; one status per line.
+start_polling() {
+  : >"$WORK/poll-$1.log"
+  (while true; do
+    visit -o /dev/null -w '%{http_code}\n' "https://$DOMAIN/" >>"$WORK/poll-$1.log" 2>/dev/null || echo 000 >>"$WORK/poll-$1.log"
+    sleep 0.5
+  done) &
+  POLLER_PID=$!
+}
+stop_polling() {
+  kill "$POLLER_PID" 2>/dev/null || true
+  wait "$POLLER_PID" 2>/dev/null || true
+  POLLER_PID=""
+  local total bad
+  total=$(wc -l <"$WORK/poll-$1.log")
+  bad=$(grep -cv '^200$' "$WORK/poll-$1.log" || true)
+  check "/ answered 200 to all $total polls during $1 (not 200: $bad)" test "$bad" = 0 -a "$total" -gt 0
+}
+current_release() { inside readlink -f /opt/tasaciones/current; }
+
+log "update to the same version"
+release_before=$(current_release)
+start_polling "the update"
+update_started=$SECONDS
+(send_lead 'Juana Manso 1001, durante la actualización' >"$WORK/lead-during-update.txt") &
+lead_pid=$!
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update.log" 2>&1
+update_status=$?
+update_seconds=$((SECONDS - update_started))
+wait "$lead_pid"
+stop_polling "the update"
+[[ $update_status == 0 ]] || cat "$WORK/update.log"
+check "update to the same commit succeeds ($update_seconds s)" test "$update_status" = 0
+check "a new release is current" test "$(current_release)" != "$release_before"
+check "the lead sent during the update was accepted" test "$(cat "$WORK/lead-during-update.txt")" = 201
+check "no lead lost in the update" test "$(lead_count)" = $((leads_before + 1))
+
+log "update to a broken version"
+leads_before=$(lead_count)
+release_before=$(current_release)
+start_polling "the broken update"
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-rota" >"$WORK/update-broken.log" 2>&1 && broken_status=0 || broken_status=$?
+stop_polling "the broken update"
+tail -n 3 "$WORK/update-broken.log"
+check "the broken update exits non-zero" test "$broken_status" != 0
+check "it says in Spanish that it went back" grep -q 'Se volvió a la versión anterior' "$WORK/update-broken.log"
+check "the previous release is still current" test "$(current_release)" = "$release_before"
+check "the service still serves" inside curl -fsS -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health"
+check "a lead after the rollback is accepted" test "$(send_lead 'Juana Manso 1002, después de volver')" = 201
+check "no lead lost in the rollback" test "$(lead_count)" = $((leads_before + 1))
+
+log "doctor"
+inside apt-get upgrade -y -qq >/dev/null 2>&1 || true
+inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor.log" 2>&1 && doctor_status=0 || doctor_status=$?
+cat "$WORK/doctor.log"
+check "the doctor is green on a healthy server" test "$doctor_status" = 0
+inside systemctl stop tasaciones.service
+inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor-red.log" 2>&1 && doctor_status=0 || doctor_status=$?
+cat "$WORK/doctor-red.log"
+check "the doctor is red with the service stopped" test "$doctor_status" != 0
+check "it names the stopped service in Spanish" grep -q 'El servicio tasaciones.service está detenido' "$WORK/doctor-red.log"
+inside systemctl start tasaciones.service
+
+log "renewal"
+check "certbot's renewal timer is active" inside systemctl is-active --quiet certbot.timer
+check "renewal dry run against pebble" inside env REQUESTS_CA_BUNDLE=/etc/tasaciones/acme-ca.pem certbot renew --dry-run --quiet --no-random-sleep-on-renew \
+  --server "https://127.0.0.1:$PEBBLE_PORT/dir"
+exposure=$(inside systemd-analyze security tasaciones.service 2>/dev/null | sed -n 's/.*Overall exposure level for tasaciones.service: \([0-9.]*\).*/\1/p')
+log "systemd-analyze security: $exposure"
+check "the unit's exposure is at most 2.5 ($exposure)" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.5) }'

@@ -1,0 +1,341 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { generateX25519Identity, identityToRecipient } from "age-encryption";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
+import { BackupService } from "../../server/backup/backup-service.ts";
+import { restoreBackup, type RestoreDestination } from "../../server/backup/restore.ts";
+import { ObjectExists, openTarget } from "../../server/backup/targets.ts";
+import { contactOf } from "../../server/leads/forms.ts";
+import { LeadStore, sqliteFileName, type NewLead } from "../../server/leads/storage/lead-store.ts";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
+import { runRestore } from "./restore-command.ts";
+
+/**
+ * The audit's attacks on the backups (issue 36), each with the real S3 server on loopback (moto)
+ * and the key the service holds: objects corrupted, copied under newer names, brought from another
+ * installation, deleted and replaced. Each test fails if the attack works: a restore that brings
+ * back an erased lead, a foreign lead, or fewer leads than ours without saying so.
+ */
+let s3: S3Server;
+let postgres: PostgresServer;
+let identity: string;
+let identityFile: string;
+let recipient: string;
+const folders: string[] = [];
+const cleanUp: (() => Promise<unknown>)[] = [];
+
+function folder(name: string): string {
+  const path = mkdtempSync(join(tmpdir(), `leads-chain-${name}-`));
+  folders.push(path);
+  return path;
+}
+
+beforeAll(async () => {
+  [s3, postgres] = await Promise.all([startS3Server(), startPostgres({ durable: false })]);
+  // The service and the restore in this process reach moto the way the deployed ones reach S3.
+  Object.assign(process.env, s3.env);
+  identity = await generateX25519Identity();
+  recipient = await identityToRecipient(identity);
+  identityFile = join(folder("key"), "clave.txt");
+  writeFileSync(identityFile, `${identity}\n`);
+}, 90_000);
+
+afterAll(async () => {
+  for (const step of cleanUp.reverse()) await step();
+  await s3?.stop();
+  await postgres?.stop();
+  for (const path of folders) rmSync(path, { recursive: true, force: true });
+}, 60_000);
+
+let leadNumber = 0;
+function newLead(who = "Rosa Encadenada"): NewLead {
+  const n = ++leadNumber;
+  const values = {
+    tipoPropiedad: "Departamento",
+    direccion: `Azucena Villaflor ${n}`,
+    superficie: "70",
+    ambientes: "2 ambientes",
+    nombre: `${who} ${n}`,
+    telefono: `11 6000 ${String(n).padStart(4, "0")}`,
+    email: `cadena${n}@example.com`,
+  };
+  return {
+    receivedAt: new Date(),
+    formId: "express",
+    page: "/",
+    values,
+    handoff: "tab-opened",
+    clientAddress: "127.0.0.9",
+    userAgent: null,
+    spam: false,
+    contact: contactOf(expressForm, values),
+    notify: [],
+  };
+}
+
+type Database = "sqlite" | "postgres";
+let databaseNumber = 0;
+
+async function openStore(database: Database): Promise<LeadStore> {
+  const store =
+    database === "sqlite"
+      ? await LeadStore.open({ dataDir: folder("data") })
+      : await LeadStore.open({
+          dataDir: ".",
+          databaseUrl: await postgres.createDatabase(`chain${++databaseNumber}`),
+        });
+  cleanUp.push(() => store.close());
+  return store;
+}
+
+/** A service whose rounds the test runs, on a clock the test moves: names are times. */
+async function copier(store: LeadStore, prefix: string, clock: { now: number }) {
+  const backup = new BackupService({
+    store,
+    settings: { url: `s3://${s3.bucket}/${prefix}`, recipient },
+    now: () => new Date(clock.now),
+    log: () => {},
+  });
+  await backup.start();
+  await backup.stop();
+  return backup;
+}
+
+/**
+ * Our installation: 14 leads copied one change set each, then one erased at the data subject's
+ * request (its deletion copied too). Returns the ids and, per lead, the change set that holds it.
+ */
+async function ourHistory(database: Database, prefix: string) {
+  const store = await openStore(database);
+  const clock = { now: Date.parse("2026-11-20T10:00:00.000Z") };
+  const backup = await copier(store, prefix, clock);
+  await backup.cycle();
+  const ids: string[] = [];
+  const setOf = new Map<string, string>();
+  for (let n = 0; n < 14; n++) {
+    clock.now += 60_000;
+    ids.push((await store.insert(newLead())).id);
+    await backup.cycle();
+    setOf.set(ids.at(-1)!, (await names(prefix, "changes")).at(-1)!);
+  }
+  const erased = ids[3]!;
+  clock.now += 60_000;
+  await store.deleteByIds([erased]);
+  await backup.cycle();
+  return { store, backup, clock, ids, erased, setOf };
+}
+
+async function names(prefix: string, kind: "snapshots" | "changes"): Promise<string[]> {
+  return (await openTarget(`s3://${s3.bucket}/${prefix}`).list(kind)).sort();
+}
+
+async function getObject(key: string): Promise<Uint8Array> {
+  const answer = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+  return answer.Body!.transformToByteArray();
+}
+
+/** What an attacker with the service's bucket key does: a plain put, which replaces. */
+async function putObject(key: string, bytes: Uint8Array): Promise<void> {
+  await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes }));
+}
+
+/** A name after every object in the prefix, as the service would write it. */
+function newerName(kind: "snapshots" | "changes", minutesAfter: number): string {
+  const at = new Date(Date.parse("2026-11-20T12:00:00.000Z") + minutesAfter * 60_000);
+  return `${kind}/${at.toISOString().replace(/[-:.]/g, "")}-abcdef.age`;
+}
+
+async function restoreTo(prefix: string, options: { upToLastGood?: boolean; database?: Database } = {}) {
+  const to: RestoreDestination =
+    options.database === "postgres"
+      ? { databaseUrl: await postgres.createDatabase(`restored${++databaseNumber}`) }
+      : { dataDir: join(folder("restored"), "datos") };
+  const report = await restoreBackup({
+    target: openTarget(`s3://${s3.bucket}/${prefix}`),
+    identity,
+    to,
+    upToLastGood: options.upToLastGood,
+  });
+  const store = await LeadStore.open("dataDir" in to ? to : { dataDir: ".", databaseUrl: to.databaseUrl });
+  cleanUp.push(() => store.close());
+  const rows = await store.db.selectFrom("leads").select(["id", "contact_name"]).execute();
+  return { report, to, leads: new Map(rows.map((row) => [row.id, row.contact_name])) };
+}
+
+describe.each(["sqlite", "postgres"] as const)(
+  "attacks on the copies, %s",
+  { timeout: 120_000 },
+  (database) => {
+    test("untouched, the restore verifies the chain and brings back our 13 leads, not the erased one", async () => {
+      const prefix = `intacta-${database}`;
+      const { ids, erased } = await ourHistory(database, prefix);
+      const { report, leads } = await restoreTo(prefix, { database });
+      expect(report.leftOut).toEqual([]);
+      expect([...leads.keys()].sort()).toEqual(ids.filter((id) => id !== erased).sort());
+    });
+
+    test("an old change set copied under a newer name (the erased lead's) is refused by name; up to the last good point the lead stays erased", async () => {
+      const prefix = `repeticion-${database}`;
+      const { ids, erased, setOf } = await ourHistory(database, prefix);
+      const replayed = newerName("changes", 5);
+      await putObject(`${prefix}/${replayed}`, await getObject(`${prefix}/${setOf.get(erased)!}`));
+
+      await expect(restoreTo(prefix, { database })).rejects.toThrow(
+        `${replayed} es una copia de ${setOf.get(erased)!} con otro nombre`,
+      );
+      const { leads, report } = await restoreTo(prefix, { database, upToLastGood: true });
+      expect(leads.has(erased)).toBe(false);
+      expect(leads.size).toBe(13);
+      expect(report.leftOut).toHaveLength(1);
+      expect([...leads.keys()].sort()).toEqual(ids.filter((id) => id !== erased).sort());
+    });
+
+    test("another installation's objects sealed to the same owner key: its lead is never restored, in the middle or as the newest", async () => {
+      const prefix = `ajena-${database}`;
+      const { ids, erased } = await ourHistory(database, prefix);
+      // Another installation, same owner key, one lead, writing at times among ours and after.
+      const otherPrefix = `otra-${database}`;
+      const other = await openStore(database);
+      const clock = { now: Date.parse("2026-11-20T10:05:30.000Z") };
+      const otherBackup = await copier(other, otherPrefix, clock);
+      await otherBackup.cycle();
+      clock.now += 60_000;
+      const foreign = await other.insert(newLead("Intrusa"));
+      await otherBackup.cycle();
+      const foreignSet = (await names(otherPrefix, "changes")).at(-1)!;
+
+      // Its change set in the middle of ours: a 15th, foreign lead.
+      await putObject(`${prefix}/${foreignSet}`, await getObject(`${otherPrefix}/${foreignSet}`));
+      await expect(restoreTo(prefix, { database })).rejects.toThrow(`${foreignSet} es de otra instalación`);
+      let restored = await restoreTo(prefix, { database, upToLastGood: true });
+      expect(restored.leads.has(foreign.id)).toBe(false);
+      expect(restored.leads.size).toBe(13);
+
+      // Its snapshot copied as the newest object: its one lead instead of our 13.
+      const otherSnapshots = await names(otherPrefix, "snapshots");
+      clock.now = Date.parse("2026-11-20T12:30:00.000Z");
+      await otherBackup.snapshot();
+      const newestForeign = (await names(otherPrefix, "snapshots")).find(
+        (name) => !otherSnapshots.includes(name),
+      )!;
+      await putObject(`${prefix}/${newestForeign}`, await getObject(`${otherPrefix}/${newestForeign}`));
+      await expect(restoreTo(prefix, { database })).rejects.toThrow(
+        `${newestForeign} es de otra instalación`,
+      );
+      restored = await restoreTo(prefix, { database, upToLastGood: true });
+      expect([...restored.leads.keys()].sort()).toEqual(ids.filter((id) => id !== erased).sort());
+    });
+
+    test("an older snapshot copied as the newest is refused by name, not restored with its missing leads", async () => {
+      const prefix = `instantanea-${database}`;
+      const { ids, erased } = await ourHistory(database, prefix);
+      const oldest = (await names(prefix, "snapshots"))[0]!;
+      const disguised = newerName("snapshots", 10);
+      await putObject(`${prefix}/${disguised}`, await getObject(`${prefix}/${oldest}`));
+      await expect(restoreTo(prefix, { database })).rejects.toThrow(
+        `${disguised} es una copia de ${oldest} con otro nombre`,
+      );
+      const { leads } = await restoreTo(prefix, { database, upToLastGood: true });
+      expect([...leads.keys()].sort()).toEqual(ids.filter((id) => id !== erased).sort());
+    });
+
+    test("a deleted change set in the middle is named as missing; the restore goes up to the one before it, and says so", async () => {
+      const prefix = `hueco-${database}`;
+      const { ids, setOf } = await ourHistory(database, prefix);
+      const removed = setOf.get(ids[9]!)!;
+      await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/${removed}` }));
+      await expect(restoreTo(prefix, { database })).rejects.toThrow(`falta ${removed}`);
+      const { leads, report } = await restoreTo(prefix, { database, upToLastGood: true });
+      // Leads 1-9 (the one copied in the missing set and after it cannot be verified).
+      expect([...leads.keys()].sort()).toEqual(ids.slice(0, 9).sort());
+      expect(report.last).toBe(setOf.get(ids[8]!));
+      expect(report.leftOut.join(" ")).toMatch(`falta ${removed}`);
+    });
+
+    test("a corrupted or replaced object is named; nothing after it is taken on trust", async () => {
+      const prefix = `reemplazo-${database}`;
+      const { ids, setOf } = await ourHistory(database, prefix);
+      const corrupted = setOf.get(ids[5]!)!;
+      const bytes = await getObject(`${prefix}/${corrupted}`);
+      bytes[bytes.length - 3]! ^= 1;
+      await putObject(`${prefix}/${corrupted}`, bytes);
+      await expect(restoreTo(prefix, { database })).rejects.toThrow(`${corrupted} está dañado`);
+
+      // Replaced by another of our own objects (intact, decryptable, correctly sealed for its name).
+      const replaced = setOf.get(ids[10]!)!;
+      await putObject(`${prefix}/${replaced}`, await getObject(`${prefix}/${setOf.get(ids[1]!)!}`));
+      await expect(restoreTo(prefix, { database })).rejects.toThrow(
+        `${replaced} es una copia de ${setOf.get(ids[1]!)!} con otro nombre`,
+      );
+      const { leads } = await restoreTo(prefix, { database, upToLastGood: true });
+      expect([...leads.keys()].sort()).toEqual(ids.slice(0, 5).sort());
+    });
+  },
+);
+
+describe("the restore's folder and the chain after it", { timeout: 120_000 }, () => {
+  test("a refused restore leaves nothing at --to, so a rerun works; the restored folder is 0700 and its files 0600", async () => {
+    const prefix = "carpeta";
+    const { ids, erased, setOf } = await ourHistory("sqlite", prefix);
+    await putObject(
+      `${prefix}/${newerName("changes", 1)}`,
+      await getObject(`${prefix}/${setOf.get(erased)!}`),
+    );
+    const to = join(folder("cli"), "datos");
+    const env = { LEADS_BACKUP_URL: `s3://${s3.bucket}/${prefix}`, ...s3.env };
+    const refused = await runRestore(env, ["--identity", identityFile, "--to", to]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/es una copia de .* con otro nombre.*--up-to-last-good/s);
+    expect(existsSync(to)).toBe(false);
+    expect(readdirSync(join(to, ".."))).toEqual([]);
+
+    const restored = await runRestore(env, ["--identity", identityFile, "--to", to, "--up-to-last-good"]);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/quedó afuera \(--up-to-last-good\):\n\s+changes\/\S+ es una copia de/);
+    expect(restored.stdout).toMatch(/leads: 13 filas/);
+    expect(statSync(to).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(to)) expect(statSync(join(to, file)).mode & 0o777).toBe(0o600);
+    const store = await LeadStore.open({ dataDir: to });
+    cleanUp.push(() => store.close());
+    expect((await store.get(erased))?.id).toBeUndefined();
+    expect((await store.get(ids[0]!))?.id).toBe(ids[0]);
+    expect(existsSync(join(to, sqliteFileName))).toBe(true);
+  });
+
+  test("a service started on a restored folder continues the same chain: the next restore verifies it whole", async () => {
+    const prefix = "continua";
+    const { ids, erased } = await ourHistory("sqlite", prefix);
+    const { to } = await restoreTo(prefix);
+    const store = await LeadStore.open(to as { dataDir: string });
+    cleanUp.push(() => store.close());
+    const backup = await copier(store, prefix, { now: Date.parse("2026-11-21T09:00:00.000Z") });
+    const later = await store.insert(newLead());
+    await backup.cycle();
+    const { report, leads } = await restoreTo(prefix);
+    expect(report.leftOut).toEqual([]);
+    expect([...leads.keys()].sort()).toEqual([...ids.filter((id) => id !== erased), later.id].sort());
+  });
+
+  test("the service writes only new names: a put on a taken name is refused by the bucket and the object stays as it was", async () => {
+    const target = openTarget(`s3://${s3.bucket}/condicional`);
+    await target.put("changes/20261120T100000000Z-000001.age", new TextEncoder().encode("primero"));
+    await expect(
+      target.put("changes/20261120T100000000Z-000001.age", new TextEncoder().encode("segundo")),
+    ).rejects.toBeInstanceOf(ObjectExists);
+    expect(new TextDecoder().decode(await target.get("changes/20261120T100000000Z-000001.age"))).toBe(
+      "primero",
+    );
+    const folderTarget = openTarget(`file://${folder("condicional")}`);
+    await folderTarget.put("changes/a.age", new TextEncoder().encode("primero"));
+    await expect(
+      folderTarget.put("changes/a.age", new TextEncoder().encode("segundo")),
+    ).rejects.toBeInstanceOf(ObjectExists);
+    expect(new TextDecoder().decode(await folderTarget.get("changes/a.age"))).toBe("primero");
+  });
+});

@@ -100,6 +100,7 @@ export const serverDoor = [
   "content/tower-overrides-file.ts",
   "content/tower-sources.ts",
   "content/property-types.ts",
+  "content/en/catalogue-text.ts",
   "content/image-manifest.ts",
   "content/*/service-answers.ts",
   "content/*/form-words.ts",

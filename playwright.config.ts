@@ -15,7 +15,8 @@ import { testLeadsDataDir, testServerPort as port } from "./tests/e2e/test-serve
 // tests/e2e/test-server.ts), or the one LEADS_DATA_DIR names, emptied by the runner only.
 if (process.env.TEST_WORKER_INDEX === undefined && process.env.LEADS_DATA_DIR) {
   rmSync(testLeadsDataDir, { recursive: true, force: true });
-  mkdirSync(testLeadsDataDir, { recursive: true });
+  // Private, as the service requires of its data folder.
+  mkdirSync(testLeadsDataDir, { recursive: true, mode: 0o700 });
 }
 
 export default defineConfig({

@@ -23,7 +23,7 @@ import type { Host } from "#app/features/inbox/host.ts";
 import type { InboxService } from "#app/features/inbox/inbox-service.ts";
 import { serverEntryOf } from "./build-layout.ts";
 import { inboxHeaders } from "./headers.ts";
-import { readBody } from "./http/body.ts";
+import { bodyStream, formEncodingOf, readBody, type FormEncoding } from "./http/body.ts";
 import { sendText } from "./http/reply.ts";
 import { canonicalPath } from "./static-site.ts";
 import { inboxPaths, isInboxPath } from "#app/features/inbox/paths.ts";
@@ -118,17 +118,31 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
     }
 
     let body: Buffer | ReadableStream | undefined;
-    if (streamsItsBody(method, url.pathname, request.headers["content-type"])) {
-      // A photo upload: handed on as it arrives; its reader enforces its own byte limit while
-      // streaming (server/site/photos/photo-upload.ts), so it is never held whole here.
-      body = Readable.toWeb(request) as ReadableStream;
-    } else if (method !== "GET" && method !== "HEAD") {
-      const read = await readBody(request, bodyLimitBytes);
-      if (read === "too-large") {
-        sendText(response, 413, "Solicitud demasiado grande.");
+    if (method !== "GET" && method !== "HEAD") {
+      // Every action reads a form: anything else, or a multipart body without its boundary, is
+      // refused here, so no route's parser ever meets it (a parser's throw would be a 500).
+      const encoding = formEncodingOf(request.headers["content-type"]);
+      if (typeof encoding !== "string") {
+        request.resume();
+        sendText(response, encoding.status, encoding.problem);
         return;
       }
-      body = read;
+      if (streamsItsBody(method, url.pathname, encoding)) {
+        // A photo upload: handed on as it arrives; its reader enforces its own byte limit while
+        // streaming (server/site/photos/photo-upload.ts), so it is never held whole here.
+        body = bodyStream(request);
+      } else {
+        const read = await readBody(request, bodyLimitBytes);
+        if (read === "too-large") {
+          sendText(response, 413, "Solicitud demasiado grande.");
+          return;
+        }
+        if (!(await isReadableForm(read, request.headers["content-type"]!))) {
+          sendText(response, 400, "El formulario llegó incompleto: volvé a intentarlo.");
+          return;
+        }
+        body = read;
+      }
     }
     const abort = new AbortController();
     response.on("close", () => abort.abort());
@@ -167,12 +181,22 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
 export const bodyLimitBytes = 64 * 1024;
 
 /** The one form whose body is not read whole first: the owner's photo upload (multipart). */
-function streamsItsBody(method: string, pathname: string, contentType: string | undefined): boolean {
+function streamsItsBody(method: string, pathname: string, encoding: FormEncoding): boolean {
   return (
     method === "POST" &&
     (pathname === inboxPaths.sitePhotos || pathname === `${inboxPaths.sitePhotos}.data`) &&
-    (contentType ?? "").toLowerCase().startsWith("multipart/form-data")
+    encoding === "multipart"
   );
+}
+
+/** Whether a whole form body parses as its Content-Type says (a cut or broken multipart does not). */
+async function isReadableForm(body: Buffer, contentType: string): Promise<boolean> {
+  try {
+    await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType } }).formData();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function toHeaders(incoming: IncomingMessage["headers"]): Headers {

@@ -21,9 +21,13 @@ import { issueFirstFactorCode, printedCodeLifetimeMs } from "./inbox/second-fact
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { smtpSender } from "./leads/notify/email.ts";
 import { loadServiceConfig, type ServiceConfig } from "./leads/service-config.ts";
+import { dataFolderProblem, privateUmask } from "./private-files.ts";
 import type { SiteConfig } from "#app/config/site-config.ts";
 import { readPublishedSite } from "./site/published-site.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
+
+// The database it may create holds the password hash: only the service's user reads it, whatever the shell's umask.
+process.umask(privateUmask);
 
 const usage = "Uso: printf '%s' \"$CONTRASEÑA\" | npm run --silent owner:password -- titular@ejemplo.com";
 
@@ -111,10 +115,13 @@ if (password === "") fail(`No llegó ninguna contraseña por la entrada estánda
 const passwordError = passwordProblem(password);
 if (passwordError) fail(`${passwordError} No se cambió nada.`);
 
-const store = await LeadStore.open({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: process.env.LEADS_DATA_DIR ?? "data",
-}).catch((error: unknown) => fail(`No se pudo abrir la base de datos: ${(error as Error).message}`));
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = process.env.LEADS_DATA_DIR ?? "data";
+const openFolder = databaseUrl ? undefined : dataFolderProblem(dataDir);
+if (openFolder) fail(`${openFolder} No se cambió nada.`);
+const store = await LeadStore.open({ databaseUrl, dataDir }).catch((error: unknown) =>
+  fail(`No se pudo abrir la base de datos: ${(error as Error).message}`),
+);
 try {
   const auth = new OwnerAuth(store, {
     now: () => new Date(),

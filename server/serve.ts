@@ -13,15 +13,23 @@ import { join } from "node:path";
 import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
 import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
 import { readHeaderPolicy } from "./headers.ts";
+import { guardProcessAgainstRequests } from "./http/request-guard.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
 import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts";
 import { startLeadService } from "./leads/service.ts";
 import { sqliteFileName } from "./leads/storage/lead-store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
+import { closePrivateFiles, createPrivateFolder, dataFolderProblem, privateUmask } from "./private-files.ts";
 import { createSiteServer } from "./site-server.ts";
 import { followPublications, PublishedSiteSource } from "./site/published-site.ts";
 import { startSitePublishing } from "./site/site-publishing.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
+
+// Only the service reads what it writes (the database, its published builds, the owner's photos),
+// whatever umask the shell or unit had; and one request that throws is answered 500, never the end
+// of every other request in flight (server/http/request-guard.ts says why that hides nothing).
+process.umask(privateUmask);
+guardProcessAgainstRequests();
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -47,6 +55,12 @@ function loadConfiguration() {
 }
 
 const { site, config } = loadConfiguration();
+// A data folder others can read is refused, not repaired: whoever opened it may have meant to.
+const openFolder = dataFolderProblem(config.dataDir);
+if (openFolder) fail(openFolder);
+createPrivateFolder(config.dataDir);
+// What an earlier version wrote under another umask.
+closePrivateFiles(config.dataDir);
 if (!existsSync(join(clientDir, "index.html")))
   fail(`No hay un sitio construido en ${clientDir}: ejecutá npm run build.`);
 

@@ -10,6 +10,7 @@ import {
 } from "./headers.ts";
 import { isAppPath, type AppHandler } from "./app-handler.ts";
 import { pathIn, thanksPath } from "#app/site-map.ts";
+import { answerFailure, withinRequest } from "./http/request-guard.ts";
 import { sendHtml } from "./http/reply.ts";
 import type { createLeadApi } from "./leads/api.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
@@ -148,13 +149,18 @@ export function createSiteServer(options: SiteServerOptions): Server {
         response.writeHead(400).end();
         return;
       }
-      handle(request, response, url).catch((error: unknown) => {
-        log(
-          `${request.method} ${path.slice(0, 200)} 500: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-        response.end();
-      });
+      withinRequest({ request, response, path }, () =>
+        handle(request, response, url).catch((error: unknown) => {
+          const cause = error instanceof Error ? error.message : String(error);
+          // A client that stopped mid-body gets what Node's parser answers (400 or nothing): not a 500.
+          if (request.destroyed && !request.complete) {
+            log(`${request.method} ${path.slice(0, 200)} cortada por el cliente: ${cause}`);
+            return;
+          }
+          log(`${request.method} ${path.slice(0, 200)} 500: ${cause}`);
+          answerFailure(response);
+        }),
+      );
     },
   );
   server.maxConnections = limits.maxConnections;

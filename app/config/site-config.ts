@@ -100,13 +100,13 @@ const settings = {
   },
   opens: {
     env: "SITE_OPENS",
-    schema: z.string().regex(/^\d{2}:\d{2}$/, "formato HH:MM"),
+    schema: z.string().regex(/^\d{2}:\d{2}$/, "la hora, como 09:00"),
     fallback: "09:00",
     example: false,
   },
   closes: {
     env: "SITE_CLOSES",
-    schema: z.string().regex(/^\d{2}:\d{2}$/, "formato HH:MM"),
+    schema: z.string().regex(/^\d{2}:\d{2}$/, "la hora, como 09:00"),
     fallback: "18:00",
     example: false,
   },
@@ -119,7 +119,7 @@ const settings = {
   },
   deliveryHours: {
     env: "SITE_DELIVERY_HOURS",
-    schema: z.string().regex(/^\d+-\d+$/, "formato 24-48"),
+    schema: z.string().regex(/^\d+-\d+$/, "dos números, como 24-48"),
     fallback: "24-48",
     example: false,
   },
@@ -137,7 +137,7 @@ const settings = {
   },
   yearlyAppreciation: {
     env: "SITE_YEARLY_APPRECIATION",
-    schema: z.string().regex(/^\d+-\d+$/, "formato 8-12"),
+    schema: z.string().regex(/^\d+-\d+$/, "dos números, como 8-12"),
     fallback: "8-12",
     example: false,
   },

@@ -1,3 +1,5 @@
+import { maxFactLength, ownerTextProblem } from "../lib/owner-text.ts";
+import { whatsappDigits } from "../lib/phone-digits.ts";
 import { settingDefault, settingProblem, type SiteVariable } from "./site-config.ts";
 
 /**
@@ -12,14 +14,19 @@ export type EditableFact = {
   label: string;
   /** What the owner needs to know to type it right. */
   hint?: string;
-  /** A field for an input's type and keyboard on a phone. */
-  input: "text" | "tel" | "email" | "url" | "number" | "time";
+  /** A field for an input's type and keyboard on a phone; "days": the week's days as choices. */
+  input: "text" | "tel" | "email" | "url" | "number" | "time" | "days";
 };
 
 export const editableFacts: readonly EditableFact[] = [
   { variable: "SITE_BUSINESS_NAME", label: "Nombre del estudio", input: "text" },
   { variable: "SITE_APPRAISER_NAME", label: "Nombre del tasador", input: "text" },
-  { variable: "SITE_REGISTRATION_NUMBER", label: "Matrícula", hint: "El número, sin «Mat.».", input: "text" },
+  {
+    variable: "SITE_REGISTRATION_NUMBER",
+    label: "Número de matrícula",
+    hint: "Por ejemplo 6842: si escribís «Mat. 6842» o «M.P. 6842», se guarda el número.",
+    input: "text",
+  },
   { variable: "SITE_PROFESSIONAL_BODY", label: "Colegio de la matrícula", input: "text" },
   {
     variable: "SITE_REGISTRY_URL",
@@ -30,10 +37,15 @@ export const editableFacts: readonly EditableFact[] = [
   {
     variable: "SITE_WHATSAPP_NUMBER",
     label: "Número de WhatsApp",
-    hint: "Solo dígitos, con código de país: 5491123456789. Acá llegan todas las consultas.",
+    hint: "Como lo escribas: +54 9 11 4567-8901 o 11 4567-8901. Acá llegan todas las consultas.",
     input: "tel",
   },
-  { variable: "SITE_PHONE_DISPLAY", label: "Teléfono, como se muestra", input: "tel" },
+  {
+    variable: "SITE_PHONE_DISPLAY",
+    label: "Teléfono, como se muestra",
+    hint: "Tal como querés que se lea en el sitio: +54 9 11 4567-8901",
+    input: "tel",
+  },
   { variable: "SITE_STREET_ADDRESS", label: "Dirección de la oficina", input: "text" },
   { variable: "SITE_LOCALITY", label: "Barrio y ciudad", input: "text" },
   { variable: "SITE_POSTAL_CODE", label: "Código postal", input: "text" },
@@ -41,11 +53,10 @@ export const editableFacts: readonly EditableFact[] = [
   {
     variable: "SITE_OPENING_DAYS",
     label: "Días de atención",
-    hint: "En inglés, separados por comas (así los leen los buscadores): Monday,Tuesday,…",
-    input: "text",
+    input: "days",
   },
-  { variable: "SITE_OPENS", label: "Abre a las", hint: "HH:MM", input: "time" },
-  { variable: "SITE_CLOSES", label: "Cierra a las", hint: "HH:MM", input: "time" },
+  { variable: "SITE_OPENS", label: "Abre a las", hint: "Por ejemplo 9 o 9:30", input: "time" },
+  { variable: "SITE_CLOSES", label: "Cierra a las", hint: "Por ejemplo 18 o 18:30", input: "time" },
   { variable: "SITE_YEARS_OF_EXPERIENCE", label: "Años de experiencia", input: "number" },
   {
     variable: "SITE_DELIVERY_HOURS",
@@ -81,6 +92,92 @@ export function labelOf(variable: SiteVariable): string {
   return editableFacts.find((fact) => fact.variable === variable)?.label ?? variable;
 }
 
+/**
+ * The week's days as the owner picks them, in the order and the English names
+ * the structured data needs (schema.org's DayOfWeek), which is how they are stored.
+ */
+export const weekDays = [
+  { value: "Monday", label: "Lunes" },
+  { value: "Tuesday", label: "Martes" },
+  { value: "Wednesday", label: "Miércoles" },
+  { value: "Thursday", label: "Jueves" },
+  { value: "Friday", label: "Viernes" },
+  { value: "Saturday", label: "Sábado" },
+  { value: "Sunday", label: "Domingo" },
+] as const;
+
+/** The days picked (any order, any case) as the stored list: "Monday,Tuesday". Unknown names stay, to be refused. */
+export function storedDays(picked: readonly string[]): string {
+  const names = picked
+    .flatMap((day) => day.split(","))
+    .map((day) => day.trim())
+    .filter(Boolean);
+  const known = weekDays.filter((day) =>
+    names.some((name) => name.toLowerCase() === day.value.toLowerCase()),
+  );
+  const unknown = names.filter(
+    (name) => !weekDays.some((day) => day.value.toLowerCase() === name.toLowerCase()),
+  );
+  return [...known.map((day) => day.value), ...unknown].join(",");
+}
+
+/** A fact's value as the owner reads it in the inbox and the e-mails: the days in Spanish, the rest as stored. */
+export function shownFact(variable: SiteVariable, value: string): string {
+  if (variable !== "SITE_OPENING_DAYS") return value;
+  return value
+    .split(",")
+    .map((name) => weekDays.find((day) => day.value === name.trim())?.label ?? name.trim())
+    .join(", ");
+}
+
+/** The stored days must be the week's, as the structured data names them. */
+function daysProblem(value: string): string | undefined {
+  const names = value.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !weekDays.some((day) => day.value === name));
+  return unknown.length > 0
+    ? `elegí los días de la lista (no se entiende «${unknown.join(", ")}»)`
+    : undefined;
+}
+
+/** A prefix the owner may type before the registration number: «Mat.», «Matrícula», «M.P.», «N.º». */
+const registrationPrefix = /^(?:mat(?:r[íi]cula)?\.?|m\.?\s*p\.?|n\.?\s*[º°o]\.?|nro\.?|n[uú]mero|:|#)\s*/iu;
+
+/**
+ * What the owner typed, as it is stored: one line without extra spaces, the
+ * registration's number without its prefix, the WhatsApp number as the digits
+ * wa.me needs (country code first), the days as the stored list. Whatever
+ * cannot be understood is kept, so the rule that refuses it can say why.
+ */
+export function normaliseFact(variable: SiteVariable, raw: string): string {
+  const typed = raw.trim();
+  // Line breaks and invisible characters are the shared rules' to refuse, not to hide.
+  if (ownerTextProblem(typed, { max: Number.MAX_SAFE_INTEGER })) return typed;
+  const text = typed.replace(/ {2,}/g, " ");
+  switch (variable) {
+    case "SITE_REGISTRATION_NUMBER": {
+      let number = text;
+      for (let previous = ""; previous !== number;) {
+        previous = number;
+        number = number.replace(registrationPrefix, "");
+      }
+      return number || text;
+    }
+    case "SITE_WHATSAPP_NUMBER":
+      return /^[\d\s()+.-]+$/.test(text) ? (whatsappDigits(text) ?? text.replace(/\D/g, "")) : text;
+    case "SITE_OPENING_DAYS":
+      return storedDays([text]);
+    case "SITE_OPENS":
+    case "SITE_CLOSES": {
+      // «9», «9:30», «9.30», «9 hs»: the hour as the structured data needs it, 09:30.
+      const time = /^(\d{1,2})(?:\s*[:.h]\s*(\d{2}))?\s*(?:h|hs|horas)?\.?$/i.exec(text);
+      if (!time || Number(time[1]) > 23) return text;
+      return `${time[1]!.padStart(2, "0")}:${time[2] ?? "00"}`;
+    }
+    default:
+      return text;
+  }
+}
+
 /** Edited facts by variable: what the owner typed, over the environment's values. */
 export type FactValues = Partial<Record<SiteVariable, string>>;
 
@@ -106,7 +203,10 @@ export function holdsExample(
   return example && effectiveValue(variable, edited, env) === fallback;
 }
 
-/** Each edited fact that breaks the build's rules, with the build's words. */
+/**
+ * Each edited fact that breaks the shared rules for the owner's texts
+ * (app/lib/owner-text.ts) or the build's own, with their words.
+ */
 export function factProblems(edited: FactValues): Partial<Record<SiteVariable, string>> {
   const problems: Partial<Record<SiteVariable, string>> = {};
   for (const [variable, value] of Object.entries(edited) as [SiteVariable, string][]) {
@@ -116,7 +216,10 @@ export function factProblems(edited: FactValues): Partial<Record<SiteVariable, s
       continue;
     }
     if (!value.trim()) continue;
-    const problem = settingProblem(variable, value);
+    const problem =
+      ownerTextProblem(value, { max: maxFactLength }) ??
+      (variable === "SITE_OPENING_DAYS" ? daysProblem(value) : undefined) ??
+      settingProblem(variable, value);
     if (problem) problems[variable] = problem;
   }
   return problems;

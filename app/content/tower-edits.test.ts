@@ -11,6 +11,7 @@ import {
   parseTowerFact,
   retiredSlugs,
   towerChanges,
+  suggestedSlug,
   towerOverrideProblems,
   type TowerOverrides,
 } from "./tower-edits.ts";
@@ -86,10 +87,13 @@ describe("checked with the catalogue's rules", () => {
     ["a link", { developer: "https://evil.example/x" }, "sin direcciones web"],
     ["a script URL", { hotel: "javascript:alert(1)" }, "sin direcciones web"],
     ["JSON-LD braces", { amenities: '{"@type":"Offer"}' }, "sin los signos"],
-    ["a line break", { direccion: "Calle 1\n<b>" }, "sin los signos"],
+    ["a line break", { direccion: "Calle 1\n<b>" }, "una sola línea"],
+    ["a NUL", { architect: "Estudio\u0000" }, "carácter invisible"],
+    ["a direction control", { developer: "Madero \u202eSA" }, "invierte el texto"],
+    ["a text too long", { hotel: "h".repeat(301) }, "hasta 300 caracteres"],
     ["floors that disagree with the volumes", { floors: [40, 41, 42] }, "uno por torre"],
-    ["a year out of range", { year: 1850 }, "el año va de"],
-    ["sizes the wrong way round", { unitSizes: [300, 100] }, "superficies"],
+    ["a year out of range", { year: 1850 }, "«Año de terminación»: va de"],
+    ["sizes the wrong way round", { unitSizes: [300, 100] }, "«Superficies (m²)»"],
     ["a dock that does not exist", { dock: 7 }, "dique"],
     ["a pending fact written as a value", { direccion: "a confirmar" }, "a confirmar"],
   ])("refuses %s", (_what, override, words) => {
@@ -105,7 +109,13 @@ describe("checked with the catalogue's rules", () => {
     ).toContain("no es un dato de torre");
     expect(
       towerOverrideProblems(catalogueTowers, { "../etc": { ...added["torre-nueva"] } }).join(),
-    ).toContain("slug");
+    ).toContain("«Dirección web de la página»");
+    // 300 characters passed the pattern and broke every publication on the file name (ENAMETOOLONG).
+    expect(
+      towerOverrideProblems(catalogueTowers, {
+        ["torre-" + "a".repeat(294)]: { ...added["torre-nueva"] },
+      }).join(),
+    ).toContain("«Dirección web de la página»: hasta 60 caracteres (tiene 300)");
     expect(
       towerOverrideProblems(catalogueTowers, {
         "otra-alvear": { ...added["torre-nueva"], nombre: "Alvear Tower" },
@@ -117,7 +127,7 @@ describe("checked with the catalogue's rules", () => {
     const problems = towerOverrideProblems(catalogueTowers, {
       "torre-nueva": { nombre: "Torre Nueva", dock: 3, status: "terminado", toConfirm: [] },
     });
-    expect(problems.join()).toContain("direccion: sin valor");
+    expect(problems.join()).toContain("«Dirección»: falta; si todavía no lo sabés, dejalo vacío");
   });
 });
 
@@ -128,6 +138,9 @@ describe("what the owner types", () => {
     expect(parseTowerFact("year", "2019")).toEqual({ value: 2019 });
     expect(parseTowerFact("unitSizes", "160 – 335")).toEqual({ value: [160, 335] });
     expect(parseTowerFact("dock", "5")).toHaveProperty("problem");
+    expect(parseTowerFact("status", "Terminada")).toEqual({ value: "terminado" });
+    expect(parseTowerFact("status", "en construccion")).toEqual({ value: "en construcción" });
+    expect(parseTowerFact("status", "demolida")).toHaveProperty("problem");
     expect(parseTowerFact("units", "muchas")).toHaveProperty("problem");
     expect(parseTowerFact("direccion", "  Azucena   Villaflor 559 ")).toEqual({
       value: "Azucena Villaflor 559",
@@ -197,5 +210,19 @@ describe("the English pages of an edited tower", () => {
     const [edited] = applyTowerOverrides([alvear], { "alvear-tower": { amenities: "Pileta y gimnasio" } });
     expect(localTower(edited!).amenities).toBe("Pileta y gimnasio");
     expect(localTower(edited!).direccion).toBe("Azucena Villaflor 559");
+  });
+});
+
+describe("a new tower's web address", () => {
+  test("is suggested from its name: no accents, no signs, words joined by dashes", () => {
+    expect(suggestedSlug("Torre Ñandú  Oeste")).toBe("torre-nandu-oeste");
+    expect(suggestedSlug("«Le Parc» II & III")).toBe("le-parc-ii-iii");
+  });
+
+  test("is cut between words within the slug's length, and always passes the rules", () => {
+    const slug = suggestedSlug("Torre ".repeat(40));
+    expect(slug.length).toBeLessThanOrEqual(60);
+    expect(slug.endsWith("-")).toBe(false);
+    expect(suggestedSlug("a".repeat(90))).toHaveLength(60);
   });
 });

@@ -1,4 +1,6 @@
-import { towerProblems } from "./tower-checks.ts";
+import { maxTowerSlugLength, towerFactLabels, towerProblems } from "./tower-checks.ts";
+
+export { towerFactLabels };
 import {
   docks,
   listedFacts,
@@ -28,22 +30,6 @@ export type TowerOverrides = Readonly<Record<string, TowerOverride>>;
 /** The facts the owner edits as text: the ones a page lists, and its list of amenities. */
 export const editableTowerFacts = [...listedFacts, "amenities"] as const satisfies readonly TowerFact[];
 export type EditableTowerFact = (typeof editableTowerFacts)[number];
-
-/** Each fact as the owner reads it, with the way to write it. */
-export const towerFactLabels: Record<TowerFact, { label: string; hint?: string }> = {
-  direccion: { label: "Dirección", hint: "Calle y número, sin el dique" },
-  dock: { label: "Dique", hint: "1, 2, 3 o 4" },
-  status: { label: "Estado" },
-  amenities: { label: "Amenities", hint: "Separados por comas" },
-  year: { label: "Año de terminación", hint: "2019, o 2008-2011 si se terminó en etapas" },
-  floors: { label: "Pisos", hint: "Un número, o uno por torre separados por comas (41, 50)" },
-  architect: { label: "Arquitectos" },
-  developer: { label: "Desarrolladora" },
-  units: { label: "Unidades" },
-  unitSizes: { label: "Superficies (m²)", hint: "La menor y la mayor: 160-335" },
-  hotel: { label: "Hotel" },
-  geo: { label: "Coordenadas" },
-};
 
 export const towerStatuses = ["terminado", "en construcción"] as const satisfies readonly TowerStatus[];
 
@@ -81,10 +67,13 @@ export function parseTowerFact<Fact extends EditableTowerFact>(
         ? ok(dock as Dock)
         : { problem: "el dique es 1, 2, 3 o 4" };
     }
-    case "status":
-      return (towerStatuses as readonly string[]).includes(text)
-        ? ok(text)
-        : { problem: "«terminado» o «en construcción»" };
+    case "status": {
+      // Either gender, any case, with or without the accent: «Terminada», «en construccion».
+      const said = text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+      if (/^terminad[oa]$/.test(said)) return ok("terminado");
+      if (/^en construccion$/.test(said)) return ok("en construcción");
+      return { problem: "terminada o en construcción" };
+    }
     case "year": {
       const span = /^(\d{4})\s*[-–]\s*(\d{4})$/.exec(text);
       if (span) return ok([Number(span[1]), Number(span[2])] as const);
@@ -105,6 +94,37 @@ export function parseTowerFact<Fact extends EditableTowerFact>(
     default:
       return ok(text);
   }
+}
+
+/**
+ * The facts «confirmar todo» confirms: every one still to confirm, but an
+ * address or a list of amenities that is empty waits for a value (a page
+ * cannot say "confirmed: nothing" where it must say where the tower is).
+ */
+export function confirmableFacts(tower: Tower): TowerFact[] {
+  return tower.toConfirm.filter(
+    (fact) => !((fact === "direccion" || fact === "amenities") && tower[fact] === undefined),
+  );
+}
+
+/**
+ * A tower page's web address made from its name: «Torre Ñandú Oeste» →
+ * «torre-nandu-oeste», within the slug's length, cut between words.
+ */
+export function suggestedSlug(name: string): string {
+  const words = name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = "";
+  for (const word of words) {
+    const longer = slug ? `${slug}-${word}` : word;
+    if (longer.length > maxTowerSlugLength) return slug || word.slice(0, maxTowerSlugLength);
+    slug = longer;
+  }
+  return slug;
 }
 
 /** The catalogue with the owner's overrides: edited facts replaced, retired towers out, added ones last. */

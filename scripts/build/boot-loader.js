@@ -39,9 +39,36 @@
     var labels = JSON.parse((field.getAttribute && field.getAttribute("data-preset-labels")) || "{}");
     if (listed) field.value = labels[preset] || preset;
   }
+  // A form that posts natively carries where the tab's visit began (decision 0016), as the
+  // island's post does: the tab kept it in sessionStorage since landing (app/lib/visit-origin.ts;
+  // its key and field names are held to these by scripts/build/islands.test.ts).
+  var originFields = {
+    landing: "_origen_pagina",
+    referrer: "_origen_sitio",
+    utmSource: "_utm_source",
+    utmMedium: "_utm_medium",
+    utmCampaign: "_utm_campaign",
+    device: "_dispositivo",
+  };
+  function carryOrigin(form) {
+    try {
+      var origin = JSON.parse(sessionStorage.getItem("origen-visita"));
+      if (typeof origin.landing != "string") return;
+      for (var part in originFields) {
+        var input =
+          form.elements.namedItem(originFields[part]) || form.appendChild(document.createElement("input"));
+        input.type = "hidden";
+        input.name = originFields[part];
+        input.value = origin[part] || "";
+      }
+    } catch {
+      // Nothing kept, or storage refused: the post says only what it shows (server/leads/origin.ts).
+    }
+  }
   function remember(event) {
-    if (document.documentElement.hasAttribute("data-hydrated")) return;
     var target = event.target;
+    if (target.method == "post") carryOrigin(target);
+    if (document.documentElement.hasAttribute("data-hydrated")) return;
     if (event.type === "click") {
       var opener = target.closest && target.closest("a[data-lead-form]");
       if (!opener) return;

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 
 import { formAttributes, formEvents, pageAttributes } from "#app/lib/form-protocol.ts";
+import { originFields, originStorageKey } from "#app/lib/visit-origin.ts";
 
 import { toIslandPage } from "./islands.ts";
 
@@ -57,4 +58,12 @@ test("the boot loader names only the attributes and events the forms' protocol d
   const named = [...new Set(loader.match(/\bdata-[a-z-]+|\blead:[a-z]+/g))];
   expect(named.length).toBeGreaterThan(5);
   expect(named.filter((name) => !declared.has(name))).toEqual([]);
+});
+
+test("the boot loader fills a native post with the origin the tab keeps, under the names the service reads", () => {
+  const loader = readFileSync(new URL("./boot-loader.js", import.meta.url), "utf8");
+  expect(loader).toContain(`sessionStorage.getItem("${originStorageKey}")`);
+  const fields = /var originFields = (\{[^}]*\});/.exec(loader)?.[1];
+  expect(fields).toBeDefined();
+  expect(new Function(`return ${fields}`)()).toEqual(originFields);
 });

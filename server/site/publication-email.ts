@@ -1,4 +1,4 @@
-import { labelOf } from "#app/config/site-facts.ts";
+import { labelOf, shownFact } from "#app/config/site-facts.ts";
 import { describeTowerChange } from "#app/content/tower-edits.ts";
 import { composeMail, siteLink, type Mail, type MailSite } from "../mail/mail.ts";
 import type { SiteVersion } from "../leads/storage/site-version-rows.ts";
@@ -22,16 +22,17 @@ export type PublicationNotice = {
 
 export function composePublicationEmail(notice: PublicationNotice, site: MailSite): Mail {
   const { version, previousNumber } = notice;
+  // Worded by the version it brings back, as the owner chose it and as the inbox says it.
   const what =
     version.kind === "restauración"
       ? version.restoredNumber === 0
-        ? `Se volvió a los datos de la instalación (versión ${version.number} del sitio).`
-        : `Se restauró la versión ${version.restoredNumber} (ahora versión ${version.number} del sitio).`
+        ? `El sitio volvió a los datos de la instalación (queda como versión ${version.number}).`
+        : `El sitio volvió a la versión ${version.restoredNumber} (queda como versión ${version.number}).`
       : `Se publicó la versión ${version.number} del sitio.`;
   const changes = [
     ...version.changes.map(
       (change) =>
-        `Cambió «${labelOf(change.variable)}»: ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`,
+        `Cambió «${labelOf(change.variable)}»: ${shownFact(change.variable, change.before) || "(vacío)"} → ${shownFact(change.variable, change.after) || "(vacío)"}`,
     ),
     ...(version.towerChanges ?? []).map(describeTowerChange),
     ...notice.photoChanges.map((change) => `Cambió la «${change.label}»: ${change.before} → ${change.after}`),
@@ -39,7 +40,7 @@ export function composePublicationEmail(notice: PublicationNotice, site: MailSit
   const undo =
     previousNumber === undefined
       ? `Para deshacerlo, en ${siteLink(site, inboxPaths.site)} elegí «Volver a los datos de la instalación».`
-      : `Para deshacerlo, en ${siteLink(site, inboxPaths.site)} elegí «Volver a esta versión» en la versión ${previousNumber}.`;
+      : `Para deshacerlo, en ${siteLink(site, inboxPaths.site)} elegí «Volver a la versión ${previousNumber}».`;
   const by = `Por ${version.publishedBy}, el ${buenosAiresTime(version.createdAt)} (hora de Buenos Aires).`;
   const warning = "Si no fuiste vos, deshacelo ahora y cambiá tu contraseña.";
   return composeMail(site, {

@@ -26,6 +26,15 @@ export type ChecklistItem = {
     | { kind: "photo"; slot: string };
 };
 
+/** An address still on the reserved example domain («.example») is no real site's yet. */
+export function isExampleAddress(url: string): boolean {
+  try {
+    return new URL(url).hostname.endsWith(".example");
+  } catch {
+    return true;
+  }
+}
+
 export function releaseChecklist(
   env: Record<string, string | undefined>,
   published: FactValues,
@@ -40,6 +49,10 @@ export function releaseChecklist(
     isEditableFact(variable) ? { kind: "fact", variable } : { kind: "environment", variable };
   try {
     const { examplesInUse } = loadSiteConfig(buildEnvironment(env, published));
+    // The site's address counts as set once it is the installer's own, not another example address.
+    const siteUrl = env.SITE_URL?.trim();
+    if (siteUrl && !examplesInUse.includes("SITE_URL") && isExampleAddress(siteUrl))
+      examplesInUse.push("SITE_URL");
     for (const variable of examplesInUse)
       items.push({ text: `${variable} todavía tiene el valor de ejemplo.`, fix: where(variable) });
   } catch (error) {

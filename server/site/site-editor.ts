@@ -4,12 +4,14 @@ import {
   factProblems,
   holdsExample,
   labelOf,
+  normaliseFact,
+  shownFact,
   type FactValues,
 } from "#app/config/site-facts.ts";
-import type { SiteVariable } from "#app/config/site-config.ts";
+import { settingDefault, type SiteVariable } from "#app/config/site-config.ts";
 import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
 import { towerChangeLabel } from "#app/content/tower-edits.ts";
-import { releaseChecklist } from "./release-checklist.ts";
+import { isExampleAddress, releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
 import { withFactDrafts, type SiteChanges } from "./site-content.ts";
 import { PublishRefused, type SitePublisher } from "./site-publisher.ts";
@@ -43,9 +45,14 @@ export function createSiteEditor(options: {
     before: change.before,
     after: change.after,
   });
+  const factEntry = (change: SiteChanges["facts"][number]): SiteChange => ({
+    label: labelOf(change.variable),
+    before: shownFact(change.variable, change.before),
+    after: shownFact(change.variable, change.after),
+  });
   // A tower change reads "Torre X: pisos": the same words as the owner's e-mail; a photo's is labelled already.
   const listed = (changes: SiteChanges): SiteChange[] => [
-    ...changes.facts.map((change) => entry(labelOf(change.variable), change)),
+    ...changes.facts.map(factEntry),
     ...changes.towers.map((change) => entry(towerChangeLabel(change), change)),
     ...changes.photos,
   ];
@@ -72,13 +79,16 @@ export function createSiteEditor(options: {
       const drafts = await store.drafts();
       const current = await store.currentId();
       const history = await store.history();
+      const siteUrl = env.SITE_URL?.trim() || settingDefault("SITE_URL").fallback;
       return {
+        siteAddress: { url: siteUrl.replace(/\/+$/, ""), example: isExampleAddress(siteUrl) },
         fields: editableFacts.map((fact) => ({
           variable: fact.variable,
           label: fact.label,
           hint: fact.hint,
           input: fact.input,
           published: effectiveValue(fact.variable, published.facts, env),
+          publishedText: shownFact(fact.variable, effectiveValue(fact.variable, published.facts, env)),
           draft: drafts[fact.variable],
           holdsExample: holdsExample(fact.variable, withFactDrafts(published.facts, drafts), env),
         })),
@@ -94,6 +104,7 @@ export function createSiteEditor(options: {
                 : version.restoredNumber === 0
                   ? "Vuelta a los datos de la instalación"
                   : `Restauración de la versión ${version.restoredNumber}`,
+            restoredNumber: version.restoredNumber ?? undefined,
             changes: listed(await publisher.content.changesOf(version)),
             current: version.id === current,
           })),
@@ -109,6 +120,15 @@ export function createSiteEditor(options: {
             return {
               text: item.text.replace(item.fix.variable, `«${labelOf(item.fix.variable)}»`),
               href: `${inboxPaths.site}#${item.fix.variable}`,
+            };
+          // The installer's settings: the owner is told whose they are, never their variable.
+          if (item.fix.kind === "environment")
+            return {
+              text:
+                item.fix.variable === "SITE_URL"
+                  ? "La dirección del sitio todavía es la de ejemplo: la fija quien instala el servidor."
+                  : "Un dato de la instalación todavía es el de ejemplo: lo corrige quien instala el servidor.",
+              href: `${inboxPaths.site}#instalacion`,
             };
           if (item.fix.kind === "tower") {
             // The link says what is pending; the sources' note follows it, apart.
@@ -138,9 +158,12 @@ export function createSiteEditor(options: {
     async saveDrafts(values) {
       const edits: FactValues = {};
       for (const fact of editableFacts) {
-        if (values[fact.variable] !== undefined) edits[fact.variable] = values[fact.variable]!.trim();
+        const typed = values[fact.variable];
+        if (typed !== undefined) edits[fact.variable] = normaliseFact(fact.variable, typed);
       }
       const problems = factProblems(edits) as Record<string, string>;
+      // The days are ticked, never typed: none ticked is no «back to the installation's days».
+      if (edits.SITE_OPENING_DAYS === "") problems.SITE_OPENING_DAYS = "elegí al menos un día";
       for (const variable of Object.keys(problems)) delete edits[variable as SiteVariable];
       // A value equal to what is published is no draft: compare with what the pages show.
       const published = (await publisher.content.published()).facts;

@@ -1,8 +1,10 @@
 import {
   applyTowerOverrides,
+  confirmableFacts,
   editableTowerFacts,
   overrideOf,
   parseTowerFact,
+  suggestedSlug,
   towerFactLabels,
   towerFactText,
   type EditableTowerFact,
@@ -10,7 +12,7 @@ import {
   type TowerOverrides,
 } from "#app/content/tower-edits.ts";
 import { catalogueTowers, towerFacts, type Tower, type TowerFact } from "#app/content/tower-catalogue.ts";
-import { towerProblems } from "#app/content/tower-checks.ts";
+import { towerFieldLabel, towerFieldProblems, type TowerProblem } from "#app/content/tower-checks.ts";
 import { towerSources } from "#app/content/tower-sources.ts";
 import type {
   TowerAction,
@@ -84,6 +86,14 @@ export function createTowerEditor(options: {
     message,
     problems,
   });
+  /** A refusal that names each field as the page labels it, its reason beside the field. */
+  const refusedFields = (found: TowerProblem[]): TowerEditOutcome => {
+    const problems: Record<string, string> = {};
+    for (const { field, message } of found)
+      problems[field] = problems[field] ? `${problems[field]}; ${message}` : message;
+    const names = Object.keys(problems).map((field) => `«${towerFieldLabel(field)}»`);
+    return refused(`Para guardar, corregí ${listed(names)}.`, problems);
+  };
 
   return {
     async towers(): Promise<TowerListEntry[]> {
@@ -93,6 +103,7 @@ export function createTowerEditor(options: {
         slug: entry.tower.slug,
         name: entry.tower.nombre,
         pending: entry.tower.toConfirm.length,
+        confirmable: confirmableFacts(entry.tower).length,
         state: stateOf(entry),
         underConstruction: entry.tower.status === "en construcción",
         draft: entry.tower.slug in drafts,
@@ -139,12 +150,18 @@ export function createTowerEditor(options: {
           if (!(towerFacts as readonly string[]).includes(action.fact)) return refused("No existe ese dato.");
           tower.toConfirm = tower.toConfirm.filter((fact) => fact !== action.fact);
           break;
+        case "confirmar-todo": {
+          // What the owner read is confirmed; an address or amenities still empty wait for a value.
+          const confirmed = new Set(confirmableFacts(tower));
+          tower.toConfirm = tower.toConfirm.filter((fact) => !confirmed.has(fact));
+          break;
+        }
         case "corregir": {
           if (!(editableTowerFacts as readonly string[]).includes(action.fact))
             return refused("Ese dato no se corrige acá.");
           const fact = action.fact as EditableTowerFact;
           const parsed = parseTowerFact(fact, action.value);
-          if ("problem" in parsed) return refused("Hay un dato para corregir.", { [fact]: parsed.problem });
+          if ("problem" in parsed) return refusedFields([{ field: fact, message: parsed.problem }]);
           if (parsed.value === undefined) delete tower[fact];
           else Object.assign(tower, { [fact]: parsed.value });
           // The owner who corrects a fact vouches for it; an emptied address or list stays to confirm.
@@ -164,11 +181,8 @@ export function createTowerEditor(options: {
           retired = false;
           break;
       }
-      const problems = towerProblems(tower);
-      if (problems.length > 0) {
-        const field = action.kind === "corregir" ? action.fact : "torre";
-        return refused("Hay un dato para corregir.", { [field]: problems.join("; ") });
-      }
+      const problems = towerFieldProblems(tower);
+      if (problems.length > 0) return refusedFields(problems);
       // A tower the owner added and now retires simply goes: it never had a page to redirect.
       if (retired && !bySlug.has(slug)) {
         await store.saveTowerDraft(slug, null, (await publisher.content.published()).towers[slug], now());
@@ -180,31 +194,36 @@ export function createTowerEditor(options: {
   };
 
   async function add(values: Record<string, string>, entries: { tower: Tower }[]): Promise<TowerEditOutcome> {
-    const problems: Record<string, string> = {};
-    const slug = (values.slug ?? "").trim().toLowerCase();
-    const nombre = (values.nombre ?? "").trim().replace(/\s+/g, " ");
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
-      problems.slug = "solo minúsculas sin acentos, números y guiones (torre-nueva)";
-    else if (entries.some((entry) => entry.tower.slug === slug))
-      problems.slug = "ya hay una torre con esa dirección";
-    if (!nombre) problems.nombre = "falta el nombre";
-    else if (entries.some((entry) => entry.tower.nombre === nombre))
-      problems.nombre = "ya hay una torre con ese nombre";
+    const problems: TowerProblem[] = [];
+    const nombre = (values.nombre ?? "").trim().replace(/ +/g, " ");
+    // Left empty, the address is made from the name, as the page suggested it.
+    const slug = (values.slug ?? "").trim().toLowerCase() || suggestedSlug(nombre);
+    if (entries.some((entry) => entry.tower.slug === slug))
+      problems.push({ field: "slug", message: "ya hay una torre con esa dirección" });
+    if (nombre && entries.some((entry) => entry.tower.nombre === nombre))
+      problems.push({ field: "nombre", message: "ya hay una torre con ese nombre" });
     const tower: Tower = { slug, nombre, dock: 1, status: "terminado", toConfirm: [] };
     for (const fact of editableTowerFacts) {
       const parsed = parseTowerFact(fact, values[fact] ?? "");
-      if ("problem" in parsed) problems[fact] = parsed.problem;
+      if ("problem" in parsed) problems.push({ field: fact, message: parsed.problem });
       else if (parsed.value !== undefined) Object.assign(tower, { [fact]: parsed.value });
-      else if (fact === "dock" || fact === "status") problems[fact] = "es obligatorio";
+      else if (fact === "dock" || fact === "status")
+        problems.push({ field: fact, message: "es obligatorio" });
     }
     for (const fact of ["direccion", "amenities"] as const)
       if (tower[fact] === undefined) tower.toConfirm = [...tower.toConfirm, fact];
-    if (Object.keys(problems).length === 0) {
-      const rules = towerProblems(tower);
-      if (rules.length > 0) problems.torre = rules.join("; ");
-    }
-    if (Object.keys(problems).length > 0) return refused("Hay datos para corregir.", problems);
+    // The same rules as every publication: a draft that could not be built is never stored.
+    const rules = towerFieldProblems(tower).filter(
+      (rule) =>
+        !problems.some((problem) => problem.field === rule.field) && !(rule.field === "slug" && slug === ""),
+    );
+    if (problems.length + rules.length > 0) return refusedFields([...problems, ...rules]);
     await keep(slug, tower, false);
     return { ok: true, slug };
   }
+}
+
+/** «A», «A y B», «A, B y C». */
+function listed(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} y ${names.at(-1)}`;
 }

@@ -11,11 +11,17 @@ import { expect } from "./fixtures.ts";
  * every visit; recording costs the visit nothing.
  */
 
-type Observed = { shift: number; firstPaint: number };
+/** Each layout shift by the time of the frame it happened in (its startTime), not by when it was reported. */
+type Observed = { shifts: { at: number; value: number }[]; firstPaint: number; flush: () => void };
 
 export type FirstVisit = {
   /** The cumulative layout shift so far. */
   layoutShift: () => Promise<number>;
+  /**
+   * The layout shift of the frames from `since` on (the page's performance.now()): what a step
+   * taken at that moment moved, whenever the browser got round to reporting it.
+   */
+  layoutShiftSince: (since: number) => Promise<number>;
   /** Web fonts requested only after the first contentful paint, then in use (after hydration). */
   expectFontsAfterFirstPaint: () => Promise<void>;
   /** The CSS and JavaScript downloaded so far within their budgets (gzip bytes of the build's files). */
@@ -29,25 +35,36 @@ export async function recordFirstVisit(page: Page): Promise<FirstVisit> {
     if (url.hostname === "127.0.0.1") requested.push({ path: url.pathname, type: request.resourceType() });
   });
   await page.addInitScript(() => {
-    const observed: Observed = { shift: 0, firstPaint: -1 };
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) observed.shifts.push({ at: entry.startTime, value: entry.value });
+    };
+    const shifts = new PerformanceObserver((list) => record(list.getEntries()));
+    // A busy page reports its shifts to observers late (more than a second after the frame, seen
+    // beside two busy loops): what is read now takes the shifts already queued, too.
+    const observed: Observed = { shifts: [], firstPaint: -1, flush: () => record(shifts.takeRecords()) };
     Object.assign(window, { __firstVisit: observed });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[])
-        if (!entry.hadRecentInput) observed.shift += entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
+    shifts.observe({ type: "layout-shift", buffered: true });
     new PerformanceObserver((list) => {
       const paint = list.getEntriesByName("first-contentful-paint")[0];
       if (!paint) return;
       observed.firstPaint = paint.startTime;
     }).observe({ type: "paint", buffered: true });
   });
-  const observed = () => page.evaluate(() => (window as unknown as { __firstVisit: Observed }).__firstVisit);
+  const observed = () =>
+    page.evaluate(() => {
+      const visit = (window as unknown as { __firstVisit: Observed }).__firstVisit;
+      visit.flush();
+      return { shifts: visit.shifts, firstPaint: visit.firstPaint };
+    });
+  const shiftSince = async (since: number) =>
+    (await observed()).shifts
+      .filter((shift) => shift.at >= since)
+      .reduce((total, shift) => total + shift.value, 0);
 
   return {
-    layoutShift: async () => (await observed()).shift,
+    layoutShift: () => shiftSince(0),
+    layoutShiftSince: shiftSince,
 
     async expectFontsAfterFirstPaint() {
       // (A font's status read in an observer of the paint would race the boot loader's own

@@ -133,7 +133,7 @@ test("the photo page: every slot, accessible, and each disguised or oversized up
       foto: { name: "enorme.jpg", mimeType: "image/jpeg", buffer: big },
     },
   });
-  expect(response.status()).toBe(200);
+  expect(response.status()).toBe(400);
   const html = await response.text();
   expect(html).toContain("pesa más de 20 MB");
   expect(html).toContain(altEs);

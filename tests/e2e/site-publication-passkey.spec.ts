@@ -95,7 +95,7 @@ test("a new WhatsApp number: held without a fresh confirmation, then published a
   // Confirmed, the undo goes on by itself too.
   await confirmWithPasskey(page, "/bandeja/sitio");
   await expect(page.getByRole("status")).toHaveText(
-    "Listo: el sitio vuelve a mostrar lo de antes (versión 2).",
+    "Listo: el sitio vuelve a mostrar los datos de la instalación (queda como versión 2).",
     { timeout: 60_000 },
   );
   expect((await undoing.finish()).after).toBeGreaterThan(0);

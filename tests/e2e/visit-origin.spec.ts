@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, holdHydration, hydrated, test } from "./fixtures.ts";
 import { answersFor, fillForm, registeredForms, serviceIds } from "./registered-forms.ts";
 
 /**
@@ -56,6 +56,57 @@ for (const registered of registeredForms)
     expect(JSON.stringify(storage.session)).not.toContain("igshid");
     expect(JSON.parse(storage.session["origen-visita"]!)).toMatchObject({ referrer: "l.instagram.com" });
   });
+
+for (const registered of registeredForms)
+  test(`a visit from another site with campaign parameters, then the ${registered.definition.id} form sent before its page's script started: the native post carries the tab's origin`, async ({
+    page,
+    baseURL,
+    leadService,
+  }) => {
+    const { definition, page: path, anchor } = registered;
+    await page.goto(`/torres/alvear-tower${campaign}`, {
+      referer: "https://l.instagram.com/p/abc?igshid=secreto",
+    });
+    await hydrated(page);
+    // The form's page never gets its island: the post is the browser's own, as on a slow phone.
+    await holdHydration(page);
+    await page.goto(`${path}#${anchor}`);
+    const form = page.locator(`#${anchor} form[data-lead-inline="${definition.id}"]`);
+    await fillForm(form, definition, answersFor(definition));
+    await form.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[\\w-]{22}$`));
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+    const [lead] = await leadService.stored();
+    expect(lead!.formId).toBe(serviceIds[definition.id]);
+    expect(lead!.origin).toEqual({
+      landing: "/torres/alvear-tower",
+      referrer: "l.instagram.com",
+      utmSource: "instagram",
+      utmMedium: "paid",
+      utmCampaign: "otono-2026",
+      lang: "es",
+      device: "computer",
+    });
+  });
+
+test("a form sent before its page's script started, in a tab with no recorded origin: the service records what the post shows", async ({
+  page,
+  baseURL,
+  leadService,
+}) => {
+  const [registered] = registeredForms;
+  const { definition, page: path, anchor } = registered!;
+  await holdHydration(page);
+  await page.goto(`${path}${campaign}#${anchor}`);
+  const form = page.locator(`#${anchor} form[data-lead-inline="${definition.id}"]`);
+  await fillForm(form, definition, answersFor(definition));
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/gracias\\?envio=[\\w-]{22}$`));
+
+  const [lead] = await leadService.stored();
+  expect(lead!.origin).toMatchObject({ landing: path, utmCampaign: "otono-2026" });
+});
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

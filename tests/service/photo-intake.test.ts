@@ -313,6 +313,19 @@ describe("the multipart reader keeps the limit while the upload streams", () => 
     expect(sentBytes()).toBeLessThan(16 * 1024 * 1024);
   });
 
+  test("«hasta 20 MB» exactly: a file of the limit's last byte arrives whole, one byte more is too big", async () => {
+    expect(photoLimits.maxBytes).toBe(20 * 1024 * 1024);
+    const atLimit = await readPhotoUpload(multipart(fields, photoLimits.maxBytes).stream, type);
+    expect(atLimit.tooBig).toBe(false);
+    expect(atLimit.malformed).toBe(false);
+    expect(atLimit.file?.length).toBe(photoLimits.maxBytes);
+    const past = await readPhotoUpload(multipart(fields, photoLimits.maxBytes + 1).stream, type);
+    expect(past.tooBig).toBe(true);
+    expect(past.file).toBeUndefined();
+    // The words the owner reads name the same limit (20 MiB is more than 20 MB in either unit).
+    expect(refusalMessage("demasiado-grande")).toContain("más de 20 MB");
+  });
+
   test("a photo within the limit arrives whole; no multipart at all is malformed", async () => {
     const { stream } = multipart(fields, 3 * 1024 * 1024);
     const upload = await readPhotoUpload(stream, type);

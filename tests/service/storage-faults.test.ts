@@ -115,7 +115,7 @@ describe("SQLite", { timeout: 90_000 }, () => {
     "a database file the service user cannot write: start-up refuses it in one sentence naming the cause",
     async () => {
       const dataDir = folder();
-      chmodSync(dataDir, 0o755);
+      chmodSync(dataDir, 0o711); // the other account reaches the file, cannot list the folder
       const store = await LeadStore.open({ dataDir });
       await store.close();
       chmodSync(join(dataDir, sqliteFileName), 0o444); // root-owned, read-only: as the audit found it
@@ -139,7 +139,7 @@ describe("SQLite", { timeout: 90_000 }, () => {
     "a full disk: health proves it with a real write (503, 'lleno'), leads get 503, and both recover when space is back",
     async () => {
       const dataDir = folder();
-      const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", dataDir]);
+      const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", dataDir]);
       if (mounted.status !== 0) throw new Error(`cannot mount a tmpfs: ${mounted.stderr.toString()}`);
       cleanUp.push(() => spawnSync("umount", ["-l", dataDir]));
       const target = await service({ LEADS_DATA_DIR: dataDir });

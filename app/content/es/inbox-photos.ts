@@ -4,7 +4,7 @@ export const sitePhotos = {
   lead: "Cada torre y cada tipo de propiedad muestra un dibujo generado hasta que subas una foto. La foto se recorta al formato de las tarjetas (16:10, desde el centro), se le borran la ubicación (GPS) y los datos de la cámara, y queda como borrador hasta que publiques.",
   backToSite: "Volver a Datos del sitio",
   unavailable:
-    "Este servidor no publica el sitio (se sirve desde otro lugar): las fotos van en la carpeta images/photos/ y una nueva construcción (docs/deploy.md).",
+    "Este servidor no publica el sitio (se sirve desde otro lugar): las fotos las cambia quien instaló el servidor.",
   artworkLeft: (count: number, total: number) =>
     count === 0
       ? `Las ${total} imágenes del catálogo ya son fotos.`
@@ -24,7 +24,8 @@ export const sitePhotos = {
   altEsHint:
     "Por ejemplo: «Fachada de la torre desde el Dique 3, al atardecer». Lo leen quienes no pueden ver la foto.",
   altEn: "Qué muestra la foto, en inglés",
-  altEnHint: "The same, in English: «The tower's façade from Dock 3 at dusk».",
+  altEnHint:
+    "Opcional. Lo mismo en inglés («The tower's façade from Dock 3 at dusk»); si la dejás vacía, se escribe sola con el nombre del lugar («Alvear Tower, a residential tower in Puerto Madero, Buenos Aires»).",
   file: "Foto",
   fileHint: (formats: string, megabytes: number, minSize: string, heic: boolean) =>
     `${formats}, hasta ${megabytes} MB, de al menos ${minSize} píxeles.${

@@ -26,9 +26,10 @@ export const login = {
   } as Record<string, string>,
   noOwner: {
     title: "Todavía no hay una cuenta de titular",
-    text: "La bandeja no tiene contraseña por defecto. Creá la cuenta en el servidor, en la carpeta del proyecto, con este comando (la contraseña llega por la entrada estándar y necesita al menos 12 caracteres):",
+    text: "La bandeja no tiene contraseña por defecto: la cuenta la crea quien instaló el servidor, con tu email y una contraseña de al menos 12 caracteres que elegís vos. Pedíselo y después recargá esta página.",
+    forInstaller: "Para quien instala el servidor: el comando, en la carpeta del proyecto",
     after:
-      "Después recargá esta página e ingresá. El mismo comando cambia la contraseña y cierra todas las sesiones.",
+      "La contraseña llega por la entrada estándar. El mismo comando cambia la contraseña y cierra todas las sesiones.",
   },
 };
 
@@ -62,7 +63,7 @@ export const layout = {
     behind: "atrasada",
     stalled: "demorada",
     drillFailed: "La última restauración de prueba falló",
-    off: "Copia fuera del servidor: desactivada (ver docs/deploy.md)",
+    off: "Copia fuera del servidor: desactivada (la activa quien instala el servidor)",
   },
 };
 
@@ -167,7 +168,7 @@ export const dataSubject = {
   deleted: (count: number, contact: string) =>
     count === 1 ? `Se eliminó 1 consulta de ${contact}.` : `Se eliminaron ${count} consultas de ${contact}.`,
   retention: (months: number) =>
-    `Además, las consultas de más de ${months} meses se eliminan solas una vez por día (LEADS_RETENTION_MONTHS).`,
+    `Además, las consultas de más de ${months} meses se eliminan solas una vez por día (el plazo lo fija quien instala el servidor).`,
 };
 
 export const notFoundInInbox = {
@@ -200,7 +201,7 @@ export const results = {
   sources: {
     heading: "Por origen",
     first: "Origen",
-    note: `Sitio de procedencia o campaña (utm_campaign, o utm_source sin campaña) de la página de llegada; cada día se nombran los ${sourcesPerDay} más frecuentes y «otros» reúne el resto.`,
+    note: `El sitio desde el que llegó la visita, o la campaña que figura en el enlace que siguió (por ejemplo una publicidad en Instagram); cada día se nombran los ${sourcesPerDay} más frecuentes y «otros» reúne el resto.`,
   },
   towers: { heading: "Por torre", first: "Página", name: "Torre" },
   waiting: {
@@ -217,7 +218,7 @@ export const siteEditor = {
   heading: "Datos del sitio",
   lead: "Lo que cambies acá queda como borrador hasta que lo publiques. Al publicar, todas las páginas del sitio cambian juntas, en español y en inglés.",
   unavailable:
-    "Este servidor no publica el sitio (se sirve desde otro lugar): los datos se cambian con las variables de entorno y una nueva construcción (docs/deploy.md).",
+    "Este servidor no publica el sitio (se sirve desde otro lugar): los datos los cambia quien instaló el servidor.",
   factsHeading: "Datos del estudio",
   photosLink: "Fotos de las torres y los tipos de propiedad",
   example: "Todavía es el ejemplo",
@@ -225,7 +226,7 @@ export const siteEditor = {
   draft: "Borrador sin publicar",
   save: "Guardar borrador",
   saved: "Borrador guardado. Todavía no está en el sitio.",
-  problems: "Hay datos para corregir; el resto quedó guardado.",
+  problems: "Estos datos no se guardaron; el resto quedó guardado como borrador. Corregí:",
   discard: "Descartar borrador",
   pendingHeading: "Para publicar",
   nothingPending: "No hay cambios sin publicar.",
@@ -236,10 +237,16 @@ export const siteEditor = {
   previewPages: (count: number) =>
     `Vista previa lista: cambian ${count} ${count === 1 ? "página" : "páginas"} (solo las ves vos)`,
   publishHint: "Se te pide confirmar con tu llave de acceso o tu código antes de publicar.",
-  needsFactor: "Para publicar, agregá primero una llave de acceso o un código en /bandeja/seguridad",
+  needsFactor: "Para publicar, agregá primero una llave de acceso o un código, en «Seguridad».",
   addFactor: "Agregar una llave de acceso o un código",
   publishedNow: (number: number) => `Publicada la versión ${number}: el sitio ya la muestra.`,
-  restoredNow: (number: number) => `Listo: el sitio vuelve a mostrar lo de antes (versión ${number}).`,
+  /** Worded by the version it brings back, the one the owner chose («Volver a la versión 2»). */
+  restoredNow: (restored: number | undefined, number: number) =>
+    restored === 0
+      ? `Listo: el sitio vuelve a mostrar los datos de la instalación (queda como versión ${number}).`
+      : restored === undefined
+        ? `Listo: el sitio vuelve a mostrar lo de antes (versión ${number}).`
+        : `Listo: el sitio vuelve a mostrar la versión ${restored} (queda como versión ${number}).`,
   historyHeading: "Versiones publicadas",
   noHistory: "Todavía no publicaste nada: el sitio muestra los datos de la instalación.",
   current: "Es la que se ve ahora",
@@ -251,13 +258,16 @@ export const siteEditor = {
       ? "Listo para lanzar"
       : `Antes de lanzar: ${count} ${count === 1 ? "pendiente" : "pendientes"}`,
   checklistLead:
-    "La misma lista que imprime npm run check:release. Los datos del estudio se corrigen arriba; los de las torres, en su página de «Torres».",
+    "Lo que falta para que el sitio muestre solo datos reales. Los datos del estudio se corrigen arriba; los de las torres, en su página de «Torres»; las fotos, en «Fotos».",
   checklistMore: (count: number) => `Y ${count} más del catálogo de torres.`,
   checklistPhotos: (count: number) =>
     `${count} ${count === 1 ? "imagen todavía es un dibujo generado" : "imágenes todavía son dibujos generados"}: subí fotos.`,
   installation: "Datos de la instalación",
+  siteAddress: "La dirección del sitio la fija quien lo instala:",
+  siteAddressExample:
+    "Todavía es una dirección de ejemplo: pedile a quien instaló el servidor que ponga la del sitio.",
   installationLead:
-    "La dirección del sitio y el servicio de formularios los define quien instala el servidor (variables de entorno, docs/deploy.md).",
+    "Si la dirección cambia (un dominio nuevo), se lo pedís a quien instaló el servidor: no se cambia desde acá.",
 };
 
 /** The towers of the site's editor (/bandeja/sitio/torres). */
@@ -280,6 +290,22 @@ export const towerEditor = {
   toConfirm: "A confirmar",
   source: "Fuente:",
   confirm: (label: string) => `Confirmar ${label.toLowerCase()}`,
+  confirmAll: (count: number) =>
+    count === 1 ? "Confirmar el dato y seguir" : `Confirmar los ${count} datos y seguir`,
+  confirmAllLead:
+    "Si revisaste los datos «a confirmar» de abajo y están bien, confirmalos juntos: pasás a la próxima torre con datos a confirmar. Una dirección o unos amenities vacíos quedan a confirmar hasta que los escribas.",
+  confirmedAll: (name: string) =>
+    `Confirmados los datos de ${name} (borrador: se publica desde «Datos del sitio»).`,
+  reviewed: "La revisé",
+  confirmReviewed: "Confirmar todas las revisadas",
+  confirmReviewedLead:
+    "Marcá «La revisé» en cada torre cuyos datos ya miraste y confirmalos todos de una vez.",
+  confirmedReviewed: (count: number) =>
+    count === 1
+      ? "Confirmados los datos de 1 torre (borrador)."
+      : `Confirmados los datos de ${count} torres (borrador).`,
+  noneReviewed: "Marcá «La revisé» en al menos una torre.",
+  statusLabel: "Estado (valor)",
   correct: "Guardar corrección",
   correctHint: "Corregir un dato también lo confirma.",
   statusHeading: "Estado de la obra",
@@ -294,7 +320,8 @@ export const towerEditor = {
   addLead:
     "Al publicar, su página aparece en español y en inglés, en la lista de torres y en el mapa del sitio. La dirección y los amenities que dejes vacíos quedan «a confirmar».",
   slug: "Dirección web de la página",
-  slugHint: "Solo minúsculas, números y guiones: queda /torres/esta-direccion",
+  slugHint:
+    "Se arma sola con el nombre (podés cambiarla): minúsculas sin acentos, números y guiones, hasta 60. Si la dejás vacía, se usa la del nombre.",
   name: "Nombre de la torre",
   add: "Agregar la torre",
   statusFinished: "Terminado",

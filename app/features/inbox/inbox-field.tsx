@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes } from "react";
 
+import { weekDays } from "../../config/site-facts.ts";
+
 type InboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   hint?: string;
@@ -35,5 +37,58 @@ export function InboxField({ label, hint, error, className = "", ...input }: Inb
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The office's days as ticks, in Spanish (Lunes … Domingo), sent as the
+ * names the structured data stores. The empty hidden value makes «none
+ * ticked» arrive as such, to be refused, instead of as no answer at all.
+ */
+export function DaysField({
+  legend,
+  hint,
+  error,
+  name,
+  picked,
+}: {
+  legend: string;
+  hint?: string;
+  error?: string;
+  name: string;
+  picked: readonly string[];
+}) {
+  const id = useId();
+  const described = [error && `${id}-error`, hint && `${id}-ayuda`].filter(Boolean).join(" ");
+  return (
+    <fieldset aria-describedby={described || undefined} className="flex flex-col gap-1.5">
+      <legend className="text-sm font-medium text-ink">{legend}</legend>
+      <input type="hidden" name={name} value="" />
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {weekDays.map((day, index) => (
+          <label key={day.value} className="flex min-h-11 items-center gap-2 text-base">
+            <input
+              type="checkbox"
+              name={name}
+              value={day.value}
+              defaultChecked={picked.some((value) => value.trim() === day.value)}
+              aria-invalid={error && index === 0 ? true : undefined}
+              className="size-5 accent-water"
+            />
+            {day.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-ayuda`} className="text-sm break-words text-ink-muted">
+          {hint}
+        </p>
+      )}
+    </fieldset>
   );
 }

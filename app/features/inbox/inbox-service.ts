@@ -180,9 +180,11 @@ export type SiteFactField = {
   variable: string;
   label: string;
   hint?: string;
-  input: "text" | "tel" | "email" | "url" | "number" | "time";
+  input: "text" | "tel" | "email" | "url" | "number" | "time" | "days";
   /** What the public pages show now: published, else the deployment's value, else the example. */
   published: string;
+  /** The same, as the owner reads it («Lunes, Martes» for the days). */
+  publishedText: string;
   /** The owner's value not yet published. */
   draft?: string;
   /** Still the fictional example of a fresh install. */
@@ -198,6 +200,8 @@ export type SiteVersionEntry = {
   by: string;
   /** "Publicación" or "Restauración de la versión 2". */
   what: string;
+  /** The version it brought back (0: the installation's values); absent for a publication. */
+  restoredNumber?: number;
   changes: SiteChange[];
   /** The version the public pages show now. */
   current: boolean;
@@ -221,6 +225,8 @@ export type SiteEditorView = {
   canRestoreInstalled: boolean;
   /** The pages the last preview changed, while it still shows the drafts as they are. */
   preview?: string[];
+  /** The site's public address, set by whoever installs the server; the owner only reads it. */
+  siteAddress: { url: string; example: boolean };
 };
 
 export type PublishOutcome = { ok: true; number: number } | { ok: false; message: string };
@@ -283,6 +289,8 @@ export type TowerListEntry = {
   name: string;
   /** Facts still «a confirmar». */
   pending: number;
+  /** Of those, the ones «confirmar todo» confirms (an empty address or amenities wait for a value). */
+  confirmable: number;
   state: "catálogo" | "agregada" | "retirada";
   underConstruction: boolean;
   /** It has changes not yet published. */
@@ -312,6 +320,8 @@ export type TowerEditorView = {
 
 export type TowerAction =
   | { kind: "confirmar"; fact: string }
+  /** Every fact still to confirm that has a value (an empty address or list stays to confirm). */
+  | { kind: "confirmar-todo" }
   | { kind: "corregir"; fact: string; value: string }
   | { kind: "estado"; underConstruction: boolean }
   | { kind: "retirar" }

@@ -167,11 +167,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <h2 id="sin-titular" className="text-xl font-semibold">
               {copy.noOwner.title}
             </h2>
-            <p className="mt-3 text-ink-muted">{copy.noOwner.text}</p>
-            <pre className="mt-4 rounded-md bg-ink p-4 text-sm break-all whitespace-pre-wrap text-white">
-              <code>{ownerCommand}</code>
-            </pre>
-            <p className="mt-4 text-ink-muted">{copy.noOwner.after}</p>
+            <p className="mt-3">{copy.noOwner.text}</p>
+            <details className="mt-4">
+              <summary className="cursor-pointer text-ink-muted">{copy.noOwner.forInstaller}</summary>
+              <pre className="mt-3 rounded-md bg-ink p-4 text-sm break-all whitespace-pre-wrap text-white">
+                <code>{ownerCommand}</code>
+              </pre>
+              <p className="mt-3 text-ink-muted">{copy.noOwner.after}</p>
+            </details>
           </section>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 
 import type { Route } from "./+types/site-photos";
 import { buttonStyles } from "../../components/button-styles.ts";
@@ -38,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = request.headers.get("content-type");
   if (type?.toLowerCase().startsWith("multipart/form-data")) {
     const outcome = await photos.upload(request.body, type);
-    if (!outcome.ok) return outcome;
+    // Refused (too big, cut, not a photo): the page with its message, under a status that says so.
+    if (!outcome.ok) return data(outcome, { status: 400 });
     return redirect(
       `${inboxPaths.sitePhotos}?guardada=${encodeURIComponent(outcome.slot)}#${anchorOf(outcome.slot)}`,
     );
@@ -153,7 +154,6 @@ function SlotCard({
             hint={copy.altEnHint}
             name="alt_en"
             lang="en"
-            required
             maxLength={200}
             defaultValue={refusal?.alt.en ?? shown.alt?.en ?? ""}
           />

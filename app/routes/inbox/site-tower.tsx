@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
 
 import type { Route } from "./+types/site-tower";
@@ -8,6 +9,8 @@ import type { TowerAction } from "../../features/inbox/inbox-service.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
+import { SourceText } from "../../features/inbox/source-text.tsx";
+import { towerStatuses } from "../../content/tower-edits.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   inboxMeta(loaderData?.tower?.name ?? copy.heading, matches);
@@ -17,7 +20,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!inbox.site) return { tower: null, saved: false };
   const tower = await inbox.site.tower(params.slug);
   if (!tower) throw new Response(copy.notFound, { status: 404 });
-  return { tower, saved: new URL(request.url).searchParams.has("guardado") };
+  const query = new URL(request.url).searchParams;
+  const confirmed = query.get("confirmada");
+  const confirmedName = confirmed ? (await inbox.site.tower(confirmed))?.name : undefined;
+  return { tower, saved: query.has("guardado"), confirmedName };
 }
 
 /** The form's intent as one owner action; anything else is refused. */
@@ -27,6 +33,8 @@ function actionOf(form: FormData): TowerAction | undefined {
   switch (intent) {
     case "confirmar":
       return { kind: "confirmar", fact };
+    case "confirmar-todo":
+      return { kind: "confirmar-todo" };
     case "corregir":
       return { kind: "corregir", fact, value: String(form.get("value") ?? "") };
     case "en-construccion":
@@ -50,6 +58,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const action = actionOf(form);
   if (!action) return { message: "Acción desconocida.", problems: {}, fact: "", value: "" };
   const outcome = await inbox.site.editTower(params.slug, action);
+  if (outcome.ok && action.kind === "confirmar-todo") {
+    // One tap per tower: on to the next tower with facts to confirm, or back to the list when none is left.
+    const next = (await inbox.site.towers()).find(
+      (tower) => tower.confirmable > 0 && tower.state !== "retirada" && tower.slug !== params.slug,
+    );
+    const done = `confirmada=${encodeURIComponent(params.slug)}`;
+    return redirect(next ? `${inboxPaths.siteTower(next.slug)}?${done}` : `${inboxPaths.siteTowers}?${done}`);
+  }
   const anchor = action.kind === "confirmar" || action.kind === "corregir" ? `#${action.fact}` : "";
   if (outcome.ok) return redirect(`${inboxPaths.siteTower(params.slug)}?guardado=1${anchor}`);
   return {
@@ -61,9 +77,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function SiteTowerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tower, saved } = loaderData;
+  const { tower, saved, confirmedName } = loaderData;
+  const facts = useRef<HTMLUListElement>(null);
+  // A refused correction: the focus goes to the field to correct, its reason read with it.
+  useEffect(() => {
+    facts.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [actionData]);
   if (!tower) return <p>{siteEditor.unavailable}</p>;
   const problems: Record<string, string> = actionData?.problems ?? {};
+  // What «confirmar todo» confirms: an empty address or amenities wait for a value.
+  const pending = tower.facts.filter(
+    (fact) => !fact.confirmed && !((fact.fact === "direccion" || fact.fact === "amenities") && !fact.value),
+  );
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-3">
@@ -84,15 +109,26 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
             .join(" · ")}
         </p>
         {saved && !actionData && <p role="status">{copy.saved}</p>}
+        {confirmedName && !actionData && <p role="status">{copy.confirmedAll(confirmedName)}</p>}
         {actionData?.message && (
           <p role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
             {[actionData.message, problems.torre].filter(Boolean).join(" ")}
           </p>
         )}
         <p className="max-w-3xl text-sm text-ink-muted">{copy.correctHint}</p>
+        {pending.length > 0 && (
+          <Form method="post" className="flex flex-col gap-2">
+            <p className="max-w-3xl text-sm">{copy.confirmAllLead}</p>
+            <div>
+              <button type="submit" name="intent" value="confirmar-todo" className={buttonStyles.primary}>
+                {copy.confirmAll(pending.length)}
+              </button>
+            </div>
+          </Form>
+        )}
       </div>
 
-      <ul className="grid gap-4 md:grid-cols-2">
+      <ul ref={facts} className="grid gap-4 md:grid-cols-2">
         {/* The facts to confirm first: they are what the owner came for. */}
         {[
           ...tower.facts.filter((fact) => !fact.confirmed),
@@ -118,19 +154,28 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
               </span>
             </h2>
             {(fact.value || !fact.confirmed) && (
-              <p className="text-sm wrap-anywhere text-ink-muted">{`${copy.source} ${fact.source}`}</p>
+              <p className="text-sm wrap-anywhere text-ink-muted">
+                {copy.source} <SourceText text={fact.source} />
+              </p>
             )}
             {fact.editable ? (
               <Form method="post" className="flex flex-col gap-3">
                 <input type="hidden" name="fact" value={fact.fact} />
-                <InboxField
-                  label={`${fact.label} (valor)`}
-                  hint={fact.hint}
-                  name="value"
-                  maxLength={300}
-                  defaultValue={actionData?.fact === fact.fact ? actionData.value : fact.value}
-                  error={problems[fact.fact]}
-                />
+                {fact.fact === "status" ? (
+                  <StatusChoice
+                    value={actionData?.fact === fact.fact ? actionData.value : fact.value}
+                    error={problems[fact.fact]}
+                  />
+                ) : (
+                  <InboxField
+                    label={`${fact.label} (valor)`}
+                    hint={fact.hint}
+                    name="value"
+                    maxLength={300}
+                    defaultValue={actionData?.fact === fact.fact ? actionData.value : fact.value}
+                    error={problems[fact.fact]}
+                  />
+                )}
                 <div className="flex flex-wrap gap-3">
                   <button type="submit" name="intent" value="corregir" className={buttonStyles.secondary}>
                     {copy.correct}
@@ -190,5 +235,35 @@ function OneAction(props: { id: string; heading: string; lead?: string; intent: 
         </button>
       </Form>
     </section>
+  );
+}
+
+/** The works' state as a choice of the catalogue's two, in the owner's words. */
+function StatusChoice({ value, error }: { value: string; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="estado-valor" className="text-sm font-medium text-ink">
+        {copy.statusLabel}
+      </label>
+      <select
+        id="estado-valor"
+        name="value"
+        defaultValue={value || "terminado"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "estado-valor-error" : undefined}
+        className="min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink"
+      >
+        {towerStatuses.map((status) => (
+          <option key={status} value={status}>
+            {status === "terminado" ? copy.statusFinished : copy.statusBuilding}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id="estado-valor-error" className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

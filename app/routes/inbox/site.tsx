@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
 
 import type { Route } from "./+types/site";
@@ -18,11 +19,13 @@ import type { PublicationWork, SiteEditor } from "../../features/inbox/inbox-ser
 import { PublicationStatus, usePublicationBusy } from "../../features/inbox/publication-status.tsx";
 import { EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
-import { InboxField } from "../../features/inbox/inbox-field.tsx";
+import { DaysField, InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { ownerContext } from "../../features/inbox/session.server.ts";
 import { SiteChanges } from "../../features/inbox/site-changes.tsx";
 import { inboxPaths } from "../../features/inbox/paths.ts";
+import { SourceText } from "../../features/inbox/source-text.tsx";
+import { maxFactLength } from "../../lib/owner-text.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
@@ -94,10 +97,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "guardar") {
+    // A field sent more than once is a set of choices (the days ticked): one list, comma-separated.
     const values = Object.fromEntries(
-      [...form.entries()]
-        .filter(([name]) => name.startsWith("SITE_"))
-        .map(([name, value]) => [name, String(value)]),
+      [...new Set(form.keys())]
+        .filter((name) => name.startsWith("SITE_"))
+        .map((name) => [
+          name,
+          form
+            .getAll(name)
+            .map(String)
+            .filter((value, _index, all) => all.length === 1 || value !== "")
+            .join(","),
+        ]),
     );
     const problems = await editor.saveDrafts(values);
     if (Object.keys(problems).length === 0) return redirect(`${inboxPaths.site}?guardado=1`);
@@ -139,11 +150,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, published, restored, saved, progress, building } = loaderData;
   const busy = usePublicationBusy(building);
+  const factsForm = useRef<HTMLFormElement>(null);
+  // The owner lands on the first field to correct: in view, and read out with its reason.
+  useEffect(() => {
+    factsForm.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [actionData]);
   if (!view) return <EditorUnavailable heading={copy.heading} text={copy.unavailable} />;
   const problems: Record<string, string> =
     (actionData && "problems" in actionData && actionData.problems) || {};
   const typed: Record<string, string> = (actionData && "values" in actionData && actionData.values) || {};
   const message = actionData?.message;
+  const invalid = view.fields.filter((field) => problems[field.variable]);
+  const restoredFrom = view.history.find((version) => version.number === restored)?.restoredNumber;
   const isPhotoItem = (href: string | undefined) => href?.startsWith(inboxPaths.sitePhotos) ?? false;
   const factChecklist = view.checklist.filter((item) => item.href && !isPhotoItem(item.href));
   const photoChecklist = view.checklist.filter((item) => isPhotoItem(item.href));
@@ -161,9 +179,24 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         </p>
         <PublicationStatus progress={progress} />
         {published && <p role="status">{copy.publishedNow(published)}</p>}
-        {restored && <p role="status">{copy.restoredNow(restored)}</p>}
+        {restored && <p role="status">{copy.restoredNow(restoredFrom, restored)}</p>}
         {saved && !message && <p role="status">{copy.saved}</p>}
-        {message && (
+        {invalid.length > 0 && (
+          <div role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
+            <p>{copy.problems}</p>
+            <ul className="mt-2 flex list-disc flex-col gap-1 pl-5">
+              {invalid.map((field) => (
+                <li key={field.variable}>
+                  <a href={`#${field.variable}`} className="underline">
+                    {field.label}
+                  </a>
+                  {`: ${problems[field.variable]}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {message && invalid.length === 0 && (
           <RefusalAlert
             answer={actionData}
             className="scroll-mt-24 rounded-xl border-2 border-red-700 bg-white p-4"
@@ -246,27 +279,48 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         <h2 id="datos" className="text-xl font-semibold">
           {copy.factsHeading}
         </h2>
-        <Form method="post" className="flex flex-col gap-5">
+        {/* Drawn again whenever the drafts change, so each field shows the value as it was stored («6842», not «Mat. 6842»). */}
+        <Form
+          key={JSON.stringify(view.fields.map((field) => field.draft))}
+          method="post"
+          ref={factsForm}
+          className="flex flex-col gap-5"
+        >
           <input type="hidden" name="intent" value="guardar" />
           <div className="grid gap-5 md:grid-cols-2">
             {view.fields.map((field) => (
               <div key={field.variable} id={field.variable} className="flex scroll-mt-24 flex-col gap-1">
-                <InboxField
-                  label={field.label}
-                  hint={[
-                    field.hint,
-                    `${copy.published} ${field.published}`,
-                    field.draft !== undefined ? copy.draft : undefined,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                  error={problems[field.variable]}
-                  name={field.variable}
-                  type={field.input === "time" ? "text" : field.input}
-                  inputMode={field.input === "number" || field.input === "tel" ? "numeric" : undefined}
-                  defaultValue={typed[field.variable] ?? field.draft ?? field.published}
-                  maxLength={200}
-                />
+                {field.input === "days" ? (
+                  <DaysField
+                    legend={field.label}
+                    hint={[
+                      `${copy.published} ${field.publishedText}`,
+                      field.draft !== undefined && copy.draft,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                    error={problems[field.variable]}
+                    name={field.variable}
+                    picked={(typed[field.variable] ?? field.draft ?? field.published).split(",")}
+                  />
+                ) : (
+                  <InboxField
+                    label={field.label}
+                    hint={[
+                      field.hint,
+                      `${copy.published} ${field.publishedText}`,
+                      field.draft !== undefined ? copy.draft : undefined,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                    error={problems[field.variable]}
+                    name={field.variable}
+                    type={field.input === "time" ? "text" : field.input}
+                    inputMode={field.input === "number" ? "numeric" : undefined}
+                    defaultValue={typed[field.variable] ?? field.draft ?? field.published}
+                    maxLength={maxFactLength}
+                  />
+                )}
                 {field.holdsExample && <p className="text-sm font-semibold text-red-800">{copy.example}</p>}
               </div>
             ))}
@@ -334,7 +388,11 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
               <a href={item.href} className="underline">
                 {item.text}
               </a>
-              {item.note && <span className="block text-sm wrap-anywhere text-ink-muted">{item.note}</span>}
+              {item.note && (
+                <span className="block text-sm wrap-anywhere text-ink-muted">
+                  <SourceText text={item.note} />
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -372,6 +430,15 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         <h2 id="instalacion-titulo" className="text-xl font-semibold">
           {copy.installation}
         </h2>
+        <p className="max-w-3xl wrap-anywhere">
+          {copy.siteAddress}{" "}
+          <a href={view.siteAddress.url} className="underline">
+            {view.siteAddress.url}
+          </a>
+        </p>
+        {view.siteAddress.example && (
+          <p className="max-w-3xl font-semibold text-red-800">{copy.siteAddressExample}</p>
+        )}
         <p className="max-w-3xl text-sm text-ink-muted">{copy.installationLead}</p>
       </section>
     </div>

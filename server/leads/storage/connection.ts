@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 
+import { createPrivateFile, createPrivateFolder } from "../../private-files.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
 import { openSqliteDatabase } from "./sqlite-database.ts";
@@ -46,8 +46,15 @@ export function connectFromWorker(options: StorageOptions): Connection {
 
 function sqliteDialect(dataDir: string): SqliteDialect {
   const directory = resolve(dataDir);
-  mkdirSync(directory, { recursive: true });
-  return new SqliteDialect({ database: async () => openSqliteDatabase(join(directory, sqliteFileName)) });
+  createPrivateFolder(directory);
+  const file = join(directory, sqliteFileName);
+  return new SqliteDialect({
+    database: async () => {
+      // Created 0600 before SQLite opens it: its -wal and -shm files take the same mode.
+      createPrivateFile(file);
+      return openSqliteDatabase(file);
+    },
+  });
 }
 
 function postgresDialect(

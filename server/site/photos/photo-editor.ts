@@ -1,10 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
+import { propertyTypeText } from "#app/content/en/catalogue-text.ts";
 import type { ImageManifest } from "#app/content/image-manifest.ts";
 import { catalogueTowers, type Tower } from "#app/content/tower-catalogue.ts";
 import { applyTowerOverrides } from "#app/content/tower-edits.ts";
 import { towerSvg } from "#app/lib/art/tower-art.ts";
+import { ownerTextProblem } from "#app/lib/owner-text.ts";
 import type {
   PhotoUploadOutcome,
   SitePhotoEditor,
@@ -40,22 +42,45 @@ const imageTypes = {
 const photoSrc = (hash: string) => `${inboxPaths.sitePhotoFile}/${hash}.jpg`;
 const isHash = (value: string) => /^[0-9a-f]{64}$/.test(value);
 
-function altProblem(alt: { es: string; en: string }): string | undefined {
-  if (!alt.es || !alt.en)
-    return "Escribí qué muestra la foto en español y en inglés: lo leen quienes no pueden verla y los buscadores.";
-  if (alt.es.length < altLimits.min || alt.en.length < altLimits.min)
-    return `Describí la foto con al menos ${altLimits.min} caracteres en cada idioma.`;
-  if (alt.es.length > altLimits.max || alt.en.length > altLimits.max)
-    return `Cada descripción puede tener hasta ${altLimits.max} caracteres.`;
+/**
+ * Why the descriptions cannot be saved, naming the field as the page labels
+ * it: the Spanish one is required, the English one optional (built from the
+ * place when empty), both under the shared rules for the owner's texts.
+ */
+function altProblem(raw: { es: string; en: string }, alt: { es: string; en: string }): string | undefined {
+  const fields = [
+    ["«Qué muestra la foto, en español»", raw.es],
+    ["«Qué muestra la foto, en inglés»", raw.en],
+  ] as const;
+  for (const [label, value] of fields) {
+    const problem = ownerTextProblem(value.trim(), { max: altLimits.max });
+    if (problem) return `${label}: ${problem}.`;
+  }
+  if (!alt.es)
+    return "Escribí en «Qué muestra la foto, en español» lo que se ve: lo leen quienes no pueden verla y los buscadores.";
+  if (alt.es.length < altLimits.min)
+    return `«Qué muestra la foto, en español»: al menos ${altLimits.min} caracteres.`;
+  if (alt.en && alt.en.length < altLimits.min)
+    return `«Qué muestra la foto, en inglés»: al menos ${altLimits.min} caracteres, o dejala vacía.`;
   return undefined;
 }
 
-/** One line of text: line breaks and control characters become spaces. */
-const oneLine = (value: string | undefined) =>
-  (value ?? "")
-    .replace(/\p{Cc}+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+/** One line of text without extra spaces. */
+const oneLine = (value: string | undefined) => (value ?? "").replace(/\s+/g, " ").trim();
+
+/**
+ * The English description when the owner leaves it empty: what the place is,
+ * in the words of the English pages («Alvear Tower, a residential tower in
+ * Puerto Madero, Buenos Aires»), better for a reader than no text at all.
+ */
+export function englishAltOf(slot: PhotoSlot, towers: readonly Tower[]): string {
+  if (slot.kind === "tower") {
+    const name = towers.find((tower) => tower.slug === slot.slug)?.nombre ?? slot.slug;
+    return `${name}, a residential tower in Puerto Madero, Buenos Aires`;
+  }
+  const type = propertyTypeText[slot.slug]?.tipo ?? slot.slug;
+  return `${type} in Puerto Madero, Buenos Aires`;
+}
 
 /**
  * The slots as the next publication would show them: a tower added as a draft has
@@ -119,14 +144,17 @@ export function createPhotoEditor(options: {
 
     async upload(body, contentType): Promise<PhotoUploadOutcome> {
       const upload = await readPhotoUpload(body, contentType);
-      const alt = { es: oneLine(upload.fields.alt_es), en: oneLine(upload.fields.alt_en) };
+      const raw = { es: upload.fields.alt_es ?? "", en: upload.fields.alt_en ?? "" };
+      const typed = { es: oneLine(raw.es), en: oneLine(raw.en) };
       const slotKey = upload.fields.slot;
-      const slot = slotKey === undefined ? undefined : await slotOf(slotKey);
-      const refuse = (message: string) => ({ ok: false as const, slot: slot?.key, message, alt });
+      const { slots, towers } = await slotsToPublish(publisher);
+      const slot = slots.find((candidate) => candidate.key === slotKey);
+      const refuse = (message: string) => ({ ok: false as const, slot: slot?.key, message, alt: typed });
       if (upload.tooBig) return refuse(refusalMessage("demasiado-grande"));
       if (upload.malformed || !slot) return refuse("El formulario llegó incompleto: volvé a intentarlo.");
-      const problem = altProblem(alt);
+      const problem = altProblem(raw, typed);
       if (problem) return refuse(problem);
+      const alt = { es: typed.es, en: typed.en || englishAltOf(slot, towers) };
 
       const published = (await publisher.content.published()).photos;
       if (!upload.file || upload.file.length === 0) {

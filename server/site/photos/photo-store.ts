@@ -30,8 +30,7 @@ export type {
 
 export const artworkText = "dibujo generado";
 
-const describe = (photo: PublishedPhoto | undefined) =>
-  photo ? `foto «${photo.alt.es}» (${photo.hash.slice(0, 8)})` : artworkText;
+const describe = (photo: PublishedPhoto | undefined) => (photo ? `foto «${photo.alt.es}»` : artworkText);
 
 /**
  * What changes from one set of photos to another, slot by slot, in the words of the e-mail and the
@@ -46,17 +45,27 @@ export function photoChanges(
   return slots
     .filter(
       (slot) =>
-        describe(before[slot]) !== describe(after[slot]) || before[slot]?.alt.en !== after[slot]?.alt.en,
+        before[slot]?.hash !== after[slot]?.hash ||
+        before[slot]?.alt.es !== after[slot]?.alt.es ||
+        before[slot]?.alt.en !== after[slot]?.alt.en,
     )
-    .map((slot) => ({
-      slot,
-      label: `Foto de ${named.find((candidate) => candidate.key === slot)?.label ?? slot}`,
-      before: describe(before[slot]),
-      after:
-        describe(after[slot]) === describe(before[slot])
-          ? `${describe(after[slot])}, texto en inglés «${after[slot]?.alt.en}»`
-          : describe(after[slot]),
-    }));
+    .map((slot) => {
+      const [was, is] = [before[slot], after[slot]];
+      // The owner tells photos apart by what they show, never by a file's digest.
+      const samePhoto = was?.hash === is?.hash;
+      const sameWords = describe(was) === describe(is);
+      return {
+        slot,
+        label: `Foto de ${named.find((candidate) => candidate.key === slot)?.label ?? slot}`,
+        before: describe(was),
+        after:
+          samePhoto && sameWords
+            ? `${describe(is)}, texto en inglés «${is?.alt.en}»`
+            : !samePhoto && sameWords && is
+              ? `otra ${describe(is)}`
+              : describe(is),
+      };
+    });
 }
 
 /** The published photos with the drafts on top. */

@@ -45,7 +45,9 @@ export async function readPhotoUpload(
       headers: { "content-type": contentType },
       limits: {
         files: 1,
-        fileSize: limits.fileBytes,
+        // busboy marks a file "limit" when it reaches fileSize: one byte more lets a file of exactly
+        // `fileBytes` through, as «hasta 20 MB» promises (20 MiB: more than 20 MB in either unit).
+        fileSize: limits.fileBytes + 1,
         fields: uploadLimits.fields,
         fieldSize: uploadLimits.fieldBytes,
         parts: uploadLimits.fields + 1,

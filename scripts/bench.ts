@@ -65,11 +65,13 @@ const variantOf = {
 /** The speed goal of decision 0008: the largest paint at the first paint, on every page. */
 const goal = { lcpMs: 850, ofFloor: 1.1 };
 /**
- * The home pages' targets (decision 0015, amended): below the pre-island design's LCP (0.79 s,
- * Lighthouse as shipped), a performance score of 100 and at most 50 ms of blocking time.
- * Every other page is held to the goal of decision 0008.
+ * Every page's targets (issue of the pages under load, decision 0028): a performance score of 100
+ * and at most 50 ms of blocking time, besides the goal of decision 0008. The home pages also paint
+ * no later than the previous build measured in the same run (BENCH_PREVIOUS_BUILD: the
+ * pre-island design's build, 76b9752), or below its 0.79 s when no previous build is measured.
  */
-const homeTarget = { lcpBelowMs: 790, tbtMs: 50, performance: 100 };
+const pageTarget = { tbtMs: 50, performance: 100 };
+const homeTarget = { lcpBelowMs: 790 };
 const homePages = new Set(["/", "/en"]);
 
 const only = process.env.BENCH_PAGES?.split(",").map((path) => path.trim());
@@ -403,20 +405,21 @@ function printTargetsTable() {
   const rows = Object.entries(results).map(([name, figures]) => {
     const site = figures.site;
     const home = homePages.has(name);
-    const met = home
-      ? site.lcp < homeTarget.lcpBelowMs &&
-        site.tbt <= homeTarget.tbtMs &&
-        site.performance >= homeTarget.performance
-      : site.lcp <= goal.lcpMs && site.lcp <= goal.ofFloor * figures.floor.lcp;
+    const previous = figures.previous;
+    const met =
+      site.tbt <= pageTarget.tbtMs &&
+      site.performance >= pageTarget.performance &&
+      site.lcp <= goal.lcpMs &&
+      site.lcp <= goal.ofFloor * figures.floor.lcp &&
+      (!home || (previous ? site.lcp <= previous.lcp : site.lcp < homeTarget.lcpBelowMs));
     return [
       name,
       ...shown.map((column) => {
         const f = figures[column];
         return `${(f.lcp / 1000).toFixed(2)} s / ${Math.round(f.tbt)} ms / ${f.cls.toFixed(3)} / ${f.performance}`;
       }),
-      home
-        ? `LCP < ${(homeTarget.lcpBelowMs / 1000).toFixed(2)} s, TBT ≤ ${homeTarget.tbtMs} ms, Perf ${homeTarget.performance}`
-        : `LCP ≤ ${(goal.lcpMs / 1000).toFixed(2)} s and ≤ ${goal.ofFloor}× no script`,
+      `TBT ≤ ${pageTarget.tbtMs} ms, Perf ${pageTarget.performance}, LCP ≤ ${(goal.lcpMs / 1000).toFixed(2)} s and ≤ ${goal.ofFloor}× no script` +
+        (home ? (previous ? ", LCP ≤ prev" : `, LCP < ${(homeTarget.lcpBelowMs / 1000).toFixed(2)} s`) : ""),
       met ? "yes" : "no",
     ];
   });

@@ -68,7 +68,7 @@ else
 fi
 if ! systemctl is-active --quiet nginx; then
   problem nginx "nginx está detenido y nadie puede ver el sitio: ejecutá sudo systemctl start nginx."
-elif ! curl -fsS --max-time 10 --resolve "$domain:443:127.0.0.1" -o /dev/null "https://$domain/" 2>/dev/null; then
+elif [[ -n $health ]] && ! curl -fsS --max-time 10 --resolve "$domain:443:127.0.0.1" -o /dev/null "https://$domain/" 2>/dev/null; then
   problem nginx "https://$domain/ no responde desde este servidor: ejecutá sudo nginx -t y mirá journalctl -u nginx."
 fi
 

@@ -111,6 +111,9 @@ set_config_value LEADS_TRUSTED_PROXIES 127.0.0.1
 if [[ -n $backup_url ]]; then
   set_config_value LEADS_BACKUP_URL "$backup_url"
   set_config_value LEADS_BACKUP_RECIPIENT "$backup_recipient"
+  if [[ $backup_url == file://* ]]; then
+    install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 700 "${backup_url#file://}"
+  fi
 fi
 printf 'PORT=%s\n' $((port + 1)) >"$CANDIDATE_ENV_FILE"
 chmod 600 "$ENV_FILE" "$CANDIDATE_ENV_FILE"
@@ -150,6 +153,7 @@ if [[ -n $owner_password ]]; then
   # The project's own command, as the service's user, with the service's configuration; what it
   # prints (the single-use code for the first factor) goes to the installer's output.
   printf '%s' "$owner_password" | (
+    umask 077
     set -a
     # shellcheck disable=SC1090
     . "$ENV_FILE"

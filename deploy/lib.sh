@@ -127,7 +127,10 @@ point_link() {
 # systemd-analyze security scores it about 1.9 (decision 0027); MemoryDenyWriteExecute stays off,
 # V8 needs writable and executable memory for its compiled code.
 write_unit() {
-  local name=$1 link=$2 extra_env=$3
+  local name=$1 link=$2 extra_env=$3 writable="$DATA_DIR $RELEASES_DIR" backup_url
+  # Copies to a mounted disk (file://…) need that folder writable too.
+  backup_url=$(config_value LEADS_BACKUP_URL)
+  [[ $backup_url == file://* ]] && writable+=" ${backup_url#file://}"
   cat >"/etc/systemd/system/$name" <<UNIT
 [Unit]
 Description=Tasaciones: sitio, servicio de leads y bandeja ($name)
@@ -154,7 +157,7 @@ NoNewPrivileges=yes
 CapabilityBoundingSet=
 AmbientCapabilities=
 ProtectSystem=strict
-ReadWritePaths=$DATA_DIR $RELEASES_DIR
+ReadWritePaths=$writable
 ProtectHome=yes
 PrivateTmp=yes
 PrivateDevices=yes

@@ -7,6 +7,8 @@
 # one, with `/` polled every half second), the doctor green and red, renewal. Needs root.
 #   bash tests/deploy/go-live.sh            (from the repository; tests its HEAD commit)
 set -euo pipefail
+# Read whole before it runs: an edit to this file during a run cannot change the run.
+{
 
 REPOSITORY=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=/var/cache/tasaciones-deploy-test
@@ -203,8 +205,13 @@ lead_count() { inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) 
 install_site() {
   inside bash -c "cd /root/tasaciones && printf '%s\n' '$OWNER_PASSWORD' | deploy/install.sh --domain $DOMAIN \
     --owner-email $OWNER_EMAIL --port $SERVICE_PORT --acme-server https://127.0.0.1:$PEBBLE_PORT/dir \
-    --acme-ca /root/pebble-https-ca.pem"
+    --acme-ca /root/pebble-https-ca.pem $*"
 }
+# The owner's backup key, made as the guide says (the private half stays here, off the server).
+BACKUP_RECIPIENT=$(cd "$REPOSITORY" && npm run --silent backup:keygen 2>&1 >/dev/null |
+  sed -n 's/.*: \(age1[a-z0-9]*\)$/\1/p')
+[[ $BACKUP_RECIPIENT == age1* ]] || fatal "could not make a backup key"
+BACKUPS="--backup-url file:///var/backups/tasaciones --backup-recipient $BACKUP_RECIPIENT"
 
 log "install"
 install_started=$SECONDS
@@ -262,9 +269,16 @@ done
 check "systemd brought the service back after SIGKILL" test "$back" = true
 
 log "second install"
-install_site >"$WORK/install-2.log" 2>&1 || cat "$WORK/install-2.log"
-check "a second install changes no release" grep -q 'Sin cambios' "$WORK/install-2.log"
+install_site "$BACKUPS" >"$WORK/install-2.log" 2>&1 || cat "$WORK/install-2.log"
+check "the first install says nothing leaves the server yet" grep -q 'Todavía no sale ninguna copia' "$WORK/install.log"
+check "a second install, with backups, builds no release" grep -q 'Sin cambios' "$WORK/install-2.log"
 check "a second install keeps the leads ($leads_before)" test "$(lead_count)" = "$leads_before"
+check "backups go to the mounted disk" grep -q 'Las copias salen cifradas a file:///var/backups/tasaciones' "$WORK/install-2.log"
+pid_before=$(inside systemctl show -P MainPID tasaciones.service)
+install_site "$BACKUPS" >"$WORK/install-3.log" 2>&1 || cat "$WORK/install-3.log"
+check "a third install with the same arguments restarts nothing" \
+  test "$(inside systemctl show -P MainPID tasaciones.service)" = "$pid_before"
+check "a third install keeps the leads" test "$(lead_count)" = "$leads_before"
 
 # Polls / every half second from this machine while an update runs; one status per line.
 start_polling() {
@@ -327,6 +341,7 @@ inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor-red.log"
 cat "$WORK/doctor-red.log"
 check "the doctor is red with the service stopped" test "$doctor_status" != 0
 check "it names the stopped service in Spanish" grep -q 'El servicio tasaciones.service está detenido' "$WORK/doctor-red.log"
+check "and blames nothing else" test "$(grep -c '^✖' "$WORK/doctor-red.log")" = 1
 inside systemctl start tasaciones.service
 
 log "renewal"
@@ -336,3 +351,6 @@ check "renewal dry run against pebble" inside env REQUESTS_CA_BUNDLE=/etc/tasaci
 exposure=$(inside systemd-analyze security tasaciones.service 2>/dev/null | sed -n 's/.*Overall exposure level for tasaciones.service: \([0-9.]*\).*/\1/p')
 log "systemd-analyze security: $exposure"
 check "the unit's exposure is at most 2.5 ($exposure)" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.5) }'
+
+exit
+}

@@ -19,6 +19,8 @@ export default [
   ...prefix(inboxRoot.slice(1), [
     route(routeSegment(inboxPaths.login), "routes/inbox/login.tsx"),
     route(routeSegment(inboxPaths.secondStep), "routes/inbox/second-step.tsx"),
+    route(routeSegment(inboxPaths.firstSignIn), "routes/inbox/first-sign-in.tsx"),
+    route(routeSegment(inboxPaths.notMe), "routes/inbox/not-me.tsx"),
     route(routeSegment(inboxPaths.passkeyOptions), "routes/inbox/passkey-options.ts"),
     route(routeSegment(inboxPaths.logout), "routes/inbox/logout.ts"),
     route(routeSegment(inboxPaths.updates), "routes/inbox/updates.ts"),

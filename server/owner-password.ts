@@ -4,7 +4,12 @@
  * The password is read from standard input (typed, hidden, when it is a
  * terminal), so it never appears in the shell history or the process list.
  * Uses the same database as the service (LEADS_DATA_DIR or DATABASE_URL).
- * A reset ends every open session.
+ * A reset ends every open session and every factor.
+ *
+ * It prints the single-use code of the owner's first sign-in (decision 0024)
+ * on a line of its own, `Código de primer ingreso: XXXX-XXXX-XXXX-XXXX`, for
+ * whoever runs it (the owner, or the installer that hands it over): the
+ * password alone never enrols a factor.
  */
 import { stdin, stderr, stdout } from "node:process";
 
@@ -12,12 +17,14 @@ import { LeadStore } from "./leads/storage/lead-store.ts";
 import { emailProblem, OwnerAuth } from "./inbox/owner-auth.ts";
 import { passwordProblem } from "./inbox/password.ts";
 import { factorMailer } from "./inbox/second-factor/factor-mail.ts";
+import { issueFirstFactorCode, printedCodeLifetimeMs } from "./inbox/second-factor/owner-codes.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { smtpSender } from "./leads/notify/email.ts";
 import { loadServiceConfig, type ServiceConfig } from "./leads/service-config.ts";
 import { dataFolderProblem, privateUmask } from "./private-files.ts";
 import type { SiteConfig } from "#app/config/site-config.ts";
 import { readPublishedSite } from "./site/published-site.ts";
-import { inboxPaths, inboxRoot } from "#app/features/inbox/paths.ts";
+import { inboxRoot } from "#app/features/inbox/paths.ts";
 
 // The database it may create holds the password hash: only the service's user reads it, whatever the shell's umask.
 process.umask(privateUmask);
@@ -116,10 +123,16 @@ const store = await LeadStore.open({ databaseUrl, dataDir }).catch((error: unkno
   fail(`No se pudo abrir la base de datos: ${(error as Error).message}`),
 );
 try {
-  const auth = new OwnerAuth(store);
+  const auth = new OwnerAuth(store, {
+    now: () => new Date(),
+    hasFactor: () => store.secondFactors.anyFactor(),
+  });
   const previous = await auth.ownerEmail();
   const hadFactors = await store.secondFactors.anyFactor();
   await auth.setOwner(email, password);
+  const firstCode = await issueFirstFactorCode(store.secondFactors, new Date(), printedCodeLifetimeMs, {
+    replace: true,
+  });
   stdout.write(
     previous
       ? `Listo: contraseña cambiada para ${email.trim().toLowerCase()}. Se cerraron todas las sesiones abiertas.\n`
@@ -127,10 +140,20 @@ try {
   );
   if (hadFactors) {
     stdout.write(
-      `Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación: la contraseña sola abre la bandeja hasta que agregues otro en ${inboxPaths.security}.\n`,
+      "Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación.\n",
     );
     await tellOwner(store.siteVersions);
   }
+  stdout.write(
+    [
+      "",
+      `Código de primer ingreso: ${firstCode.code}`,
+      "",
+      `Al ingresar en ${inboxRoot} con el email y la contraseña, la bandeja pide este código y enseguida una llave de acceso o la app de autenticación del teléfono.`,
+      `Sirve una sola vez, hasta el ${buenosAiresTime(firstCode.expiresAt)} (hora de Buenos Aires); después, volvé a correr este comando.`,
+      "",
+    ].join("\n"),
+  );
 } finally {
   await store.close();
 }

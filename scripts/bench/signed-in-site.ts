@@ -5,6 +5,8 @@ import { clientDirOf } from "../../server/build-layout.ts";
 import { readHeaderPolicy } from "../../server/headers.ts";
 import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { startInboxApp } from "../../server/inbox/inbox-app.ts";
+import { Secret, TOTP } from "otpauth";
+import { issueFirstFactorCode, printedCodeLifetimeMs } from "../../server/inbox/second-factor/owner-codes.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { createLeadApi } from "../../server/leads/api.ts";
 import { installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
@@ -38,7 +40,10 @@ export async function startSignedInSite(
   /** The same database again: the results are then built on a worker thread, as `npm start` does. */
   reportsOffThread?: StorageOptions,
 ) {
-  const auth = new OwnerAuth(store);
+  const auth = new OwnerAuth(store, {
+    now: () => new Date(),
+    hasFactor: () => store.secondFactors.anyFactor(),
+  });
   await auth.setOwner(ownerEmail, password);
   const inbox: InboxService = createInboxService({
     store,
@@ -75,12 +80,23 @@ export async function startSignedInSite(
     log: () => {},
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const signedIn = await inbox.login({
+  // The owner's first sign-in (decision 0024): the printed code, then the authenticator app.
+  const { code } = await issueFirstFactorCode(store.secondFactors, new Date(), printedCodeLifetimeMs, {
+    replace: true,
+  });
+  const login = await inbox.login({
     email: ownerEmail,
     password,
     address: "127.0.0.1",
     deviceToken: undefined,
   });
+  if (login.outcome !== "first-factor") throw new Error("the benchmark could not sign in");
+  await inbox.secondFactor.verifyFirstFactorCode(login.stepToken, code);
+  const secret = (await inbox.secondFactor.firstTotp(login.stepToken))?.secret.replace(/\s/g, "") ?? "";
+  const signedIn = await inbox.secondFactor.enrolFirstTotp(
+    login.stepToken,
+    TOTP.generate({ secret: Secret.fromBase32(secret) }),
+  );
   if (signedIn.outcome !== "signed-in") throw new Error("the benchmark could not sign in");
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -15,7 +15,7 @@ import { reportsInThread, reportsOnWorker } from "../insight/report-runner.ts";
 import { createInboxService } from "./inbox-service.ts";
 import { OwnerAuth } from "./owner-auth.ts";
 import { startRetentionJob, type RetentionJob } from "./retention.ts";
-import { factorMailer } from "./second-factor/factor-mail.ts";
+import { factorMailer, firstFactorCodeMailer } from "./second-factor/factor-mail.ts";
 import { relyingParties } from "./second-factor/relying-party.ts";
 import { createSecondFactors } from "./second-factor/second-factors.ts";
 
@@ -53,18 +53,17 @@ export async function startInboxApp(options: {
 }): Promise<InboxApp> {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
-  const auth = new OwnerAuth(store, now);
+  // Every password sign-in asks for a factor, or for the first one (decision 0024).
+  const auth = new OwnerAuth(store, { now, hasFactor: () => store.secondFactors.anyFactor() });
   const { site } = options;
+  const send = config.smtp && smtpSender(config.smtp.url, config.smtp.to);
   const secondFactor = createSecondFactors({
     store,
     auth,
     relyingPartyOf: relyingParties([site.siteUrl, site.formServiceUrl]),
     issuer: () => options.published().site.businessName,
-    onChange: factorMailer(
-      config.smtp && smtpSender(config.smtp.url, config.smtp.to),
-      () => options.published().site,
-      now,
-    ),
+    onChange: factorMailer(send, () => options.published().site, now),
+    mailFirstFactorCode: send && firstFactorCodeMailer(send, () => options.published().site),
     now,
   });
   const inbox = createInboxService({

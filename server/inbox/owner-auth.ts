@@ -41,6 +41,8 @@ export type LoginResult =
       /** Set when the browser was not a known device yet. */ newDeviceToken?: string;
     }
   | { outcome: "second-factor"; stepToken: string }
+  /** No factor yet: the first sign-in asks for the single-use code, then the first factor (decision 0024). */
+  | { outcome: "first-factor"; stepToken: string }
   | { outcome: "wrong-credentials" }
   | { outcome: "throttled"; retryAfterSeconds: number };
 
@@ -59,13 +61,19 @@ export class OwnerAuth {
   /** Password checks for browsers the owner never signed in from: a few at once, a short line. */
   private readonly strangerChecks = new Lane(strangerChecksAtOnce, strangerLineLength);
 
-  /** Whether a password sign-in also needs a second factor (any factor exists); set by the second-factor service. */
-  secondFactorRequired: () => Promise<boolean> = async () => false;
+  /** Whether the owner has a factor: then a password sign-in asks for it; without one, for the first one. */
+  private readonly hasFactor: () => Promise<boolean>;
 
-  constructor(store: LeadStore, now: () => Date = () => new Date()) {
+  /**
+   * `hasFactor` has no default: the password never opens a session by itself
+   * (decision 0024), and whoever builds the owner's authentication says where
+   * the factors are.
+   */
+  constructor(store: LeadStore, options: { now: () => Date; hasFactor: () => Promise<boolean> }) {
     this.rows = store.owner;
     this.failures = store.loginFailures;
-    this.now = now;
+    this.now = options.now;
+    this.hasFactor = options.hasFactor;
   }
 
   async ownerEmail(): Promise<string | undefined> {
@@ -145,27 +153,26 @@ export class OwnerAuth {
     }
 
     await this.failures.forget(keys.map(([, key]) => key));
-    // With a second factor, the password opens no session: it opens the second step.
-    if (await this.secondFactorRequired()) {
-      const stepToken = randomToken();
-      await this.rows.addSecondStep({
-        tokenHash: sha256(stepToken),
-        deviceHash: deviceHash ?? null,
-        createdAt: now.toISOString(),
-      });
-      return { outcome: "second-factor", stepToken };
-    }
-    return this.openSession(deviceHash, { factorConfirmed: false });
+    // The password opens no session: it opens the second step, or the first sign-in without a factor.
+    const firstSignIn = !(await this.hasFactor());
+    const stepToken = randomToken();
+    await this.rows.addSecondStep({
+      tokenHash: sha256(stepToken),
+      deviceHash: deviceHash ?? null,
+      createdAt: now.toISOString(),
+      firstSignIn,
+    });
+    return { outcome: firstSignIn ? "first-factor" : "second-factor", stepToken };
   }
 
   /**
-   * A new session (after the password alone, a second step or a passkey), and
+   * A new session (after a second step, a first sign-in or a passkey), and
    * a device token for a browser not known yet. A factor just used counts as
-   * the session's fresh confirmation.
+   * the session's fresh confirmation (a trusted one when it is past its wait).
    */
   async openSession(
     deviceHash: string | undefined,
-    options: { factorConfirmed: boolean },
+    options: { factorConfirmed: boolean; trusted: boolean },
   ): Promise<Extract<LoginResult, { outcome: "signed-in" }>> {
     const now = this.now().toISOString();
     const sessionToken = randomToken();
@@ -174,6 +181,7 @@ export class OwnerAuth {
       idHash: sha256(sessionToken),
       now,
       factorConfirmed: options.factorConfirmed,
+      trusted: options.trusted,
       newDeviceHash: newDeviceToken && sha256(newDeviceToken),
       knownDeviceHash: deviceHash,
     });
@@ -193,7 +201,8 @@ export class OwnerAuth {
     if (!row) return { state: "unknown" };
     const idleFor = now.getTime() - Date.parse(row.lastSeenAt);
     const age = now.getTime() - Date.parse(row.createdAt);
-    if (idleFor >= idleTimeoutMs || age >= absoluteTimeoutMs) {
+    // A session from before the first factor (an older version opened them by password) ends.
+    if (idleFor >= idleTimeoutMs || age >= absoluteTimeoutMs || !(await this.hasFactor())) {
       await this.rows.endSession(idHash);
       return { state: "expired" };
     }

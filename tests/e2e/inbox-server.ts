@@ -10,6 +10,9 @@ import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { readHeaderPolicy } from "../../server/headers.ts";
 import { startInboxApp } from "../../server/inbox/inbox-app.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
+import { issueFirstFactorCode, printedCodeLifetimeMs } from "../../server/inbox/second-factor/owner-codes.ts";
+import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
+import { createSecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
 import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
@@ -19,6 +22,7 @@ import type { SitePublisher } from "../../server/site/site-publisher.ts";
 import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
+import { enrolOwner, type EnrolledOwner } from "../inbox/enrolled-owner.ts";
 import { formBody } from "../inbox/sample-leads.ts";
 
 /**
@@ -48,7 +52,17 @@ export type InboxServer = {
   now(): Date;
   /** Posts a lead the way a browser's form does (JSON answer), returns its id. */
   submit(formId: string, values: LeadValues, extra?: Record<string, string>): Promise<string>;
+  /** Creates the owner and enrols the authenticator app through the first sign-in, as the owner does. */
   setOwner(): Promise<void>;
+  /** Creates only the account, as `owner:password` does: returns the first-factor code it prints. */
+  createAccount(): Promise<string>;
+  /** The suite's owner once enrolled (setOwner, the default). */
+  owner(): EnrolledOwner;
+  /**
+   * The owner's authenticator code for the next time step: the inbox's clock
+   * moves 30 s, since each step's code opens one door once.
+   */
+  ownerCode(): string;
   /** The off-site copy, when started with LEADS_BACKUP_URL in `env`. */
   backup?: BackupRunner;
   /** The site's publisher (publishing and undoing as the route does after the fresh second factor). */
@@ -57,6 +71,12 @@ export type InboxServer = {
   statusOf(id: string): Promise<string>;
   stop(): Promise<void>;
 };
+
+/**
+ * The server this worker started last: the fixtures' confirmation answers
+ * with its owner's code (tests/e2e/inbox-fixtures.ts).
+ */
+export let latestInboxServer: InboxServer | undefined;
 
 export async function startInboxServer(
   options: {
@@ -113,10 +133,32 @@ export async function startInboxServer(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const setOwner = () => new OwnerAuth(service.store, now).setOwner(ownerEmail, ownerPassword);
+  const auth = new OwnerAuth(service.store, {
+    now,
+    hasFactor: () => service.store.secondFactors.anyFactor(),
+  });
+  const factors = createSecondFactors({
+    store: service.store,
+    auth,
+    relyingPartyOf: relyingParties([]),
+    issuer: () => site.businessName,
+    now,
+  });
+  let enrolled: EnrolledOwner | undefined;
+  const account = { email: ownerEmail, password: ownerPassword };
+  const setOwner = async () => {
+    enrolled = await enrolOwner(service.store, auth, factors, account, now);
+  };
+  const createAccount = async () => {
+    await auth.setOwner(ownerEmail, ownerPassword);
+    const printed = await issueFirstFactorCode(service.store.secondFactors, now(), printedCodeLifetimeMs, {
+      replace: true,
+    });
+    return printed.code;
+  };
   if (options.owner !== false) await setOwner();
 
-  return {
+  const handle: InboxServer = {
     url,
     publisher: publishing.publisher,
     store: service.store,
@@ -126,6 +168,16 @@ export async function startInboxServer(
     advance: (ms) => (offset += ms),
     now,
     setOwner,
+    createAccount,
+    owner() {
+      if (!enrolled) throw new Error("no enrolled owner in this server");
+      return enrolled;
+    },
+    ownerCode() {
+      if (!enrolled) throw new Error("no enrolled owner in this server");
+      offset += 30_000;
+      return enrolled.codeAt(now());
+    },
     async submit(formId, values, extra = {}) {
       const response = await fetch(`${url}/api/form/submit/${formId}`, {
         method: "POST",
@@ -154,4 +206,6 @@ export async function startInboxServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  latestInboxServer = handle;
+  return handle;
 }

@@ -327,6 +327,8 @@ test("a session ends after 30 idle minutes and 12 hours after sign-in", async ({
   await page.getByLabel("Email").fill("titular@ejemplo.com");
   await page.getByLabel("Contraseña").fill(ownerPassword);
   await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+  await page.getByLabel("Código", { exact: true }).fill(inbox.ownerCode());
+  await page.getByRole("button", { name: "Confirmar con el código" }).click();
   await expect(page).toHaveURL(`${inbox.url}/bandeja/consulta/${id}?ingreso=1`);
 
   // However active the owner, the session ends 12 hours after sign-in.
@@ -381,6 +383,19 @@ test("works from the keyboard alone: sign in, open a lead, mark it contacted", a
   await page.keyboard.type("titular@ejemplo.com");
   await page.keyboard.press("Tab");
   await page.keyboard.type(ownerPassword);
+  await page.keyboard.press("Enter");
+  // The second step, by keyboard too: the authenticator's code.
+  await expect(page).toHaveURL(/\/bandeja\/ingresar\/verificar/);
+  await hydrated(page);
+  const codeField = page.getByLabel("Código", { exact: true });
+  for (
+    let presses = 0;
+    presses < 10 && !(await codeField.evaluate((el) => el === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press("Tab");
+  await expect(codeField).toBeFocused();
+  await page.keyboard.type(inbox.ownerCode());
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/bandeja\?ingreso=1$/);
   await hydrated(page);

@@ -11,8 +11,11 @@ import { inboxPaths, leadPath } from "../../app/features/inbox/paths.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { buildDir } from "../../server/build-layout.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
+import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
+import { createSecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { serviceFormIds } from "../../server/leads/forms.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { enrolOwner } from "../inbox/enrolled-owner.ts";
 import { testBuildEnv } from "../test-build-env.ts";
 
 /**
@@ -210,11 +213,23 @@ const leadBody = new URLSearchParams({
 
 let service: ServiceProcess;
 let dataDir: string;
+/** The owner's recovery codes from the first sign-in (decision 0024): one finishes this test's sign-in. */
+let recoveryCodes: string[];
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "malformed-bodies-"));
   const store = await LeadStore.open({ dataDir });
-  await new OwnerAuth(store).setOwner(ownerEmail, ownerPassword);
+  const now = () => new Date();
+  const auth = new OwnerAuth(store, { now, hasFactor: () => store.secondFactors.anyFactor() });
+  const factors = createSecondFactors({
+    store,
+    auth,
+    relyingPartyOf: relyingParties([]),
+    issuer: () => "",
+    now,
+  });
+  const owner = await enrolOwner(store, auth, factors, { email: ownerEmail, password: ownerPassword }, now);
+  recoveryCodes = owner.recoveryCodes;
   await store.close();
   service = await startService({ BUILD_DIR: buildDir, LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0" });
 });
@@ -235,8 +250,20 @@ test("malformed bodies on every endpoint that reads one: each answered 4xx, good
     body: new URLSearchParams({ email: ownerEmail, password: ownerPassword }),
   });
   expect(signIn.status).toBe(302);
-  const cookie = signIn.headers
+  const step = signIn.headers
     .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const secondStep = await fetch(`${baseUrl}${inboxPaths.secondStep}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded", Cookie: step },
+    body: new URLSearchParams({ intent: "codigo", codigo: recoveryCodes[0]! }),
+  });
+  expect(secondStep.status).toBe(302);
+  const cookie = secondStep.headers
+    .getSetCookie()
+    .filter((line) => !line.startsWith("__Host-bandeja-paso="))
     .map((line) => line.split(";")[0])
     .join("; ");
   expect(cookie).toContain("__Host-bandeja-sesion=");

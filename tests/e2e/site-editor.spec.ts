@@ -1,7 +1,7 @@
 import { pages } from "../../app/site-map.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { call, isLogin, sessionCookie, signIn } from "./inbox-http.ts";
-import { expect, logIn, test } from "./inbox-fixtures.ts";
+import { expect, hydrated, logIn, test } from "./inbox-fixtures.ts";
 import type { InboxServer } from "./inbox-server.ts";
 
 /**
@@ -28,7 +28,7 @@ async function currentVersion(inbox: InboxServer): Promise<string | undefined> {
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: a new WhatsApp number is kept as a draft, and «Publicar» without a second factor is refused, the public pages unchanged`, async ({
+  test(`at ${width} px: a new WhatsApp number is kept as a draft, and «Publicar» without a fresh confirmation asks for it, the public pages unchanged`, async ({
     page,
     inbox,
     guard,
@@ -59,17 +59,9 @@ for (const width of [390, 1280]) {
     await expect(pending.locator("ins")).toHaveText(newNumber);
     await expect(pending.locator("del")).toHaveText(exampleNumber);
 
+    // «Publicar» without a fresh confirmation by a trusted factor (decision 0024): the confirmation first.
     await page.getByRole("button", { name: "Publicar" }).click();
-    const refusal = page.getByRole("alert");
-    // Where the owner looks: the message takes the focus, so it is in view and read out.
-    await expect(refusal).toBeFocused();
-    await expect(refusal).toBeInViewport();
-    await expect(refusal).toContainText(
-      "Para publicar, agregá primero una llave de acceso o un código, en «Seguridad».",
-    );
-    await expect(
-      refusal.getByRole("link", { name: "Agregar una llave de acceso o un código" }),
-    ).toHaveAttribute("href", "/bandeja/seguridad");
+    await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
     await expectNoAxeViolations(page);
 
     const home = await publicHome(inbox);
@@ -78,6 +70,8 @@ for (const width of [390, 1280]) {
     expect(await currentVersion(inbox)).toBeUndefined();
 
     // The launch checklist: the example facts link to their field.
+    await page.goto(`${inbox.url}/bandeja/sitio`);
+    await hydrated(page);
     const checklist = page.getByRole("region", { name: /Antes de lanzar: \d+ pendientes/ });
     const item = checklist.getByRole("link", {
       name: "«Nombre del estudio» todavía tiene el valor de ejemplo.",
@@ -101,14 +95,13 @@ test("attacks on publishing: no fresh confirmation, a session replayed after sig
   });
   expect(saved.status).toBe(302);
 
-  // A valid session, a page of this origin, no second factor: refused, nothing published.
+  // A valid session, a page of this origin, no fresh confirmation by a trusted factor: sent to
+  // the confirmation, nothing published.
   const attempts: Record<string, string>[] = [{ intent: "publicar" }, { intent: "deshacer", version: "0" }];
   for (const form of attempts) {
     const refused = await call(inbox, "/bandeja/sitio", { form, cookie, fetchSite: "same-origin" });
-    expect(refused.status, form.intent).toBe(200);
-    expect(refused.decoded().toString("utf8"), form.intent).toContain(
-      "Para publicar, agregá primero una llave de acceso",
-    );
+    expect(refused.status, form.intent).toBe(302);
+    expect(refused.header("location"), form.intent).toMatch(/^\/bandeja\/confirmar\?para=sitio/);
   }
 
   // The way back from the confirmation step with a token nobody was given: nothing starts.

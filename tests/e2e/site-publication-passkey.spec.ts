@@ -40,7 +40,7 @@ async function expectEveryPage(inbox: InboxServer, present: string, absent: stri
   }
 }
 
-test("a new WhatsApp number: refused without a second factor, then published and undone with a passkey, every page switching whole", async ({
+test("a new WhatsApp number: held without a fresh confirmation, then published and undone with a passkey, every page switching whole", async ({
   page,
   inbox,
   guard,
@@ -50,14 +50,13 @@ test("a new WhatsApp number: refused without a second factor, then published and
   await signInWithAuthenticator(page, inbox, "/bandeja/sitio");
   const publicar = page.getByRole("button", { name: "Publicar" });
 
-  // Before any second factor: the draft is kept, «Publicar» is refused, no page changes.
+  // Without a fresh confirmation by a trusted factor: the draft is kept, «Publicar» asks for the
+  // confirmation first, no page changes.
   await page.getByLabel("Número de WhatsApp").fill(refusedNumber);
   await page.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(page.getByRole("status")).toHaveText("Borrador guardado. Todavía no está en el sitio.");
   await publicar.click();
-  await expect(page.getByRole("alert")).toContainText(
-    "Para publicar, agregá primero una llave de acceso o un código en /bandeja/seguridad",
-  );
+  await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
   await expectEveryPage(inbox, exampleNumber, [refusedNumber]);
 
   await addPasskey(page, inbox, "Teléfono de Laura");

@@ -126,14 +126,14 @@ test("the owner confirms, corrects, adds and retires towers; publishing shows th
   expect(await (await fetch(`${inbox.url}/torres/alvear-tower`)).text()).toContain("54 pisos");
   expect((await fetch(`${inbox.url}/torres/${added.slug}`)).status).toBe(404);
 
-  // Without the fresh second factor the route refuses (no factor yet): nothing published.
+  // Without a fresh confirmation by a trusted factor the route sends to it: nothing published.
   const { session } = await signIn(inbox);
   const refused = await call(inbox, "/bandeja/sitio", {
     form: { intent: "publicar" },
     cookie: sessionCookie(session),
     fetchSite: "same-origin",
   });
-  expect(refused.decoded().toString("utf8")).toContain("Para publicar, agregá primero una llave de acceso");
+  expect(refused.header("location")).toMatch(/^\/bandeja\/confirmar\?para=sitio/);
   expect(
     (await fetch(`${inbox.url}/torres/alvear-tower`).then((response) => response.text())).includes(
       "55 pisos",

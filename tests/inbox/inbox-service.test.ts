@@ -41,7 +41,7 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
 
   beforeAll(async () => {
     store = await LeadStore.open(await backend.options());
-    const auth = new OwnerAuth(store, () => now);
+    const auth = new OwnerAuth(store, { now: () => now, hasFactor: () => store.secondFactors.anyFactor() });
     inbox = createInboxService({
       store,
       auth,
@@ -295,7 +295,7 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
     const lines: string[] = [];
     const job = startRetentionJob({
       store,
-      auth: new OwnerAuth(store, () => now),
+      auth: new OwnerAuth(store, { now: () => now, hasFactor: () => store.secondFactors.anyFactor() }),
       months: 24,
       now: () => now,
       log: (line) => lines.push(line),

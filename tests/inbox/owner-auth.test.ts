@@ -5,6 +5,7 @@ import {
   absoluteTimeoutMs,
   idleTimeoutMs,
   OwnerAuth,
+  sha256,
   type LoginAttempt,
 } from "../../server/inbox/owner-auth.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
@@ -19,6 +20,7 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
   let store: LeadStore;
   let clock: Date;
   let auth: OwnerAuth;
+  let hasFactor = true;
   const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
   const attempt = (overrides: Partial<LoginAttempt> = {}): LoginAttempt => ({
     email: "Titular@Ejemplo.com",
@@ -38,9 +40,23 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
 
   beforeEach(async () => {
     clock = new Date("2026-05-14T15:00:00.000Z");
-    auth = new OwnerAuth(store, () => clock);
+    auth = new OwnerAuth(store, { now: () => clock, hasFactor: async () => hasFactor });
+    hasFactor = true;
     await auth.setOwner("titular@ejemplo.com", password);
   });
+
+  /**
+   * A sign-in through to its session: the password, then the second step
+   * finished as a factor finishes it (tests/inbox/second-factor.test.ts and
+   * first-factor.test.ts check the factors themselves).
+   */
+  async function signIn(login: LoginAttempt) {
+    const result = await auth.login(login);
+    if (result.outcome !== "second-factor") return result;
+    const step = (await store.secondFactors.secondStep(sha256(result.stepToken)))!;
+    await store.secondFactors.takeSecondStep(step.token_hash);
+    return auth.openSession(step.device_hash ?? undefined, { factorConfirmed: true, trusted: true });
+  }
 
   afterEach(async () => {
     await store.db.deleteFrom("inbox_owner").execute();
@@ -59,11 +75,9 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
   });
 
   it("signs in with the right e-mail (any case) and password, and nothing else", async () => {
-    expect((await auth.login(attempt({ password: "una contraseña largA" }))).outcome).toBe(
-      "wrong-credentials",
-    );
-    expect((await auth.login(attempt({ email: "otro@ejemplo.com" }))).outcome).toBe("wrong-credentials");
-    const result = await auth.login(attempt());
+    expect((await signIn(attempt({ password: "una contraseña largA" }))).outcome).toBe("wrong-credentials");
+    expect((await signIn(attempt({ email: "otro@ejemplo.com" }))).outcome).toBe("wrong-credentials");
+    const result = await signIn(attempt());
     expect(result.outcome).toBe("signed-in");
     if (result.outcome !== "signed-in") return;
     expect(result.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -78,8 +92,25 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
     expect(await auth.checkSession(stored[0]!.id_hash, { touch: true })).toEqual({ state: "unknown" });
   });
 
+  it("the right password alone opens no session: a second step, or the first sign-in while there is no factor", async () => {
+    const withFactor = await auth.login(attempt());
+    expect(withFactor.outcome).toBe("second-factor");
+    hasFactor = false;
+    const first = await auth.login(attempt());
+    expect(first.outcome).toBe("first-factor");
+    expect(await store.db.selectFrom("inbox_sessions").selectAll().execute()).toEqual([]);
+  });
+
+  it("a session left from before the first factor ends once there is none", async () => {
+    const result = await signIn(attempt());
+    if (result.outcome !== "signed-in") throw new Error(result.outcome);
+    hasFactor = false;
+    expect((await auth.checkSession(result.sessionToken, { touch: true })).state).toBe("expired");
+    expect((await auth.checkSession(result.sessionToken, { touch: true })).state).toBe("unknown");
+  });
+
   it("ends a session after 30 idle minutes, unless the owner was active", async () => {
-    const result = await auth.login(attempt());
+    const result = await signIn(attempt());
     if (result.outcome !== "signed-in") throw new Error(result.outcome);
     const token = result.sessionToken;
     advance(minutes(29));
@@ -94,7 +125,7 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
   });
 
   it("ends a session 12 hours after sign-in, however active", async () => {
-    const result = await auth.login(attempt());
+    const result = await signIn(attempt());
     if (result.outcome !== "signed-in") throw new Error(result.outcome);
     for (let elapsed = 0; elapsed < absoluteTimeoutMs - minutes(20); elapsed += minutes(20)) {
       advance(minutes(20));
@@ -105,23 +136,23 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
   });
 
   it("ends the session at logout, and every session when the password is reset", async () => {
-    const first = await auth.login(attempt());
-    const second = await auth.login(attempt({ address: "127.0.0.3" }));
+    const first = await signIn(attempt());
+    const second = await signIn(attempt({ address: "127.0.0.3" }));
     if (first.outcome !== "signed-in" || second.outcome !== "signed-in") throw new Error("no sign-in");
     await auth.logout(first.sessionToken);
     expect((await auth.checkSession(first.sessionToken, { touch: true })).state).toBe("unknown");
     expect((await auth.checkSession(second.sessionToken, { touch: true })).state).toBe("valid");
     await auth.setOwner("titular@ejemplo.com", "otra contraseña larga");
     expect((await auth.checkSession(second.sessionToken, { touch: true })).state).toBe("unknown");
-    expect((await auth.login(attempt())).outcome).toBe("wrong-credentials");
+    expect((await signIn(attempt())).outcome).toBe("wrong-credentials");
   });
 
   it("makes a guesser wait longer after each failure, without checking passwords meanwhile", async () => {
-    const guess = (address = "127.0.0.9") => auth.login(attempt({ password: "adivinanza mala", address }));
+    const guess = (address = "127.0.0.9") => signIn(attempt({ password: "adivinanza mala", address }));
     for (let failure = 1; failure <= 5; failure++) expect((await guess()).outcome).toBe("wrong-credentials");
     expect(await guess()).toEqual({ outcome: "throttled", retryAfterSeconds: 1 });
     // Even the right password waits: nothing is checked during the delay.
-    expect(await auth.login(attempt({ address: "127.0.0.9" }))).toEqual({
+    expect(await signIn(attempt({ address: "127.0.0.9" }))).toEqual({
       outcome: "throttled",
       retryAfterSeconds: 1,
     });
@@ -135,9 +166,7 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
 
   it("counts parallel guesses one after another", async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        auth.login(attempt({ password: "adivinanza mala", address: "127.0.0.8" })),
-      ),
+      Array.from({ length: 8 }, () => signIn(attempt({ password: "adivinanza mala", address: "127.0.0.8" }))),
     );
     expect(results.map((result) => result.outcome)).toEqual([
       ...Array(5).fill("wrong-credentials"),
@@ -146,25 +175,25 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
   });
 
   it("slows a guesser spread over many addresses, but not the owner's own browser", async () => {
-    const owner = await auth.login(attempt({ address: "127.0.0.2" }));
+    const owner = await signIn(attempt({ address: "127.0.0.2" }));
     if (owner.outcome !== "signed-in") throw new Error(owner.outcome);
     const deviceToken = owner.newDeviceToken;
     for (let address = 10; address < 16; address++) {
-      await auth.login(attempt({ password: "adivinanza mala", address: `127.0.0.${address}` }));
+      await signIn(attempt({ password: "adivinanza mala", address: `127.0.0.${address}` }));
     }
     // The account is now waiting for any new browser…
-    expect((await auth.login(attempt({ address: "127.0.0.20" }))).outcome).toBe("throttled");
+    expect((await signIn(attempt({ address: "127.0.0.20" }))).outcome).toBe("throttled");
     // …but the browser the owner signed in from before goes straight in.
-    const again = await auth.login(attempt({ address: "127.0.0.2", deviceToken }));
+    const again = await signIn(attempt({ address: "127.0.0.2", deviceToken }));
     expect(again.outcome).toBe("signed-in");
     expect(again.outcome === "signed-in" ? again.newDeviceToken : "no sign-in").toBeUndefined();
     // And the account's own wait never exceeds a minute.
     advance(60_000);
-    expect((await auth.login(attempt({ address: "127.0.0.21" }))).outcome).toBe("signed-in");
+    expect((await signIn(attempt({ address: "127.0.0.21" }))).outcome).toBe("signed-in");
   });
 
   it("signs the owner's browser in while 60 strangers guess from 60 addresses, not after their checks", async () => {
-    const first = await auth.login(attempt({ address: "127.0.0.2" }));
+    const first = await signIn(attempt({ address: "127.0.0.2" }));
     if (first.outcome !== "signed-in") throw new Error(first.outcome);
     const pending = new Set<number>();
     const strangers = Array.from({ length: 60 }, (_, index) => {
@@ -179,7 +208,7 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
         })
         .finally(() => pending.delete(index));
     });
-    const owner = await auth.login(attempt({ address: "127.0.0.2", deviceToken: first.newDeviceToken }));
+    const owner = await signIn(attempt({ address: "127.0.0.2", deviceToken: first.newDeviceToken }));
     expect(owner.outcome).toBe("signed-in");
     // The strangers' checks were not all made before the owner's: some are still waiting.
     expect(pending.size).toBeGreaterThan(0);
@@ -192,31 +221,28 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
   it("counts an IPv6 guesser by its /64, whichever address of it each guess comes from", async () => {
     for (let guess = 1; guess <= 5; guess++)
       expect(
-        (await auth.login(attempt({ password: "adivinanza mala", address: `2001:db8:5:6::${guess}` })))
-          .outcome,
+        (await signIn(attempt({ password: "adivinanza mala", address: `2001:db8:5:6::${guess}` }))).outcome,
       ).toBe("wrong-credentials");
-    expect(
-      await auth.login(attempt({ password: "adivinanza mala", address: "2001:db8:5:6:ffff::9" })),
-    ).toEqual({
+    expect(await signIn(attempt({ password: "adivinanza mala", address: "2001:db8:5:6:ffff::9" }))).toEqual({
       outcome: "throttled",
       retryAfterSeconds: 1,
     });
     // Another /64 is another household.
     advance(60_000);
-    expect((await auth.login(attempt({ address: "2001:db8:5:7::1" }))).outcome).toBe("signed-in");
+    expect((await signIn(attempt({ address: "2001:db8:5:7::1" }))).outcome).toBe("signed-in");
   });
 
   it("a control character (NUL) in the e-mail is a wrong login, not a database error", async () => {
-    expect(await auth.login(attempt({ email: "titular@ejemplo.com\u0000" }))).toEqual({
+    expect(await signIn(attempt({ email: "titular@ejemplo.com\u0000" }))).toEqual({
       outcome: "wrong-credentials",
     });
-    expect(await auth.login(attempt({ email: "\u0000" }))).toEqual({ outcome: "wrong-credentials" });
+    expect(await signIn(attempt({ email: "\u0000" }))).toEqual({ outcome: "wrong-credentials" });
   });
 
   it("forgets ended sessions and old failures when pruned", async () => {
-    const result = await auth.login(attempt());
+    const result = await signIn(attempt());
     if (result.outcome !== "signed-in") throw new Error(result.outcome);
-    await auth.login(attempt({ password: "adivinanza mala" }));
+    await signIn(attempt({ password: "adivinanza mala" }));
     advance(25 * 60 * 60_000);
     await auth.prune();
     expect(await store.db.selectFrom("inbox_sessions").selectAll().execute()).toEqual([]);

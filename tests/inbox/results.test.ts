@@ -65,7 +65,7 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
     store = await LeadStore.open(options);
     inbox = createInboxService({
       store,
-      auth: new OwnerAuth(store, () => now),
+      auth: new OwnerAuth(store, { now: () => now, hasFactor: () => store.secondFactors.anyFactor() }),
       forms: serviceForms({ offPlanFormId, deliveryHours: "24-48" }, installedFormTowers, () => now),
       offPlanFormId,
       retentionMonths: 24,

@@ -10,6 +10,7 @@ import { smtpSender } from "../../server/leads/notify/email.ts";
 import { LeadStore } from "../../server/leads/storage/lead-store.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
+import { enrolOwner } from "./enrolled-owner.ts";
 
 /**
  * Authenticator codes, recovery codes, the second step of a password sign-in
@@ -46,7 +47,7 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
   beforeEach(async () => {
     clock = new Date("2026-05-14T15:00:00.000Z");
     changes = [];
-    auth = new OwnerAuth(store, () => clock);
+    auth = new OwnerAuth(store, { now: () => clock, hasFactor: () => store.secondFactors.anyFactor() });
     await auth.setOwner("titular@ejemplo.com", password);
     factors = createSecondFactors({
       store,
@@ -58,26 +59,21 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
     });
   });
 
-  /** Signs in with the password alone (no factor yet) and turns the authenticator app on. */
+  /** The owner's first sign-in (the printed code, then the authenticator app), as the owner does it. */
   async function withAuthenticatorApp() {
-    const signedIn = await auth.login(attempt);
-    if (signedIn.outcome !== "signed-in") throw new Error(signedIn.outcome);
-    const { secret } = await factors.beginTotp();
-    const enabled = await factors.enableTotp(signedIn.sessionToken, codeNow(secret));
-    if (enabled.outcome !== "added") throw new Error(enabled.outcome);
-    return { secret, session: signedIn.sessionToken, recoveryCodes: enabled.recoveryCodes! };
+    const owner = await enrolOwner(store, auth, factors, { email: attempt.email, password }, () => clock);
+    return { secret: owner.secret, session: owner.sessionToken, recoveryCodes: owner.recoveryCodes };
   }
 
   it("turns the app on only with a correct code, shows ten recovery codes once and stores only their hashes", async () => {
-    const { secret: pending, qrSvg, uri } = await factors.beginTotp();
+    const { uri, qrSvg } = await factors.beginTotp();
     expect(uri).toMatch(/^otpauth:\/\/totp\/Madero%20Tasaciones:titular%40ejemplo.com\?/);
     expect(qrSvg).toMatch(/^<svg /);
+    // Without a session or a first sign-in, no code turns it on.
     expect((await factors.enableTotp(undefined, "000000")).outcome).toBe("rejected");
     expect(await factors.hasAny()).toBe(false);
 
-    const enabled = await factors.enableTotp(undefined, codeNow(pending));
-    expect(enabled.outcome).toBe("added");
-    const codes = (enabled as { recoveryCodes: string[] }).recoveryCodes;
+    const codes = (await withAuthenticatorApp()).recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -109,7 +105,7 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
     expect((await factors.finishWithCode(again.stepToken, earlier)).outcome).toBe("rejected");
   });
 
-  it("codes guessed in a loop are throttled: after five, each wrong code doubles the wait, and the right one waits too", async () => {
+  it("codes guessed in a loop from a strange browser are throttled: after five, each wrong code doubles the wait, and the right one waits too", async () => {
     const { secret } = await withAuthenticatorApp();
     advance(seconds(30));
     const step = ((await auth.login(attempt)) as { stepToken: string }).stepToken;
@@ -161,12 +157,18 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
 
   it("a confirmation lasts ten minutes, for its own session only; the password typed again counts apart", async () => {
     const { secret, session } = await withAuthenticatorApp();
-    expect(await factors.freshness(session)).toEqual({ factor: true, password: false });
+    const fresh = (factor: boolean, passwordAgain: boolean) => ({
+      factor,
+      trustedFactor: factor,
+      password: passwordAgain,
+      frozen: false,
+    });
+    expect(await factors.freshness(session)).toEqual(fresh(true, false));
     advance(freshnessMs);
-    expect(await factors.freshness(session)).toEqual({ factor: false, password: false });
+    expect(await factors.freshness(session)).toEqual(fresh(false, false));
     expect((await factors.confirmPassword(session, "otra contraseña")).outcome).toBe("rejected");
     expect((await factors.confirmPassword(session, password)).outcome).toBe("accepted");
-    expect(await factors.freshness(session)).toEqual({ factor: false, password: true });
+    expect(await factors.freshness(session)).toEqual(fresh(false, true));
 
     const other = (await factors.finishWithCode(
       ((await auth.login(attempt)) as { stepToken: string }).stepToken,
@@ -175,11 +177,11 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
     advance(freshnessMs);
     advance(seconds(30));
     expect((await factors.confirmWithCode(session, codeNow(secret))).outcome).toBe("accepted");
-    expect(await factors.freshness(session)).toEqual({ factor: true, password: false });
-    expect(await factors.freshness(other.sessionToken)).toEqual({ factor: false, password: false });
+    expect(await factors.freshness(session)).toEqual(fresh(true, false));
+    expect(await factors.freshness(other.sessionToken)).toEqual(fresh(false, false));
   });
 
-  it("owner:password removes every factor and every session; the password alone opens the inbox again", async () => {
+  it("owner:password removes every factor and every session; the password alone then opens only a first sign-in", async () => {
     await withAuthenticatorApp();
     expect((await auth.login(attempt)).outcome).toBe("second-factor");
     await auth.setOwner("titular@ejemplo.com", password);
@@ -191,15 +193,15 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
     ] as const)
       expect(await store.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
     expect(await factors.hasAny()).toBe(false);
-    expect((await auth.login(attempt)).outcome).toBe("signed-in");
+    expect((await auth.login(attempt)).outcome).toBe("first-factor");
   });
 
-  it("removing the last factor takes the recovery codes with it, and tells the owner", async () => {
+  it("the last factor cannot be removed: without one, only the server could let the owner in again", async () => {
     await withAuthenticatorApp();
-    expect(await factors.disableTotp()).toBe(true);
-    expect(await store.db.selectFrom("inbox_recovery_codes").selectAll().execute()).toEqual([]);
-    expect(changes).toEqual(["totp-added", "totp-removed"]);
-    expect((await auth.login(attempt)).outcome).toBe("signed-in");
+    expect(await factors.disableTotp()).toBe(false);
+    expect(await store.db.selectFrom("inbox_recovery_codes").selectAll().execute()).toHaveLength(10);
+    expect(changes).toEqual(["totp-added"]);
+    expect((await auth.login(attempt)).outcome).toBe("second-factor");
   });
 
   it("passkeys answer only for the configured site and localhost, never an IP address or plain HTTP elsewhere", () => {
@@ -242,13 +244,13 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
       const [sqlite] = storageBackends("inbox_factor_mail");
       const store = await LeadStore.open(await sqlite!.options());
       try {
-        const clock = () => new Date("2026-05-14T15:00:00.000Z");
-        const auth = new OwnerAuth(store, clock);
-        await auth.setOwner("titular@ejemplo.com", password);
+        let now = new Date("2026-05-14T15:00:00.000Z");
+        const clock = () => now;
+        const auth = new OwnerAuth(store, { now: clock, hasFactor: () => store.secondFactors.anyFactor() });
         const site = {
           businessName: "Madero Tasaciones",
           email: "contacto@example.com",
-          siteUrl: "https://example.com",
+          siteUrl: "https://www.tasaciones-madero.example",
         };
         const port = smtp.port;
         const factors = createSecondFactors({
@@ -263,19 +265,42 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
           ),
           now: clock,
         });
-        const { secret } = await factors.beginTotp();
-        const code = TOTP.generate({
-          secret: Secret.fromBase32(secret.replace(/\s/g, "")),
-          timestamp: clock().getTime(),
-        });
-        expect((await factors.enableTotp(undefined, code)).outcome).toBe("added");
+        const owner = await enrolOwner(
+          store,
+          auth,
+          factors,
+          { email: "titular@ejemplo.com", password },
+          clock,
+        );
+        // A second factor (a passkey, stored as the browser test adds one); then the app goes.
+        now = new Date(now.getTime() + 30_000);
+        await store.db
+          .insertInto("inbox_passkeys")
+          .values({
+            credential_id: "llave",
+            public_key: "clave",
+            counter: 0,
+            transports: "[]",
+            name: "Teléfono",
+            created_at: now.toISOString(),
+            last_used_at: null,
+          })
+          .execute();
         expect(await factors.disableTotp()).toBe(true);
+        expect(owner.recoveryCodes).toHaveLength(10);
         expect(received.map((mail) => mail.headers.get("subject"))).toEqual([
           "Bandeja: Se activaron los códigos de una app de autenticación.",
           "Bandeja: Se desactivaron los códigos de la app de autenticación.",
         ]);
         expect(received[0]!.headers.get("from")).toContain("contacto@example.com");
         expect(received[0]!.text).toContain("14/05/2026 12:00");
+        // Each carries its own «no fui yo» link on the site's address.
+        const links = received.map(
+          (mail) => /https:\/\/\S+\/bandeja\/no-fui-yo\?clave=[\w-]+/.exec(mail.text)?.[0],
+        );
+        expect(links[0]).toBeDefined();
+        expect(links[1]).toBeDefined();
+        expect(links[0]).not.toBe(links[1]);
       } finally {
         await store.close();
         await smtp.stop();

@@ -103,7 +103,10 @@ async function startInstance(storage: StorageOptions, smtpPort: number): Promise
   await followPublications(published, publishing.publisher, service.store.siteVersions);
   const inbox = createInboxService({
     store: service.store,
-    auth: new OwnerAuth(service.store),
+    auth: new OwnerAuth(service.store, {
+      now: () => new Date(),
+      hasFactor: () => service.store.secondFactors.anyFactor(),
+    }),
     forms: (formId) => published.current().forms(formId),
     offPlanFormId: site.offPlanFormId,
     retentionMonths: 24,

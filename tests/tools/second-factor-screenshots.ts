@@ -1,8 +1,9 @@
 /**
- * Screenshots of the owner's second factor at 390 and 1280 px wide, for a
- * person to look at: the security page, adding a passkey (with the recovery
- * codes it shows once), signing in with it, the confirmation step, the
- * authenticator app's QR code and the sign-in's second step.
+ * Screenshots of the owner's factors at 390 and 1280 px wide, for a person to
+ * look at: the first sign-in (the printed code, the first factor, the recovery
+ * codes to keep), the security page, adding a passkey (its name kept through
+ * the confirmation), the sign-in's second step, the confirmation, and the
+ * «no fui yo» page with the pause it leaves in Seguridad.
  * `node tests/tools/second-factor-screenshots.ts <folder>` (after a build).
  */
 import { join } from "node:path";
@@ -17,18 +18,12 @@ import { addVirtualAuthenticator } from "../webauthn.ts";
 const folder = process.argv[2] ?? ".";
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
-async function signIn(page: Page, origin: string) {
+async function enterPassword(page: Page, origin: string) {
   await page.goto(`${origin}/bandeja/ingresar`);
   await page.getByLabel("Email").fill(ownerEmail);
   await page.getByLabel("Contraseña").fill(ownerPassword);
   await page.getByRole("button", { name: "Ingresar", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/bandeja/ingresar");
-}
-
-async function confirmPassword(page: Page) {
-  await page.getByLabel("Contraseña").fill(ownerPassword);
-  await page.getByRole("button", { name: "Confirmar con la contraseña" }).click();
-  await page.waitForURL((url) => url.pathname !== "/bandeja/confirmar");
   await page.waitForLoadState("networkidle");
 }
 
@@ -36,45 +31,79 @@ try {
   for (const width of [390, 1280]) {
     const shot = (page: Page, name: string) =>
       page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true });
-    const inbox = await startInboxServer();
+    const inbox = await startInboxServer({ owner: false });
+    const printed = await inbox.createAccount();
     const origin = inbox.url.replace("127.0.0.1", "localhost");
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await addVirtualAuthenticator(page);
-    await signIn(page, origin);
+    await enterPassword(page, origin);
+    await shot(page, "primer-ingreso-codigo");
+    await page.getByLabel("Código de primer ingreso").fill(printed);
+    await page.getByRole("button", { name: "Seguir" }).click();
+    await page.getByRole("img", { name: /Código QR/ }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await shot(page, "primer-ingreso-factor");
+    const secret = (await page.locator("[data-totp-secret]").textContent())!.replace(/\s/g, "");
+    const code = () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: inbox.now().getTime() });
+    await page.getByLabel("Código que muestra la app").fill(code());
+    await page.getByRole("button", { name: "Activar y entrar" }).click();
+    await page.getByRole("list", { name: "Códigos de recuperación" }).waitFor();
+    await shot(page, "primer-ingreso-codigos");
+    await page.getByRole("link", { name: "Ya los guardé" }).click();
+    await page.waitForURL((url) => url.pathname === "/bandeja");
+
+    // A passkey, its name typed before the confirmation.
+    inbox.advance(11 * 60_000);
     await page.goto(`${origin}/bandeja/seguridad`);
     await page.waitForLoadState("networkidle");
-    await shot(page, "seguridad-sin-factor");
+    await page.getByLabel("Nombre de la llave").fill("Teléfono de Laura");
     await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
     await page.waitForURL((url) => url.pathname === "/bandeja/confirmar");
     await shot(page, "confirmar-contrasena");
-    await confirmPassword(page);
-    await page.getByLabel("Nombre de la llave").fill("Teléfono de Laura");
+    await page.getByLabel("Contraseña").fill(ownerPassword);
+    await page.getByRole("button", { name: "Confirmar con la contraseña" }).click();
+    await page.getByRole("button", { name: "Confirmar con el código" }).waitFor();
+    await shot(page, "confirmar-factor");
+    inbox.advance(30_000);
+    await page.getByLabel("Código", { exact: true }).fill(code());
+    await page.getByRole("button", { name: "Confirmar con el código" }).click();
+    await page.waitForURL((url) => url.pathname === "/bandeja/seguridad");
+    await page.waitForLoadState("networkidle");
+    await shot(page, "seguridad-nombre-guardado");
     await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
-    await page.getByRole("status").waitFor();
-    await shot(page, "llave-agregada-codigos");
-
-    await page.getByRole("button", { name: "Configurar una app de autenticación" }).click();
-    await page.getByRole("img", { name: /Código QR/ }).waitFor();
-    await shot(page, "app-qr");
-    const secret = (await page.locator("[data-totp-secret]").textContent())!.replace(/\s/g, "");
-    await page
-      .getByLabel("Código que muestra la app")
-      .fill(TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: inbox.now().getTime() }));
-    await page.getByRole("button", { name: "Activar" }).click();
     await page.getByRole("status").waitFor();
     await shot(page, "seguridad-con-factores");
 
     await page.getByRole("button", { name: "Salir" }).click();
     await page.waitForLoadState("networkidle");
-    await shot(page, "ingresar-con-llave");
-    await signIn(page, origin);
+    await enterPassword(page, origin);
     await shot(page, "segundo-paso");
+
+    // «No fui yo» from a factor-change e-mail, then the pause in Seguridad.
+    const token = "enlace-de-captura-de-pantalla-0123456789";
+    const { createHash } = await import("node:crypto");
+    await inbox.store.db
+      .insertInto("inbox_owner_codes")
+      .values({
+        token_hash: createHash("sha256").update(`not-me:${token}`).digest("hex"),
+        purpose: "not-me",
+        change_at: inbox.now().toISOString(),
+        created_at: inbox.now().toISOString(),
+        expires_at: new Date(inbox.now().getTime() + 86_400_000).toISOString(),
+      })
+      .execute();
+    await page.goto(`${origin}/bandeja/no-fui-yo?clave=${token}`);
+    await page.waitForLoadState("networkidle");
+    await shot(page, "no-fui-yo");
+    await page.getByRole("button", { name: "No fui yo: poner en pausa" }).click();
+    await page.getByRole("status").waitFor();
+    await shot(page, "no-fui-yo-listo");
+    await page.goto(`${origin}/bandeja/ingresar/verificar`);
     await page.getByRole("button", { name: "Usar mi llave de acceso" }).click();
     await page.waitForURL((url) => url.pathname === "/bandeja");
-    inbox.advance(11 * 60_000);
-    await page.goto(`${origin}/bandeja/confirmar?para=datos&volver=/bandeja`);
+    await page.goto(`${origin}/bandeja/seguridad`);
     await page.waitForLoadState("networkidle");
-    await shot(page, "confirmar-factor");
+    await shot(page, "seguridad-en-pausa");
     await page.close();
     await inbox.stop();
   }

@@ -40,9 +40,65 @@ export const confirm = {
   passkey: "Confirmar con mi llave de acceso",
   passkeyRejected: "Esa llave de acceso no sirvió. Probá de nuevo, o usá un código.",
   firstFactor:
-    "Para esto hace falta un segundo factor: una llave de acceso o los códigos de una app de autenticación. Agregá uno en Seguridad y volvé.",
+    "Para esto hace falta un segundo factor: una llave de acceso o los códigos de una app de autenticación. Salí e ingresá de nuevo: la bandeja te va a guiar para agregarlo.",
   toSecurity: "Ir a Seguridad",
+  trustedLead:
+    "Para esto hace falta una llave de acceso o la app de autenticación que ya tenías: un código de recuperación no alcanza, y una llave nueva sirve para esto recién cuando termina su espera.",
+  frozen:
+    "Publicar el sitio y cambiar las llaves está en pausa porque alguien tocó «No fui yo» en un aviso de cambio de llaves. Resolvelo en Seguridad con una llave que ya tenías, o pedí que cambien la contraseña en el servidor.",
   back: "Volver",
+};
+
+/** The owner's first sign-in (decision 0024): the code that reached them another way, then the first factor. */
+export const firstSignIn = {
+  title: "Primer ingreso",
+  codeLead:
+    "Tu contraseña es correcta. Para que nadie más pueda entrar con ella, la primera vez la bandeja pide también el código de primer ingreso: lo recibiste al crear la cuenta (lo muestra el servidor) o te lo mandamos por e-mail.",
+  codeLabel: "Código de primer ingreso",
+  codeHint:
+    "16 letras y números, por ejemplo ABCD-EFGH-JKMN-PQRS. Da igual si lo escribís con o sin guiones.",
+  codeSubmit: "Seguir",
+  codeRejected: "Ese código no es correcto, ya se usó o venció. Revisalo, o pedí uno nuevo por e-mail.",
+  mailAsk: "No tengo el código: mandármelo por e-mail",
+  mailSent: "Te mandamos un código nuevo al e-mail de la cuenta. Vale 30 minutos.",
+  mailWait: "Ya te mandamos un código hace un momento. Revisá tu e-mail (también la carpeta de spam).",
+  mailUnavailable:
+    "Este servidor no tiene e-mail configurado. Pedile a quien instaló el sitio el código de primer ingreso.",
+  factorLead:
+    "Código correcto. Último paso: elegí cómo vas a confirmar que sos vos cada vez que ingreses. Tarda un minuto.",
+  passkeyHeading: "Con una llave de acceso (recomendado)",
+  passkeyLead:
+    "Tu teléfono o tu computadora te reconocen con la huella, la cara o el PIN. No hay nada que anotar.",
+  passkeyName: "Nombre de la llave",
+  passkeyNameHint: "Para reconocerla después, por ejemplo «Teléfono de Laura».",
+  passkeyAdd: "Crear mi llave de acceso",
+  passkeyFailed: "No se pudo crear la llave de acceso. Probá de nuevo, o usá una app de autenticación.",
+  totpHeading: "Con una app de autenticación",
+  totpLead:
+    "Una app como Google Authenticator, Microsoft Authenticator o Aegis muestra un código de 6 números que cambia cada 30 segundos.",
+  totpSubmit: "Activar y entrar",
+  done: "Listo: la bandeja ya te reconoce.",
+  expired: "Pasó demasiado tiempo. Ingresá de nuevo con tu email y contraseña.",
+};
+
+/** The «no fui yo» link of a factor-change e-mail. */
+export const notMe = {
+  title: "¿No fuiste vos?",
+  lead: "Si no agregaste ni quitaste una llave de acceso o la app de autenticación, tocá el botón: nadie podrá publicar cambios en el sitio ni cambiar las llaves hasta que lo resuelvas.",
+  submit: "No fui yo: poner en pausa",
+  done: "Listo: publicar y cambiar las llaves quedó en pausa. Para resolverlo, ingresá a la bandeja con una llave que ya tenías y entrá en Seguridad, o pedí que cambien la contraseña en el servidor.",
+  unknown:
+    "Este enlace ya se usó o venció. Si alguien más está usando tu cuenta, pedí que cambien la contraseña en el servidor.",
+};
+
+/** The recovery codes once shown: print, download, then «Ya los guardé». */
+export const recoveryShown = {
+  print: "Imprimir",
+  download: "Descargar como archivo",
+  fileName: "codigos-de-recuperacion-bandeja.txt",
+  fileHeading:
+    "Códigos de recuperación de la bandeja. Cada uno sirve una vez para ingresar si perdés el teléfono.",
+  saved: "Ya los guardé",
 };
 
 export const security = {
@@ -51,7 +107,17 @@ export const security = {
   status: (on: boolean) =>
     on
       ? "Segundo factor activado: al ingresar con la contraseña, la bandeja también te pide una llave o un código."
-      : "Todavía no hay segundo factor: la contraseña sola abre la bandeja.",
+      : "Todavía no hay segundo factor.",
+  waits: (until: string) =>
+    `Nueva: hasta el ${until} sirve para ingresar, pero no para publicar ni para cambiar llaves (si no fuiste vos, usá el enlace «No fui yo» del e-mail).`,
+  lastFactor: "No se puede quitar: es tu única forma de confirmar que sos vos. Agregá otra antes.",
+  frozen: {
+    heading: "Publicar y cambiar llaves está en pausa",
+    lead: (since: string) =>
+      `Desde el ${since} alguien tocó «No fui yo» en un aviso de cambio de llaves. Si fuiste vos y reconocés todo, o para sacar lo que agregó otra persona: al resolverlo se quitan las llaves y la app agregadas desde ese aviso.`,
+    resolve: "Resolver y volver a permitir",
+    resolved: "Listo: se quitaron las llaves agregadas desde el aviso, y se puede publicar de nuevo.",
+  },
   passkeys: {
     heading: "Llaves de acceso",
     none: "Todavía no agregaste ninguna llave de acceso.",

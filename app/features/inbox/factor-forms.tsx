@@ -1,7 +1,7 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 import { buttonStyles } from "../../components/button-styles.ts";
-import { codeWords } from "../../content/es/inbox-security.ts";
+import { codeWords, recoveryShown, security as securityWords } from "../../content/es/inbox-security.ts";
 import { InboxField } from "./inbox-field.tsx";
 
 /** An authenticator code or a recovery code, typed: the sign-in's second step and the confirmation share it. */
@@ -44,5 +44,47 @@ export function Notice({ text }: { text: string | undefined }) {
     <p role="status" className="rounded-md border border-line bg-sand-50 px-4 py-3">
       {text}
     </p>
+  );
+}
+
+/**
+ * The ten recovery codes, shown once: printed, downloaded as a text file, or
+ * written down; «Ya los guardé» goes on to `next` (the page without them).
+ */
+export function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
+  const file = `${recoveryShown.fileHeading}\n\n${codes.join("\n")}\n`;
+  return (
+    <section
+      aria-labelledby="codigos-nuevos"
+      className="recovery-codes rounded-xl border-2 border-ink bg-white p-4 sm:p-6"
+    >
+      <h2 id="codigos-nuevos" className="text-xl font-semibold">
+        {securityWords.recovery.heading}
+      </h2>
+      <p className="mt-2">{securityWords.recovery.shownOnce}</p>
+      <ol
+        aria-label={securityWords.recovery.listLabel}
+        className="mt-4 grid grid-cols-1 gap-2 font-mono text-lg sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row print:hidden">
+        <button type="button" className={buttonStyles.secondary} onClick={() => window.print()}>
+          {recoveryShown.print}
+        </button>
+        <a
+          className={buttonStyles.secondary}
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
+          download={recoveryShown.fileName}
+        >
+          {recoveryShown.download}
+        </a>
+        <Link to={next} className={buttonStyles.primary}>
+          {recoveryShown.saved}
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -5,29 +5,46 @@ import { inboxPaths, inboxRoot, safeReturnPath } from "./paths.ts";
 import { pageAddress, readCookie, sessionCookie } from "./session.server.ts";
 
 /**
- * The fresh confirmation before the actions that matter most (decision 0018):
- * a passkey, an authenticator code or a recovery code within the last ten
- * minutes of this session. Without it, the owner is sent to the confirmation
+ * The fresh confirmation before the actions that matter most (decisions 0018
+ * and 0024): a passkey, an authenticator code or a recovery code within the
+ * last ten minutes of this session, a trusted factor for what visitors see and
+ * for the factors themselves. Without it, the owner is sent to the confirmation
  * step and comes back to where they were.
  */
 
 /**
- * What an action needs, as the confirmation step's `para`:
- * - `sitio`: a factor, always (a change to the public site, its undo). Without any factor the step
- *   says to add one first.
- * - `datos`: a factor; an owner without any factor types the password again instead (the CSV of
- *   every lead, deleting a person's data): a password alone reads and manages leads (decision 24).
- * - `factores`: the password typed again, and a factor too once one exists (adding or removing a
- *   factor, new recovery codes).
+ * What an action needs, as the confirmation step's `para` (decisions 0018 and 0024):
+ * - `sitio`: a trusted factor (past its waiting period; not a recovery code): a publication, its
+ *   undo. Refused while a «no fui yo» froze publishing.
+ * - `datos`: any factor, a recovery code included (the CSV of every lead, deleting a person's data).
+ * - `factores`: the password typed again and any factor (adding a factor: one added without a
+ *   trusted factor waits before it counts as trusted). Refused while frozen.
+ * - `seguridad`: the password typed again and a trusted factor (removing a factor, new recovery
+ *   codes). Refused while frozen.
+ * - `descongelar`: the password typed again and a trusted factor, to end a freeze.
  */
-export type ConfirmationNeed = "sitio" | "datos" | "factores";
-export const confirmationNeeds: readonly ConfirmationNeed[] = ["sitio", "datos", "factores"];
+export type ConfirmationNeed = "sitio" | "datos" | "factores" | "seguridad" | "descongelar";
+export const confirmationNeeds: readonly ConfirmationNeed[] = [
+  "sitio",
+  "datos",
+  "factores",
+  "seguridad",
+  "descongelar",
+];
+
+const needsTrusted: readonly ConfirmationNeed[] = ["sitio", "seguridad", "descongelar"];
+const needsPasswordToo: readonly ConfirmationNeed[] = ["factores", "seguridad", "descongelar"];
+const refusedWhileFrozen: readonly ConfirmationNeed[] = ["sitio", "factores", "seguridad"];
 
 export type ConfirmationState = {
   hasFactor: boolean;
   needsPassword: boolean;
   needsFactor: boolean;
-  /** `sitio` without any factor: nothing to confirm with until one is added. */
+  /** The factor must be a trusted one: a recovery code or a factor still waiting does not do. */
+  needsTrustedFactor: boolean;
+  /** A «no fui yo» froze publishing and factor changes: nothing confirms this until it is resolved. */
+  frozen: boolean;
+  /** No factor at all: nothing to confirm with (a session of an older version). */
   needsFirstFactor: boolean;
 };
 
@@ -39,13 +56,19 @@ export async function confirmationState(
   const { secondFactor } = requireHost(context).inbox;
   const hasFactor = await secondFactor.hasAny();
   const fresh = await secondFactor.freshness(readCookie(request, sessionCookie));
-  const needsPassword = (need === "factores" || (need === "datos" && !hasFactor)) && !fresh.password;
-  const needsFactor = hasFactor && !fresh.factor;
-  return { hasFactor, needsPassword, needsFactor, needsFirstFactor: need === "sitio" && !hasFactor };
+  const trusted = needsTrusted.includes(need);
+  return {
+    hasFactor,
+    needsPassword: needsPasswordToo.includes(need) && !fresh.password,
+    needsFactor: hasFactor && !(trusted ? fresh.trustedFactor : fresh.factor),
+    needsTrustedFactor: trusted,
+    frozen: fresh.frozen && refusedWhileFrozen.includes(need),
+    needsFirstFactor: !hasFactor,
+  };
 }
 
 export function isConfirmed(state: ConfirmationState): boolean {
-  return !state.needsPassword && !state.needsFactor && !state.needsFirstFactor;
+  return !state.needsPassword && !state.needsFactor && !state.frozen && !state.needsFirstFactor;
 }
 
 /** The confirmation step's address for a need, coming back to `returnTo`. */
@@ -78,10 +101,9 @@ export async function requireConfirmation(
 }
 
 /**
- * Resolves when the owner confirmed with a passkey or an authenticator code
- * (or a recovery code) within the freshness window; otherwise throws a
- * redirect to the confirmation step, with the way back. An owner without any
- * factor is told there to add one first.
+ * Resolves when the owner confirmed with a trusted passkey or authenticator
+ * code within the freshness window and nothing is frozen; otherwise throws a
+ * redirect to the confirmation step, with the way back (decision 0024).
  */
 export async function requireFreshConfirmation(
   request: Request,

@@ -104,6 +104,8 @@ export type LoginResult =
   | { outcome: "signed-in"; sessionToken: string; newDeviceToken?: string }
   /** The password was right and a second factor exists: the sign-in waits for it. */
   | { outcome: "second-factor"; stepToken: string }
+  /** The password was right and no factor exists yet: the first sign-in asks for its code (decision 0024). */
+  | { outcome: "first-factor"; stepToken: string }
   | { outcome: "wrong-credentials" }
   | { outcome: "throttled"; retryAfterSeconds: number };
 

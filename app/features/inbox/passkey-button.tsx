@@ -13,7 +13,7 @@ import { inboxPaths } from "./paths.ts";
  * `respuesta`, with `intent` and any `fields`. Only inbox pages import this,
  * so the browser library never reaches a public page.
  */
-export type PasskeyPurpose = "ingreso" | "verificar" | "confirmar" | "registro";
+export type PasskeyPurpose = "ingreso" | "verificar" | "confirmar" | "registro" | "primera-llave";
 
 /** Whether the browser has WebAuthn never changes while the page is open. */
 const unchanging = () => () => {};
@@ -42,7 +42,12 @@ export function PasskeyButton(props: {
     setProblem(undefined);
     setBusy(true);
     try {
-      const body = new URLSearchParams({ para: props.purpose, volver: location.pathname + location.search });
+      const body = new URLSearchParams({
+        para: props.purpose,
+        volver: location.pathname + location.search,
+        // A passkey's name travels with the options too: a confirmation on the way keeps it.
+        ...(props.purpose === "registro" ? { nombre: props.fields?.().nombre ?? "" } : {}),
+      });
       const answer = await fetch(inboxPaths.passkeyOptions, { method: "POST", body });
       const reply = (await answer.json()) as { options?: unknown; confirmar?: string };
       if (reply.confirmar) {
@@ -54,7 +59,7 @@ export function PasskeyButton(props: {
         return;
       }
       const response =
-        props.purpose === "registro"
+        props.purpose === "registro" || props.purpose === "primera-llave"
           ? await startRegistration({ optionsJSON: reply.options as never })
           : await startAuthentication({ optionsJSON: reply.options as never });
       await submit(

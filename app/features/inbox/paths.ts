@@ -11,6 +11,10 @@ export const inboxPaths = {
   login: `${inboxRoot}/ingresar`,
   /** A password sign-in's second step, when the owner has a second factor. */
   secondStep: `${inboxRoot}/ingresar/verificar`,
+  /** The first sign-in: the single-use code, then the first factor (decision 0024). */
+  firstSignIn: `${inboxRoot}/ingresar/primer-ingreso`,
+  /** The «no fui yo» of a factor-change e-mail (its secret in `?clave=`). */
+  notMe: `${inboxRoot}/no-fui-yo`,
   /** A passkey ceremony's options (sign-in, confirmation, registration). */
   passkeyOptions: `${inboxRoot}/llave`,
   logout: `${inboxRoot}/salir`,

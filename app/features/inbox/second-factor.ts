@@ -16,16 +16,26 @@ export type PasskeySummary = {
   /** "14/05/2026, 12:00", Buenos Aires time. */
   addedText: string;
   lastUsedText: string | null;
+  /** Until when a new passkey waits before it confirms publications and factor changes (decision 0024). */
+  waitsUntilText: string | null;
 };
 
 export type FactorOverview = {
   passkeys: PasskeySummary[];
   totpEnabled: boolean;
+  /** As a passkey's `waitsUntilText`, for the authenticator app. */
+  totpWaitsUntilText: string | null;
   recoveryCodesLeft: number;
+  /** A «no fui yo» froze publishing and factor changes: since when (Buenos Aires time). */
+  frozenSinceText: string | null;
 };
 
-/** What the current session has confirmed within the freshness window. */
-export type Freshness = { factor: boolean; password: boolean };
+/**
+ * What the current session has confirmed within the freshness window: any
+ * factor, a trusted one (past its waiting period, not a recovery code), the
+ * password typed again; and whether a «no fui yo» froze publishing.
+ */
+export type Freshness = { factor: boolean; trustedFactor: boolean; password: boolean; frozen: boolean };
 
 /** A WebAuthn ceremony begun: its options for the browser, and the key the cookie keeps. */
 export type Ceremony = { ceremonyToken: string; options: unknown };
@@ -41,8 +51,19 @@ export type FactorSignIn =
   | { outcome: "rejected" }
   | { outcome: "throttled"; retryAfterSeconds: number };
 
-/** A factor added: the recovery codes when it was the first (shown once, never stored in clear). */
-export type FactorAdded = { outcome: "added"; recoveryCodes?: string[] } | { outcome: "rejected" };
+/**
+ * A factor added: the recovery codes when it was the first (shown once, never
+ * stored in clear), and when it becomes trusted if it must wait (ISO time).
+ */
+export type FactorAdded =
+  { outcome: "added"; recoveryCodes?: string[]; trustedFrom?: string } | { outcome: "rejected" };
+
+/** A step of the first sign-in (decision 0024). */
+export type FirstSignIn =
+  | { outcome: "verified" }
+  | { outcome: "signed-in"; sessionToken: string; newDeviceToken?: string; recoveryCodes: string[] }
+  | { outcome: "rejected" }
+  | { outcome: "throttled"; retryAfterSeconds: number };
 
 export type TotpEnrolment = { secret: string; uri: string; qrSvg: string };
 
@@ -107,4 +128,29 @@ export type SecondFactorService = {
 
   /** Ten new recovery codes; every earlier one stops working. */
   regenerateRecoveryCodes(): Promise<string[]>;
+
+  /** The first sign-in (no factor yet): where it stands, its single-use code, then the first factor. */
+  firstSignInStage(stepToken: string | undefined): Promise<"code" | "verified" | undefined>;
+  verifyFirstFactorCode(stepToken: string | undefined, code: string): Promise<FirstSignIn>;
+  /** Whether a code can be e-mailed to the address on file (e-mail configured). */
+  canMailFirstFactorCode(): boolean;
+  mailFirstFactorCode(stepToken: string | undefined): Promise<"sent" | "wait" | "unavailable">;
+  firstTotp(stepToken: string | undefined): Promise<TotpEnrolment | undefined>;
+  enrolFirstTotp(stepToken: string | undefined, code: string): Promise<FirstSignIn>;
+  firstPasskeyOptions(stepToken: string | undefined, origin: string): Promise<Ceremony | undefined>;
+  enrolFirstPasskey(attempt: {
+    stepToken: string | undefined;
+    origin: string;
+    ceremonyToken: string | undefined;
+    response: unknown;
+    name: string;
+  }): Promise<FirstSignIn>;
+
+  /** «No fui yo» from a factor-change e-mail: freezes publishing and factor changes; false for a spent or unknown link. */
+  reportNotMe(token: string): Promise<boolean>;
+  /**
+   * Ends a freeze (the route asks for the password and a trusted factor first):
+   * every factor added since the reported change is removed with it.
+   */
+  unfreeze(): Promise<boolean>;
 };

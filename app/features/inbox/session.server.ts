@@ -93,6 +93,8 @@ export const ceremonyCookie = "__Host-bandeja-desafio";
 const stepMaxAge = 5 * 60;
 
 export const setSecondStep = (token: string) => cookie(secondStepCookie, token, stepMaxAge);
+/** A first sign-in keeps its step longer: time to find the code and set up the phone (decision 0024). */
+export const setFirstSignIn = (token: string) => cookie(secondStepCookie, token, 15 * 60);
 export const clearSecondStep = () => cookie(secondStepCookie, "", 0);
 export const setCeremony = (token: string) => cookie(ceremonyCookie, token, stepMaxAge);
 export const clearCeremony = () => cookie(ceremonyCookie, "", 0);

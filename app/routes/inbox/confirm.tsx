@@ -99,13 +99,15 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto flex max-w-md flex-col gap-6">
       <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.title}</h1>
       <Problem text={actionData?.error} />
-      {state.needsFirstFactor ? (
+      {state.frozen ? (
         <>
-          <p>{copy.firstFactor}</p>
+          <p role="status">{copy.frozen}</p>
           <Link to={inboxPaths.security} className={buttonStyles.primary}>
             {copy.toSecurity}
           </Link>
         </>
+      ) : state.needsFirstFactor ? (
+        <p>{copy.firstFactor}</p>
       ) : state.needsPassword ? (
         <Form method="post" className="flex flex-col gap-4">
           <p className="text-ink-muted">{copy.passwordLead}</p>
@@ -124,6 +126,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <>
           <p className="text-ink-muted">{copy.lead}</p>
+          {state.needsTrustedFactor && <p className="text-sm text-ink-muted">{copy.trustedLead}</p>}
           {loaderData.passkeys && (
             <PasskeyButton purpose="confirmar" intent="llave">
               {copy.passkey}

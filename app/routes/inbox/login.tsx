@@ -15,6 +15,7 @@ import {
   readCookie,
   safeReturnPath,
   sessionCookie,
+  setFirstSignIn,
   setSecondStep,
   signedInHeaders,
 } from "../../features/inbox/session.server.ts";
@@ -87,10 +88,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.outcome === "wrong-credentials")
     return data({ error: copy.wrongCredentials, email }, { status: 401 });
   if (previous) await inbox.logout(previous);
-  if (result.outcome === "second-factor") {
+  if (result.outcome === "second-factor" || result.outcome === "first-factor") {
     const query = new URLSearchParams({ volver: safeReturnPath(returnTo) });
-    return redirect(`${inboxPaths.secondStep}?${query}`, {
-      headers: { "Set-Cookie": setSecondStep(result.stepToken) },
+    // Without a factor yet, the first sign-in asks for the code that reached the owner another way (decision 0024).
+    const first = result.outcome === "first-factor";
+    return redirect(`${first ? inboxPaths.firstSignIn : inboxPaths.secondStep}?${query}`, {
+      headers: { "Set-Cookie": first ? setFirstSignIn(result.stepToken) : setSecondStep(result.stepToken) },
     });
   }
   return redirect(afterSignIn(returnTo), { headers: signedInHeaders(request, result) });

@@ -33,11 +33,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (purpose === "ingreso") ceremony = await secondFactor.signInOptions(origin);
   else if (purpose === "verificar")
     ceremony = await secondFactor.secondStepPasskeyOptions(readCookie(request, secondStepCookie), origin);
+  else if (purpose === "primera-llave")
+    ceremony = await secondFactor.firstPasskeyOptions(readCookie(request, secondStepCookie), origin);
   else if (purpose === "confirmar" && (await signedIn()))
     ceremony = await secondFactor.confirmPasskeyOptions(session, origin);
   else if (purpose === "registro" && (await signedIn())) {
     if (!isConfirmed(await confirmationState(request, context, "factores"))) {
-      return Response.json({ confirmar: confirmationAddress("factores", String(form.get("volver") ?? "")) });
+      // The name typed before the confirmation comes back with the owner (issue 35's owner's words).
+      const back = new URL(String(form.get("volver") ?? "/"), "http://inbox");
+      const name = String(form.get("nombre") ?? "").slice(0, 60);
+      if (name) back.searchParams.set("nombre", name);
+      return Response.json({ confirmar: confirmationAddress("factores", back.pathname + back.search) });
     }
     ceremony = await secondFactor.registrationOptions(session, origin);
   }

@@ -5,12 +5,14 @@ import type { Route } from "./+types/security";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { waitText } from "../../content/es/inbox.ts";
 import { codeWords, passkeyWords, security as copy } from "../../content/es/inbox-security.ts";
-import { Notice, Problem } from "../../features/inbox/factor-forms.tsx";
+import { Notice, Problem, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
 import {
   confirmationState,
   isConfirmed,
   requireConfirmation,
+  type ConfirmationNeed,
 } from "../../features/inbox/fresh-confirmation.server.ts";
+import { inboxPaths } from "../../features/inbox/paths.ts";
 import { requireHost } from "../../features/inbox/host.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
@@ -20,8 +22,9 @@ import { ceremonyCookie, readCookie, sessionCookie } from "../../features/inbox/
 
 /**
  * /bandeja/seguridad: the owner's passkeys, authenticator app and recovery
- * codes. Every change needs the password typed again in the last minutes (and
- * a factor, once one exists); the codes are shown once, in the answer.
+ * codes. Every change needs the password typed again in the last minutes and
+ * a factor; removing one, new recovery codes and ending a «no fui yo» freeze
+ * need a trusted factor (decision 0024). The codes are shown once, in the answer.
  */
 export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
@@ -33,18 +36,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     passkeys: secondFactor.passkeysAvailable(new URL(request.url).origin),
     // The pending secret is shown only to a confirmed owner: it is as good as the factor.
     pendingTotp: confirmed ? await secondFactor.pendingTotp() : undefined,
+    // The passkey's name typed before the confirmation, back with the owner.
+    passkeyName: new URL(request.url).searchParams.get("nombre")?.slice(0, 60) ?? "",
   };
 }
+
+/** What each change needs confirmed: adding, any factor; taking away or unfreezing, a trusted one. */
+const needOf: Record<string, ConfirmationNeed> = {
+  registrar: "factores",
+  "totp-empezar": "factores",
+  "totp-activar": "factores",
+  quitar: "seguridad",
+  "totp-quitar": "seguridad",
+  codigos: "seguridad",
+  descongelar: "descongelar",
+};
 
 type Answer = { notice?: string; error?: string; recoveryCodes?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireConfirmation(request, context, "factores");
-  const { secondFactor } = requireHost(context).inbox;
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  await requireConfirmation(request, context, needOf[intent] ?? "seguridad");
+  const { secondFactor } = requireHost(context).inbox;
   const session = readCookie(request, sessionCookie);
   const answer = (body: Answer, status = 200) => data(body, { status });
-  switch (form.get("intent")) {
+  switch (intent) {
     case "registrar": {
       const name = String(form.get("nombre") ?? "");
       const added = await secondFactor.registerPasskey({
@@ -61,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "quitar":
-      await secondFactor.removePasskey(String(form.get("id") ?? ""));
+      if (!(await secondFactor.removePasskey(String(form.get("id") ?? ""))))
+        return answer({ error: copy.lastFactor }, 409);
       return answer({ notice: copy.passkeys.removed });
     case "totp-empezar":
       await secondFactor.beginTotp();
@@ -74,10 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ notice: copy.totp.enabledNow, recoveryCodes: enabled.recoveryCodes });
     }
     case "totp-quitar":
-      await secondFactor.disableTotp();
+      if (!(await secondFactor.disableTotp())) return answer({ error: copy.lastFactor }, 409);
       return answer({ notice: copy.totp.disabled });
     case "codigos":
       return answer({ recoveryCodes: await secondFactor.regenerateRecoveryCodes() });
+    case "descongelar":
+      await secondFactor.unfreeze();
+      return answer({ notice: copy.frozen.resolved });
     default:
       return answer({}, 400);
   }
@@ -96,7 +117,23 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       <p className="font-semibold">{copy.status(hasFactor)}</p>
       <Notice text={actionData?.notice} />
       <Problem text={actionData?.error} />
-      {actionData?.recoveryCodes && <RecoveryCodes codes={actionData.recoveryCodes} />}
+      {actionData?.recoveryCodes && (
+        <RecoveryCodes codes={actionData.recoveryCodes} next={inboxPaths.security} />
+      )}
+      {overview.frozenSinceText && (
+        <section aria-labelledby="en-pausa" className={`${section} border-2 border-red-700`}>
+          <h2 id="en-pausa" className="text-xl font-semibold">
+            {copy.frozen.heading}
+          </h2>
+          <p>{copy.frozen.lead(overview.frozenSinceText)}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="descongelar" />
+            <button type="submit" className={buttonStyles.primary}>
+              {copy.frozen.resolve}
+            </button>
+          </Form>
+        </section>
+      )}
 
       <section aria-labelledby="llaves" className={section}>
         <h2 id="llaves" className="text-xl font-semibold">
@@ -117,6 +154,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                     {copy.passkeys.addedOn(passkey.addedText)} ·{" "}
                     {copy.passkeys.lastUsed(passkey.lastUsedText)}
                   </p>
+                  {passkey.waitsUntilText && (
+                    <p className="text-sm text-ink-muted">{copy.waits(passkey.waitsUntilText)}</p>
+                  )}
                 </div>
                 <Form method="post">
                   <input type="hidden" name="intent" value="quitar" />
@@ -147,6 +187,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 hint={copy.passkeys.nameHint}
                 name="nombre"
                 maxLength={60}
+                defaultValue={loaderData.passkeyName}
               />
             </form>
             <PasskeyButton
@@ -172,6 +213,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         {overview.totpEnabled ? (
           <>
             <p>{copy.totp.enabled}</p>
+            {overview.totpWaitsUntilText && (
+              <p className="text-sm text-ink-muted">{copy.waits(overview.totpWaitsUntilText)}</p>
+            )}
             <Form method="post">
               <input type="hidden" name="intent" value="totp-quitar" />
               <button type="submit" className={`${buttonStyles.secondary} text-red-700`}>
@@ -242,24 +286,5 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       </section>
       <p className="text-sm text-ink-muted">{copy.lostEverything}</p>
     </div>
-  );
-}
-
-function RecoveryCodes({ codes }: { codes: string[] }) {
-  return (
-    <section aria-labelledby="codigos-nuevos" className="rounded-xl border-2 border-ink bg-white p-4 sm:p-6">
-      <h2 id="codigos-nuevos" className="text-xl font-semibold">
-        {copy.recovery.heading}
-      </h2>
-      <p className="mt-2">{copy.recovery.shownOnce}</p>
-      <ol
-        aria-label={copy.recovery.listLabel}
-        className="mt-4 grid grid-cols-1 gap-2 font-mono text-lg sm:grid-cols-2"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
-    </section>
   );
 }

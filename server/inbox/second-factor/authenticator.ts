@@ -1,6 +1,14 @@
 import type { FactorAdded, TotpEnrolment } from "#app/features/inbox/second-factor.ts";
 import { enabledTotp, pendingTotp } from "../../leads/storage/second-factor-rows.ts";
-import { markConfirmed, type FactorContext } from "./factor-context.ts";
+import {
+  announceChange,
+  isTrusted,
+  markConfirmed,
+  trustedFromForNew,
+  type FactorContext,
+} from "./factor-context.ts";
+import { guessBuckets, type GuessBucket, type Guarded } from "./guess-throttle.ts";
+import { sha256 } from "../owner-auth.ts";
 import { regenerateRecoveryCodes, clearRecoveryCodesIfNoFactorLeft } from "./recovery-codes.ts";
 import { drawTotpSecret, enrolment, stepOfCode } from "./totp.ts";
 
@@ -30,31 +38,59 @@ export async function pendingTotpEnrolment(context: FactorContext): Promise<Totp
   return row && enrolment(row.secret, context.issuer, await accountLabel(context));
 }
 
-/** A correct code enables the pending secret (behind the guess throttle); the first factor brings recovery codes. */
+/**
+ * A correct code enables the pending secret (behind the guess throttle's
+ * buckets), trusted from `trustedFrom`; the first factor brings recovery codes.
+ */
+export async function enablePendingTotp(
+  context: FactorContext,
+  code: string,
+  buckets: readonly GuessBucket[],
+  trustedFrom: string | null,
+): Promise<Guarded<{ recoveryCodes?: string[] }>> {
+  const pending = await context.rows.totp(pendingTotp);
+  if (!pending) return { outcome: "rejected" };
+  const check = await context.throttle.guard(buckets, async () =>
+    stepOfCode(pending.secret, code, context.now()),
+  );
+  if (check.outcome !== "accepted") return check;
+  const first = !(await context.rows.anyFactor());
+  await context.rows.enableTotp(pending, context.now().toISOString(), check.value, trustedFrom);
+  await announceChange(context, { kind: "totp-added" });
+  return {
+    outcome: "accepted",
+    value: first ? { recoveryCodes: await regenerateRecoveryCodes(context) } : {},
+  };
+}
+
+/** The authenticator app enabled in a signed-in session (after its confirmation). */
 export async function enableTotp(
   context: FactorContext,
   sessionToken: string | undefined,
   code: string,
 ): Promise<FactorAdded | { outcome: "throttled"; retryAfterSeconds: number }> {
-  const pending = await context.rows.totp(pendingTotp);
-  if (!pending) return { outcome: "rejected" };
-  const check = await context.throttle.guard("code", async () =>
-    stepOfCode(pending.secret, code, context.now()),
+  if (!sessionToken) return { outcome: "rejected" };
+  const trustedFrom = await trustedFromForNew(context, { sessionToken });
+  const enabled = await enablePendingTotp(
+    context,
+    code,
+    [guessBuckets.session(sha256(sessionToken))],
+    trustedFrom,
   );
-  if (check.outcome === "throttled") return check;
-  if (check.outcome !== "accepted") return { outcome: "rejected" };
-  const first = !(await context.rows.anyFactor());
-  const step = check.value;
-  await context.rows.enableTotp(pending, context.now().toISOString(), step);
-  if (sessionToken) await markConfirmed(context, sessionToken, "factor_confirmed_at");
-  await context.onChange({ kind: "totp-added" });
-  return { outcome: "added", ...(first ? { recoveryCodes: await regenerateRecoveryCodes(context) } : {}) };
+  if (enabled.outcome !== "accepted") return enabled;
+  await markConfirmed(context, sessionToken, {
+    kind: "totp",
+    trusted: isTrusted(trustedFrom, context.now()),
+  });
+  return { outcome: "added", ...(trustedFrom ? { trustedFrom } : {}), ...enabled.value };
 }
 
 export async function disableTotp(context: FactorContext): Promise<boolean> {
+  // The last factor stays: without one, only a new first-factor code from the server gets the owner in.
+  if ((await context.rows.factorCount()) <= 1) return false;
   if (!(await context.rows.removeEnabledTotp())) return false;
   await clearRecoveryCodesIfNoFactorLeft(context);
-  await context.onChange({ kind: "totp-removed" });
+  await announceChange(context, { kind: "totp-removed" });
   return true;
 }
 

@@ -1,7 +1,8 @@
 import type { Ceremony, CodeCheck, Freshness } from "#app/features/inbox/second-factor.ts";
 import { sha256 } from "../owner-auth.ts";
 import { verifyPassword } from "../password.ts";
-import { markConfirmed, type FactorContext } from "./factor-context.ts";
+import { freshnessWindowMs, markConfirmed, type FactorContext } from "./factor-context.ts";
+import { guessBuckets } from "./guess-throttle.ts";
 import { authenticationCeremony, credentials, verifyAssertion } from "./passkeys.ts";
 import { spendCode } from "./typed-codes.ts";
 
@@ -14,17 +15,23 @@ import { spendCode } from "./typed-codes.ts";
  */
 
 /** A confirmation (a factor, or the password typed again) counts for this long. */
-export const freshnessMs = 10 * 60_000;
+export const freshnessMs = freshnessWindowMs;
 
 export async function freshness(
   context: FactorContext,
   sessionToken: string | undefined,
 ): Promise<Freshness> {
-  if (!sessionToken) return { factor: false, password: false };
+  const frozen = (await context.rows.frozen()) !== undefined;
+  if (!sessionToken) return { factor: false, trustedFactor: false, password: false, frozen };
   const row = await context.rows.confirmations(sha256(sessionToken));
   const recent = (at: string | null | undefined) =>
     !!at && context.now().getTime() - Date.parse(at) < freshnessMs;
-  return { factor: recent(row?.factor_confirmed_at), password: recent(row?.password_confirmed_at) };
+  return {
+    factor: recent(row?.factor_confirmed_at),
+    trustedFactor: recent(row?.trusted_confirmed_at),
+    password: recent(row?.password_confirmed_at),
+    frozen,
+  };
 }
 
 export async function confirmPassword(
@@ -32,10 +39,11 @@ export async function confirmPassword(
   sessionToken: string | undefined,
   password: string,
 ): Promise<CodeCheck> {
-  const check = await context.throttle.guard("password-again", async () => {
+  if (!sessionToken) return { outcome: "rejected" };
+  const check = await context.throttle.guard([guessBuckets.session(sha256(sessionToken))], async () => {
     const owner = await context.owner.owner();
-    if (!sessionToken || !owner || !(await verifyPassword(password, owner.passwordHash))) return undefined;
-    await markConfirmed(context, sessionToken, "password_confirmed_at");
+    if (!owner || !(await verifyPassword(password, owner.passwordHash))) return undefined;
+    await markConfirmed(context, sessionToken, "password");
     return "password";
   });
   return check.outcome === "accepted" ? { outcome: "accepted", kind: "password" } : check;
@@ -48,12 +56,10 @@ export async function confirmWithCode(
   code: string,
 ): Promise<CodeCheck> {
   if (!sessionToken) return { outcome: "rejected" };
-  const check = await context.throttle.guard("code", async () => {
-    const kind = await spendCode(context, code);
-    if (kind) await markConfirmed(context, sessionToken, "factor_confirmed_at");
-    return kind;
-  });
-  return check.outcome === "accepted" ? { outcome: "accepted", kind: check.value } : check;
+  const check = await spendCode(context, code, [guessBuckets.session(sha256(sessionToken))]);
+  if (check.outcome !== "accepted") return check;
+  await markConfirmed(context, sessionToken, check.value);
+  return { outcome: "accepted", kind: check.value.kind === "recovery" ? "recovery" : "totp" };
 }
 
 export async function confirmPasskeyOptions(
@@ -73,7 +79,14 @@ export async function confirmWithPasskey(
   response: unknown,
 ): Promise<boolean> {
   if (!sessionToken) return false;
-  const ok = await verifyAssertion(context, origin, ceremonyToken, "confirm", sha256(sessionToken), response);
-  if (ok) await markConfirmed(context, sessionToken, "factor_confirmed_at");
-  return ok;
+  const used = await verifyAssertion(
+    context,
+    origin,
+    ceremonyToken,
+    "confirm",
+    sha256(sessionToken),
+    response,
+  );
+  if (used) await markConfirmed(context, sessionToken, used);
+  return used !== undefined;
 }

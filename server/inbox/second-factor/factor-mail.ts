@@ -1,4 +1,11 @@
-import { composeMail, type Mail, type MailSender, type MailSite } from "../../mail/mail.ts";
+import {
+  composeMail,
+  siteLink,
+  type Mail,
+  type MailLine,
+  type MailSender,
+  type MailSite,
+} from "../../mail/mail.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 
@@ -9,7 +16,8 @@ import { inboxPaths } from "#app/features/inbox/paths.ts";
 export type FactorChange =
   | { kind: "passkey-added" | "passkey-removed"; name: string }
   | { kind: "totp-added" | "totp-removed" }
-  | { kind: "all-removed-on-server" };
+  | { kind: "all-removed-on-server" }
+  | { kind: "unfrozen" };
 
 const what: Record<FactorChange["kind"], (change: FactorChange) => string> = {
   "passkey-added": (change) => `Se agregó la llave de acceso «${"name" in change ? change.name : ""}».`,
@@ -18,21 +26,40 @@ const what: Record<FactorChange["kind"], (change: FactorChange) => string> = {
   "totp-removed": () => "Se desactivaron los códigos de la app de autenticación.",
   "all-removed-on-server": () =>
     "Se cambió la contraseña en el servidor (npm run owner:password): se quitaron todas las llaves de acceso, los códigos y los códigos de recuperación, y se cerraron todas las sesiones.",
+  unfrozen: () =>
+    "Se volvió a permitir publicar y cambiar las llaves: se quitaron las llaves y la app agregadas desde el aviso de «no fui yo».",
 };
 
-export function composeFactorEmail(change: FactorChange, at: Date, site: MailSite): Mail {
+export function composeFactorEmail(
+  change: FactorChange,
+  at: Date,
+  site: MailSite,
+  notMeToken?: string,
+): Mail {
   const sentence = what[change.kind](change);
-  const lines = [
+  const notMe = notMeToken && notMeLink(site, notMeToken);
+  const lines: MailLine[] = [
     sentence,
     `Cuándo: ${buenosAiresTime(at)} (hora de Buenos Aires).`,
-    "",
     "Si fuiste vos, no hace falta hacer nada.",
-    `Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá ${inboxPaths.security}.`,
+    ...(notMe
+      ? [
+          "Si no fuiste vos, abrí este enlace y tocá «No fui yo»: nadie podrá publicar en el sitio ni cambiar las llaves hasta que lo resuelvas desde la bandeja con una llave que ya tenías, o cambiando la contraseña en el servidor.",
+          { text: "No fui yo", href: notMe },
+        ]
+      : [
+          `Si no fuiste vos, alguien tiene tu contraseña: en el servidor, cambiala con «npm run owner:password» (quita todas las llaves y cierra todas las sesiones) y revisá ${inboxPaths.security}.`,
+        ]),
   ];
   return composeMail(site, {
     subject: `Bandeja: ${sentence}`,
-    blocks: lines.filter(Boolean).map((line) => ({ paragraph: line })),
+    blocks: lines.map((line) => ({ paragraph: line })),
   });
+}
+
+/** The «no fui yo» address of a change, on the installer's address. */
+export function notMeLink(site: Pick<MailSite, "siteUrl">, token: string): string {
+  return siteLink(site, `${inboxPaths.notMe}?${new URLSearchParams({ clave: token })}`);
 }
 
 /** Sends the e-mail of a change; a failure is logged, never undoes the change. */
@@ -42,13 +69,47 @@ export function factorMailer(
   site: () => MailSite,
   now: () => Date,
   log: (message: string) => void = (message) => console.error(message),
-): (change: FactorChange) => Promise<void> {
-  return async (change) => {
+): (change: FactorChange, notMeToken?: string) => Promise<void> {
+  return async (change, notMeToken) => {
     if (!send) return;
     try {
-      await send(composeFactorEmail(change, now(), site()));
+      await send(composeFactorEmail(change, now(), site(), notMeToken));
     } catch (error) {
       log(`No se pudo enviar el aviso de cambio de factor: ${(error as Error).message}`);
+    }
+  };
+}
+
+/** The e-mail with a first-factor code, asked for from the first sign-in. */
+export function composeFirstFactorEmail(code: string, expiresAt: Date, site: MailSite): Mail {
+  return composeMail(site, {
+    subject: "Bandeja: tu código de primer ingreso",
+    blocks: [
+      { paragraph: `Tu código de primer ingreso a la bandeja: ${code}` },
+      {
+        paragraph: `Escribilo en la página de primer ingreso. Sirve una sola vez, hasta las ${buenosAiresTime(expiresAt)} (hora de Buenos Aires).`,
+      },
+      {
+        paragraph:
+          "Si no lo pediste vos, alguien tiene tu contraseña: no compartas este código y pedí que la cambien en el servidor.",
+      },
+    ],
+  });
+}
+
+/** Sends a first-factor code; false (and logged) when it could not be sent. */
+export function firstFactorCodeMailer(
+  send: MailSender,
+  site: () => MailSite,
+  log: (message: string) => void = (message) => console.error(message),
+): (code: string, expiresAt: Date) => Promise<boolean> {
+  return async (code, expiresAt) => {
+    try {
+      await send(composeFirstFactorEmail(code, expiresAt, site()));
+      return true;
+    } catch (error) {
+      log(`No se pudo enviar el código de primer ingreso: ${(error as Error).message}`);
+      return false;
     }
   };
 }

@@ -1,26 +1,53 @@
 import type { LoginFailures } from "../../leads/storage/login-failures.ts";
 
 /**
- * Growing waits after wrong codes and wrong passwords typed again, for the
- * whole account (whoever types them already holds the password or a session).
- * Five free tries, then each failure doubles the wait before the next try is
- * even checked, up to 15 minutes: a six-digit code guessed in a loop gets
- * about a hundred tries a day, one chance in three thousand.
- * Kept in the login's failure table, under keys of their own.
+ * Growing waits after wrong six-digit codes and wrong passwords typed again
+ * (decision 0024, replacing 0018's one count for the whole account, which let
+ * a stranger's wrong codes keep the owner's own correct code waiting).
+ *
+ * Each guess is counted in buckets that say who typed it:
+ * - the owner's known browser (its device cookie), or the signed-in session:
+ *   nobody else's guesses land there, so a stranger never delays the owner there;
+ * - every browser the owner never used, together (`strangers`): this is the bound
+ *   on brute force, whatever the number of browsers, addresses or sign-ins.
+ *
+ * In a bucket, five tries are free, then each wrong one doubles the wait before
+ * the next is even checked, up to its cap. An authenticator code matches 3 of
+ * 10⁶ values (the step before and after count too), so each guess is a 3·10⁻⁶
+ * chance. At the strangers' cap of one hour, a loop gets 24 + 5 guesses a day:
+ * under one chance in ten thousand a day, about 3 % a year of guessing without
+ * pause, while each of those sign-ins needed the password. The owner's browser
+ * and session have a 15-minute cap of their own, fed only by the owner's typos.
+ *
+ * Recovery codes and first-factor codes (80 random bits) and passkeys are never
+ * made to wait: 2⁸⁰ values cannot be guessed at any rate this server answers, so
+ * whatever a stranger does, the owner always has a way in that no count blocks.
  */
-export type GuessKind = "code" | "password-again";
+export type GuessBucket = { key: string; capSeconds: number };
+
+const freeTries = 5;
+const memoryMs = 24 * 60 * 60_000;
+
+export const guessBuckets = {
+  /** A browser the owner signed in from before (the hash of its device cookie). */
+  device: (deviceHash: string): GuessBucket => ({
+    key: `second-factor:device:${deviceHash}`,
+    capSeconds: 15 * 60,
+  }),
+  /** A signed-in session (the hash of its id): the confirmation, the password typed again. */
+  session: (sessionHash: string): GuessBucket => ({
+    key: `second-factor:session:${sessionHash}`,
+    capSeconds: 15 * 60,
+  }),
+  /** Every browser the owner never signed in from, counted together. */
+  strangers: { key: "second-factor:strangers", capSeconds: 60 * 60 } satisfies GuessBucket,
+};
 
 /** A check run behind the throttle: its value when it passed. */
 export type Guarded<T> =
   | { outcome: "accepted"; value: T }
   | { outcome: "rejected" }
   | { outcome: "throttled"; retryAfterSeconds: number };
-
-const freeTries = 5;
-const capSeconds = 15 * 60;
-const memoryMs = 24 * 60 * 60_000;
-
-const keyOf = (kind: GuessKind) => `second-factor:${kind}`;
 
 export class GuessThrottle {
   private readonly failures: LoginFailures;
@@ -31,37 +58,33 @@ export class GuessThrottle {
     this.now = now;
   }
 
-  /** Whole seconds until the next try may be checked (0: now). */
-  async waitSeconds(kind: GuessKind): Promise<number> {
-    const [row] = await this.failures.of([keyOf(kind)]);
-    if (!row) return 0;
+  /** Whole seconds until the next guess in these buckets may be checked (0: now). */
+  async waitSeconds(buckets: readonly GuessBucket[]): Promise<number> {
+    const rows = await this.failures.of(buckets.map((bucket) => bucket.key));
     const now = this.now().getTime();
-    const last = row.lastFailureAt.getTime();
-    const failures = row.failures;
-    if (now - last > memoryMs || failures < freeTries) return 0;
-    const delay = Math.min(2 ** (failures - freeTries), capSeconds);
-    return Math.max(0, Math.ceil((last + delay * 1000 - now) / 1000));
+    let wait = 0;
+    for (const row of rows) {
+      const bucket = buckets.find((candidate) => candidate.key === row.key)!;
+      const last = row.lastFailureAt.getTime();
+      if (now - last > memoryMs || row.failures < freeTries) continue;
+      const delay = Math.min(2 ** (row.failures - freeTries), bucket.capSeconds);
+      wait = Math.max(wait, Math.ceil((last + delay * 1000 - now) / 1000));
+    }
+    return wait;
   }
 
-  async fail(kind: GuessKind): Promise<void> {
-    const now = this.now();
-    await this.failures.record(keyOf(kind), now, new Date(now.getTime() - memoryMs));
-  }
-
-  async succeed(kind: GuessKind): Promise<void> {
-    await this.failures.forget([keyOf(kind)]);
-  }
-
-  /** Runs a check behind the throttle: a failure (undefined) counts, a success clears the count. */
-  async guard<T>(kind: GuessKind, check: () => Promise<T | undefined>): Promise<Guarded<T>> {
-    const wait = await this.waitSeconds(kind);
+  /** Runs a guess behind the buckets: a failure (undefined) counts in each, a success clears them. */
+  async guard<T>(buckets: readonly GuessBucket[], check: () => Promise<T | undefined>): Promise<Guarded<T>> {
+    const wait = await this.waitSeconds(buckets);
     if (wait > 0) return { outcome: "throttled", retryAfterSeconds: wait };
     const value = await check();
+    const keys = buckets.map((bucket) => bucket.key);
     if (value === undefined) {
-      await this.fail(kind);
+      const now = this.now();
+      for (const key of keys) await this.failures.record(key, now, new Date(now.getTime() - memoryMs));
       return { outcome: "rejected" };
     }
-    await this.succeed(kind);
+    await this.failures.forget(keys);
     return { outcome: "accepted", value };
   }
 }

@@ -10,7 +10,14 @@ import {
 
 import type { Ceremony, FactorAdded, PasskeySummary } from "#app/features/inbox/second-factor.ts";
 import { sha256 } from "../owner-auth.ts";
-import { markConfirmed, type FactorContext } from "./factor-context.ts";
+import {
+  announceChange,
+  isTrusted,
+  markConfirmed,
+  trustedFromForNew,
+  type FactorContext,
+  type UsedFactor,
+} from "./factor-context.ts";
 import { storeChallenge, takeChallenge, type CeremonyPurpose } from "./passkey-challenges.ts";
 import { clearRecoveryCodesIfNoFactorLeft, regenerateRecoveryCodes } from "./recovery-codes.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
@@ -40,6 +47,9 @@ export async function passkeySummaries(context: FactorContext): Promise<PasskeyS
     name: row.name,
     addedText: buenosAiresTime(new Date(row.created_at)),
     lastUsedText: row.last_used_at ? buenosAiresTime(new Date(row.last_used_at)) : null,
+    waitsUntilText: isTrusted(row.trusted_from, context.now())
+      ? null
+      : buenosAiresTime(new Date(row.trusted_from!)),
   }));
 }
 
@@ -54,14 +64,15 @@ export async function credentials(context: FactorContext): Promise<Credential[]>
 
 // Registering and removing a passkey (the routes ask for the fresh confirmation first).
 
+/** Options for registering a passkey, the challenge bound to a session's or a first sign-in's hash. */
 export async function registrationOptions(
   context: FactorContext,
-  sessionToken: string | undefined,
+  boundTo: string | undefined,
   origin: string,
 ): Promise<Ceremony | undefined> {
   const rp = context.relyingPartyOf(origin);
   const owner = await context.auth.ownerEmail();
-  if (!sessionToken || !rp || !owner) return undefined;
+  if (!boundTo || !rp || !owner) return undefined;
   const existing = await credentials(context);
   const options = await generateRegistrationOptions({
     rpName: context.issuer,
@@ -72,14 +83,10 @@ export async function registrationOptions(
     excludeCredentials: existing,
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
-  return {
-    ceremonyToken: await storeChallenge(context, "register", options.challenge, sha256(sessionToken)),
-    options,
-  };
+  return { ceremonyToken: await storeChallenge(context, "register", options.challenge, boundTo), options };
 }
 
-type PasskeyRegistration = {
-  sessionToken: string | undefined;
+export type PasskeyRegistration = {
   origin: string;
   ceremonyToken: string | undefined;
   response: unknown;
@@ -87,20 +94,31 @@ type PasskeyRegistration = {
   name: string;
 };
 
-/** Stores a verified new passkey; it counts as this session's confirmation, and the first factor brings recovery codes. */
-export async function registerPasskey(
+/** The name as kept: control characters go, 60 characters at most, a plain name when empty. */
+export function passkeyName(typed: string): string {
+  return (
+    typed
+      .replace(/\p{Cc}+/gu, " ")
+      .trim()
+      .slice(0, 60) || "Llave de acceso"
+  );
+}
+
+/**
+ * Stores a verified new passkey whose challenge was bound to `boundTo`
+ * (a session, or a first sign-in), trusted from `trustedFrom`; the first
+ * factor brings recovery codes. The name the passkey was stored with, or undefined.
+ */
+export async function storeNewPasskey(
   context: FactorContext,
   attempt: PasskeyRegistration,
-): Promise<FactorAdded> {
+  boundTo: string,
+  trustedFrom: string | null,
+): Promise<{ name: string; recoveryCodes?: string[] } | undefined> {
   const rp = context.relyingPartyOf(attempt.origin);
-  if (!attempt.sessionToken || !rp) return { outcome: "rejected" };
-  const challenge = await takeChallenge(
-    context,
-    attempt.ceremonyToken,
-    "register",
-    sha256(attempt.sessionToken),
-  );
-  if (!challenge) return { outcome: "rejected" };
+  if (!rp) return undefined;
+  const challenge = await takeChallenge(context, attempt.ceremonyToken, "register", boundTo);
+  if (!challenge) return undefined;
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -111,16 +129,12 @@ export async function registerPasskey(
       requireUserVerification: true,
     });
   } catch {
-    return { outcome: "rejected" };
+    return undefined;
   }
-  if (!verification.verified) return { outcome: "rejected" };
+  if (!verification.verified) return undefined;
   const { credential } = verification.registrationInfo;
   const first = !(await context.rows.anyFactor());
-  const name =
-    attempt.name
-      .replace(/\p{Cc}+/gu, " ")
-      .trim()
-      .slice(0, 60) || "Llave de acceso";
+  const name = passkeyName(attempt.name);
   await context.rows.addPasskey({
     credential_id: credential.id,
     public_key: Buffer.from(credential.publicKey).toString("base64url"),
@@ -129,17 +143,39 @@ export async function registerPasskey(
     name,
     created_at: context.now().toISOString(),
     last_used_at: null,
+    trusted_from: trustedFrom,
   });
-  await markConfirmed(context, attempt.sessionToken, "factor_confirmed_at");
-  await context.onChange({ kind: "passkey-added", name });
-  return { outcome: "added", ...(first ? { recoveryCodes: await regenerateRecoveryCodes(context) } : {}) };
+  await announceChange(context, { kind: "passkey-added", name });
+  return { name, ...(first ? { recoveryCodes: await regenerateRecoveryCodes(context) } : {}) };
+}
+
+/** A passkey added in a signed-in session (after its confirmation); it counts as this session's confirmation. */
+export async function registerPasskey(
+  context: FactorContext,
+  attempt: PasskeyRegistration & { sessionToken: string | undefined },
+): Promise<FactorAdded> {
+  if (!attempt.sessionToken) return { outcome: "rejected" };
+  const trustedFrom = await trustedFromForNew(context, { sessionToken: attempt.sessionToken });
+  const stored = await storeNewPasskey(context, attempt, sha256(attempt.sessionToken), trustedFrom);
+  if (!stored) return { outcome: "rejected" };
+  await markConfirmed(context, attempt.sessionToken, {
+    kind: "passkey",
+    trusted: isTrusted(trustedFrom, context.now()),
+  });
+  return {
+    outcome: "added",
+    ...(trustedFrom ? { trustedFrom } : {}),
+    ...(stored.recoveryCodes ? { recoveryCodes: stored.recoveryCodes } : {}),
+  };
 }
 
 export async function removePasskey(context: FactorContext, id: string): Promise<boolean> {
+  // The last factor stays: without one, only a new first-factor code from the server gets the owner in.
+  if ((await context.rows.factorCount()) <= 1) return false;
   const name = await context.rows.removePasskey(id);
   if (name === undefined) return false;
   await clearRecoveryCodesIfNoFactorLeft(context);
-  await context.onChange({ kind: "passkey-removed", name });
+  await announceChange(context, { kind: "passkey-removed", name });
   return true;
 }
 
@@ -175,13 +211,13 @@ export async function verifyAssertion(
   purpose: CeremonyPurpose,
   boundTo: string | null,
   response: unknown,
-): Promise<boolean> {
+): Promise<UsedFactor | undefined> {
   const rp = context.relyingPartyOf(origin);
   const challenge = await takeChallenge(context, ceremonyToken, purpose, boundTo);
   const answer = response as AuthenticationResponseJSON | undefined;
-  if (!rp || !challenge || typeof answer?.id !== "string") return false;
+  if (!rp || !challenge || typeof answer?.id !== "string") return undefined;
   const passkey = await context.rows.passkey(answer.id);
-  if (!passkey) return false;
+  if (!passkey) return undefined;
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response: answer,
@@ -196,14 +232,14 @@ export async function verifyAssertion(
         transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
       },
     });
-    if (!verified) return false;
+    if (!verified) return undefined;
     await context.rows.usePasskey(
       passkey.credential_id,
       authenticationInfo.newCounter,
       context.now().toISOString(),
     );
-    return true;
+    return { kind: "passkey", trusted: isTrusted(passkey.trusted_from, context.now()) };
   } catch {
-    return false;
+    return undefined;
   }
 }

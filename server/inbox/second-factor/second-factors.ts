@@ -9,7 +9,21 @@ import {
   confirmWithPasskey,
   freshness,
 } from "./confirmation.ts";
-import { ceremonyLifetimeMs, type FactorContext } from "./factor-context.ts";
+import { announceChange, ceremonyLifetimeMs, isTrusted, type FactorContext } from "./factor-context.ts";
+import {
+  enrolFirstPasskey,
+  enrolFirstTotp,
+  firstPasskeyOptions,
+  firstSignInLifetimeMs,
+  firstSignInStage,
+  firstTotp,
+  mailFirstFactorCode,
+  verifyFirstFactorCode,
+} from "./first-sign-in.ts";
+import { spendNotMeToken } from "./owner-codes.ts";
+import { sha256 } from "../owner-auth.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
+import { enabledTotp } from "../../leads/storage/second-factor-rows.ts";
 import type { FactorChange } from "./factor-mail.ts";
 import { GuessThrottle } from "./guess-throttle.ts";
 import {
@@ -19,7 +33,7 @@ import {
   registrationOptions,
   removePasskey,
 } from "./passkeys.ts";
-import { regenerateRecoveryCodes } from "./recovery-codes.ts";
+import { clearRecoveryCodesIfNoFactorLeft, regenerateRecoveryCodes } from "./recovery-codes.ts";
 import type { RelyingPartyOf } from "./relying-party.ts";
 import {
   finishWithCode,
@@ -41,7 +55,9 @@ import {
  * - authenticator.ts (with totp.ts): the authenticator app's secret and codes;
  * - recovery-codes.ts: the ten recovery codes; typed-codes.ts spends them and authenticator codes;
  * - guess-throttle.ts: growing waits after wrong codes and passwords;
- * - factor-mail.ts: the owner's e-mail when a factor is added or removed.
+ * - factor-mail.ts: the owner's e-mail when a factor is added or removed, with its «no fui yo»;
+ * - first-sign-in.ts (with owner-codes.ts): the first factor, through a code that reached the owner
+ *   another way (decision 0024).
  *
  * What all of them share (the rows, the clock, the throttle…) is one `FactorContext`.
  */
@@ -52,8 +68,10 @@ export type SecondFactorsOptions = {
   relyingPartyOf: RelyingPartyOf;
   /** The relying party's and the authenticator app's name for the account: the business name published now. */
   issuer: () => string;
-  /** Tells the owner a factor was added or removed (by e-mail, when configured). */
-  onChange?: (change: FactorChange) => Promise<void>;
+  /** Tells the owner a factor was added or removed (by e-mail, when configured), with the «no fui yo» link's secret. */
+  onChange?: (change: FactorChange, notMeToken: string | undefined) => Promise<void>;
+  /** E-mails a first-factor code to the owner's address on file (when e-mail is configured). */
+  mailFirstFactorCode?: (code: string, expiresAt: Date) => Promise<boolean>;
   now?: () => Date;
 };
 
@@ -74,22 +92,31 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
       return options.issuer();
     },
     onChange: options.onChange ?? (async () => {}),
+    mailFirstFactorCode: options.mailFirstFactorCode,
     now,
     throttle: new GuessThrottle(options.store.loginFailures, now),
   };
   const hasAny = () => context.rows.anyFactor();
-  options.auth.secondFactorRequired = hasAny;
+  const waitsUntil = (trustedFrom: string | null) =>
+    isTrusted(trustedFrom, now()) ? null : buenosAiresTime(new Date(trustedFrom!));
   return {
     hasAny,
     async overview() {
-      const passkeys = await passkeySummaries(context);
-      const codesLeft = await context.rows.recoveryCodesLeft();
-      return { passkeys, totpEnabled: await totpEnabled(context), recoveryCodesLeft: codesLeft };
+      const totp = await context.rows.totp(enabledTotp);
+      const frozen = await context.rows.frozen();
+      return {
+        passkeys: await passkeySummaries(context),
+        totpEnabled: await totpEnabled(context),
+        totpWaitsUntilText: totp ? waitsUntil(totp.trusted_from) : null,
+        recoveryCodesLeft: await context.rows.recoveryCodesLeft(),
+        frozenSinceText: frozen ? buenosAiresTime(new Date(frozen.since)) : null,
+      };
     },
     passkeysAvailable: (origin) => passkeysAvailable(context, origin),
     async prune() {
-      const before = new Date(now().getTime() - ceremonyLifetimeMs).toISOString();
-      await context.rows.pruneCeremonies(before);
+      const before = new Date(now().getTime() - Math.max(ceremonyLifetimeMs, firstSignInLifetimeMs));
+      await context.rows.pruneCeremonies(before.toISOString());
+      await context.rows.pruneOwnerCodes(now().toISOString());
     },
 
     // The fresh confirmation of a signed-in session (confirmation.ts).
@@ -109,7 +136,8 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
     finishWithCode: (stepToken, code) => finishWithCode(context, stepToken, code),
 
     // Adding and removing factors; the routes ask for the fresh confirmation first.
-    registrationOptions: (sessionToken, origin) => registrationOptions(context, sessionToken, origin),
+    registrationOptions: (sessionToken, origin) =>
+      registrationOptions(context, sessionToken && sha256(sessionToken), origin),
     registerPasskey: (attempt) => registerPasskey(context, attempt),
     removePasskey: (id) => removePasskey(context, id),
     beginTotp: () => beginTotp(context),
@@ -117,5 +145,31 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
     enableTotp: (sessionToken, code) => enableTotp(context, sessionToken, code),
     disableTotp: () => disableTotp(context),
     regenerateRecoveryCodes: () => regenerateRecoveryCodes(context),
+
+    // The first sign-in (first-sign-in.ts).
+    firstSignInStage: (stepToken) => firstSignInStage(context, stepToken),
+    verifyFirstFactorCode: (stepToken, code) => verifyFirstFactorCode(context, stepToken, code),
+    canMailFirstFactorCode: () => context.mailFirstFactorCode !== undefined,
+    mailFirstFactorCode: (stepToken) => mailFirstFactorCode(context, stepToken),
+    firstTotp: (stepToken) => firstTotp(context, stepToken),
+    enrolFirstTotp: (stepToken, code) => enrolFirstTotp(context, stepToken, code),
+    firstPasskeyOptions: (stepToken, origin) => firstPasskeyOptions(context, stepToken, origin),
+    enrolFirstPasskey: (attempt) => enrolFirstPasskey(context, attempt),
+
+    // «No fui yo» and its resolution (decision 0024).
+    async reportNotMe(token) {
+      const changeAt = await spendNotMeToken(context.rows, token, now());
+      if (!changeAt) return false;
+      await context.rows.freeze({ since: now().toISOString(), changeAt });
+      return true;
+    },
+    async unfreeze() {
+      const frozen = await context.rows.frozen();
+      if (!frozen) return false;
+      await context.rows.unfreeze(frozen.changeAt);
+      await clearRecoveryCodesIfNoFactorLeft(context);
+      await announceChange(context, { kind: "unfrozen" });
+      return true;
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Ceremony, FactorSignIn } from "#app/features/inbox/second-factor.t
 import type { SecondStepRow } from "../../leads/storage/second-factor-rows.ts";
 import { sha256 } from "../owner-auth.ts";
 import { ceremonyLifetimeMs, type FactorContext } from "./factor-context.ts";
+import { guessBuckets } from "./guess-throttle.ts";
 import { authenticationCeremony, credentials, verifyAssertion } from "./passkeys.ts";
 import { spendCode } from "./typed-codes.ts";
 
@@ -39,7 +40,7 @@ export async function signInWithPasskey(
   context: FactorContext,
   attempt: PasskeySignIn,
 ): Promise<FactorSignIn> {
-  const ok = await verifyAssertion(
+  const used = await verifyAssertion(
     context,
     attempt.origin,
     attempt.ceremonyToken,
@@ -47,9 +48,9 @@ export async function signInWithPasskey(
     null,
     attempt.response,
   );
-  if (!ok) return { outcome: "rejected" };
+  if (!used) return { outcome: "rejected" };
   const deviceHash = attempt.deviceToken ? await context.auth.knownDevice(attempt.deviceToken) : undefined;
-  return context.auth.openSession(deviceHash, { factorConfirmed: true });
+  return context.auth.openSession(deviceHash, { factorConfirmed: true, trusted: used.trusted });
 }
 
 export async function secondStepValid(
@@ -80,7 +81,7 @@ export async function finishWithPasskey(
 ): Promise<FactorSignIn> {
   const step = await secondStep(context, attempt.stepToken);
   if (!step) return { outcome: "rejected" };
-  const ok = await verifyAssertion(
+  const used = await verifyAssertion(
     context,
     attempt.origin,
     attempt.ceremonyToken,
@@ -88,10 +89,14 @@ export async function finishWithPasskey(
     step.token_hash,
     attempt.response,
   );
-  return ok ? finishSecondStep(context, step) : { outcome: "rejected" };
+  return used ? finishSecondStep(context, step, used.trusted) : { outcome: "rejected" };
 }
 
-/** An authenticator code or a recovery code finishes the step, behind the guess throttle. */
+/**
+ * An authenticator code or a recovery code finishes the step. Six digits are
+ * counted in the bucket of who typed them: the owner's known browser, or all
+ * strangers' browsers together (guess-throttle.ts).
+ */
 export async function finishWithCode(
   context: FactorContext,
   stepToken: string | undefined,
@@ -99,21 +104,27 @@ export async function finishWithCode(
 ): Promise<FactorSignIn> {
   const step = await secondStep(context, stepToken);
   if (!step) return { outcome: "rejected" };
-  const check = await context.throttle.guard("code", () => spendCode(context, code));
+  const bucket = step.device_hash ? guessBuckets.device(step.device_hash) : guessBuckets.strangers;
+  const check = await spendCode(context, code, [bucket]);
   if (check.outcome !== "accepted") return check;
-  return finishSecondStep(context, step);
+  return finishSecondStep(context, step, check.value.trusted);
 }
 
-/** The step of this token, while it is still in time. */
+/** The second step of this token (never a first sign-in's), while it is still in time. */
 async function secondStep(context: FactorContext, stepToken: string | undefined) {
   if (!stepToken) return undefined;
   const row = await context.rows.secondStep(sha256(stepToken));
-  if (!row || context.now().getTime() - Date.parse(row.created_at) >= ceremonyLifetimeMs) return undefined;
+  if (!row || row.enrolment !== null) return undefined;
+  if (context.now().getTime() - Date.parse(row.created_at) >= ceremonyLifetimeMs) return undefined;
   return row;
 }
 
 /** The second step is spent once: its row goes as the session opens. */
-async function finishSecondStep(context: FactorContext, step: SecondStepRow): Promise<FactorSignIn> {
+async function finishSecondStep(
+  context: FactorContext,
+  step: SecondStepRow,
+  trusted: boolean,
+): Promise<FactorSignIn> {
   if (!(await context.rows.takeSecondStep(step.token_hash))) return { outcome: "rejected" };
-  return context.auth.openSession(step.device_hash ?? undefined, { factorConfirmed: true });
+  return context.auth.openSession(step.device_hash ?? undefined, { factorConfirmed: true, trusted });
 }

@@ -294,6 +294,24 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
         .execute();
     },
   },
+  // The first factor (decision 0024): single-use codes that reach the owner another way, the
+  // first sign-in's stage, and the waiting period of a factor added without a trusted one.
+  "0024-first-factor": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("inbox_passkeys").addColumn("trusted_from", "text").execute();
+      await db.schema.alterTable("inbox_totp").addColumn("trusted_from", "text").execute();
+      await db.schema.alterTable("inbox_sessions").addColumn("trusted_confirmed_at", "text").execute();
+      await db.schema.alterTable("inbox_second_steps").addColumn("enrolment", "text").execute();
+      await db.schema
+        .createTable("inbox_owner_codes")
+        .addColumn("token_hash", "text", (column) => column.primaryKey())
+        .addColumn("purpose", "text", (column) => column.notNull())
+        .addColumn("change_at", "text")
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("expires_at", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
   // Off-site backups (decision 0019): the durable queue of rows changed since they were last
   // copied (filled by triggers in the same transaction as the change, see server/backup/), and the
   // backup's own state (lease, newest copy, last verified restore), which no backup carries.

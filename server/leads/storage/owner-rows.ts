@@ -2,6 +2,9 @@ import type { Kysely } from "kysely";
 
 import type { LeadDatabase } from "./schema.ts";
 
+/** The settings row of a «no fui yo» freeze (decision 0024); owner:password clears it. */
+export const factorFreezeKey = "factores-congelados";
+
 /**
  * The inbox's one owner account, its sessions, known devices and pending
  * second steps (server/inbox/owner-auth.ts decides; this stores). Tokens arrive
@@ -15,6 +18,7 @@ export const factorTables = [
   "inbox_recovery_codes",
   "inbox_challenges",
   "inbox_second_steps",
+  "inbox_owner_codes",
 ] as const;
 
 export type SessionRow = { createdAt: string; lastSeenAt: string; email: string };
@@ -57,6 +61,8 @@ export class OwnerRows {
       await transaction.deleteFrom("inbox_devices").execute();
       await transaction.deleteFrom("inbox_login_failures").execute();
       for (const table of factorTables) await transaction.deleteFrom(table).execute();
+      // Whoever runs this on the server resolves a «no fui yo» too (decision 0024).
+      await transaction.deleteFrom("settings").where("key", "=", factorFreezeKey).execute();
     });
   }
 
@@ -64,10 +70,17 @@ export class OwnerRows {
     tokenHash: string;
     deviceHash: string | null;
     createdAt: string;
+    /** A first sign-in waits for its single-use code (decision 0024). */
+    firstSignIn: boolean;
   }): Promise<void> {
     await this.db
       .insertInto("inbox_second_steps")
-      .values({ token_hash: step.tokenHash, device_hash: step.deviceHash, created_at: step.createdAt })
+      .values({
+        token_hash: step.tokenHash,
+        device_hash: step.deviceHash,
+        created_at: step.createdAt,
+        enrolment: step.firstSignIn ? "code" : null,
+      })
       .execute();
   }
 
@@ -76,6 +89,8 @@ export class OwnerRows {
     idHash: string;
     now: string;
     factorConfirmed: boolean;
+    /** The factor that opened it is past its waiting period (decision 0024). */
+    trusted: boolean;
     newDeviceHash: string | undefined;
     knownDeviceHash: string | undefined;
   }): Promise<void> {
@@ -88,6 +103,7 @@ export class OwnerRows {
           created_at: now,
           last_seen_at: now,
           factor_confirmed_at: session.factorConfirmed ? now : null,
+          trusted_confirmed_at: session.factorConfirmed && session.trusted ? now : null,
         })
         .execute();
       if (session.newDeviceHash) {

@@ -109,6 +109,8 @@ export type InboxSessionsTable = {
   factor_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the owner last typed the password again in this session. */
   password_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When this session last confirmed with a trusted factor (past its waiting period; decision 0024). */
+  trusted_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** The owner's passkeys: the credential's id and public key (base64url), never anything secret. */
@@ -122,6 +124,8 @@ export type InboxPasskeysTable = {
   name: string;
   created_at: string;
   last_used_at: string | null;
+  /** Before this moment the passkey signs in but confirms no publication or factor change (decision 0024); null: trusted. */
+  trusted_from: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** The authenticator app's secret (one row, id 1): pending until a first correct code. */
@@ -132,6 +136,8 @@ export type InboxTotpTable = {
   /** The last time step whose code was accepted: no code of it or before it is accepted again. */
   last_step: ColumnType<number | string, number | undefined, number>;
   created_at: string;
+  /** As a passkey's `trusted_from` (decision 0024). */
+  trusted_from: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** Recovery codes by their SHA-256; used_at once spent. */
@@ -148,7 +154,35 @@ export type InboxChallengesTable = {
 };
 
 /** Sign-ins whose password was right and that wait for their second factor. */
-export type InboxSecondStepsTable = { token_hash: string; device_hash: string | null; created_at: string };
+export type InboxSecondStepsTable = {
+  token_hash: string;
+  device_hash: string | null;
+  created_at: string;
+  /**
+   * A first sign-in (no factor yet, decision 0024): "code" until the single-use code is typed,
+   * then "verified" while the first factor is enrolled; null for the second step of a sign-in.
+   */
+  enrolment: ColumnType<
+    FirstSignInStage | null,
+    FirstSignInStage | null | undefined,
+    FirstSignInStage | null
+  >;
+};
+
+export type FirstSignInStage = "code" | "verified";
+
+/**
+ * Single-use secrets that reach the owner another way (decision 0024), by their SHA-256:
+ * `first-factor` codes (printed by `owner:password` or e-mailed) and `not-me` links
+ * (the «no fui yo» of a factor-change e-mail, naming the change's moment).
+ */
+export type InboxOwnerCodesTable = {
+  token_hash: string;
+  purpose: "first-factor" | "not-me";
+  change_at: string | null;
+  created_at: string;
+  expires_at: string;
+};
 
 /** Browsers the owner has signed in from (SHA-256 of their device cookie): spared the per-account login delay. */
 export type InboxDevicesTable = { token_hash: string; created_at: string; last_used_at: string };
@@ -175,6 +209,7 @@ export type LeadDatabase = {
   inbox_recovery_codes: InboxRecoveryCodesTable;
   inbox_challenges: InboxChallengesTable;
   inbox_second_steps: InboxSecondStepsTable;
+  inbox_owner_codes: InboxOwnerCodesTable;
   weekly_summaries: WeeklySummariesTable;
   backup_changes: BackupChangesTable;
   backup_state: BackupStateTable;

@@ -1,7 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
 
+import { factorFreezeKey } from "./owner-rows.ts";
 import type {
+  FirstSignInStage,
   InboxChallengesTable,
+  InboxOwnerCodesTable,
   InboxPasskeysTable,
   InboxSecondStepsTable,
   InboxTotpTable,
@@ -24,6 +27,9 @@ export type PasskeyRow = Selectable<InboxPasskeysTable>;
 export type TotpRow = Selectable<InboxTotpTable>;
 export type ChallengeRow = Selectable<InboxChallengesTable>;
 export type SecondStepRow = Selectable<InboxSecondStepsTable>;
+export type OwnerCodeRow = Selectable<InboxOwnerCodesTable>;
+/** A «no fui yo» freeze: since when, and the moment of the change it reported. */
+export type FactorFreeze = { since: string; changeAt: string };
 
 export class SecondFactorRows {
   private readonly db: Kysely<LeadDatabase>;
@@ -95,7 +101,12 @@ export class SecondFactorRows {
   }
 
   /** The pending secret becomes the only, enabled one, its first code's step already spent. */
-  async enableTotp(pending: TotpRow, enabledAt: string, step: number): Promise<void> {
+  async enableTotp(
+    pending: TotpRow,
+    enabledAt: string,
+    step: number,
+    trustedFrom: string | null,
+  ): Promise<void> {
     await this.db.transaction().execute(async (transaction) => {
       await transaction.deleteFrom("inbox_totp").execute();
       await transaction
@@ -106,6 +117,7 @@ export class SecondFactorRows {
           enabled_at: enabledAt,
           last_step: step,
           created_at: pending.created_at,
+          trusted_from: trustedFrom,
         })
         .execute();
     });
@@ -163,19 +175,24 @@ export class SecondFactorRows {
   }
 
   /** When a session last confirmed with a factor and with the password. */
-  confirmations(
-    idHash: string,
-  ): Promise<{ factor_confirmed_at: string | null; password_confirmed_at: string | null } | undefined> {
+  confirmations(idHash: string): Promise<
+    | {
+        factor_confirmed_at: string | null;
+        password_confirmed_at: string | null;
+        trusted_confirmed_at: string | null;
+      }
+    | undefined
+  > {
     return this.db
       .selectFrom("inbox_sessions")
-      .select(["factor_confirmed_at", "password_confirmed_at"])
+      .select(["factor_confirmed_at", "password_confirmed_at", "trusted_confirmed_at"])
       .where("id_hash", "=", idHash)
       .executeTakeFirst();
   }
 
   async confirm(
     idHash: string,
-    column: "factor_confirmed_at" | "password_confirmed_at",
+    column: "factor_confirmed_at" | "password_confirmed_at" | "trusted_confirmed_at",
     at: string,
   ): Promise<void> {
     await this.db
@@ -219,5 +236,101 @@ export class SecondFactorRows {
   async pruneCeremonies(before: string): Promise<void> {
     await this.db.deleteFrom("inbox_challenges").where("created_at", "<", before).execute();
     await this.db.deleteFrom("inbox_second_steps").where("created_at", "<", before).execute();
+  }
+
+  /** Moves a first sign-in from one stage to the next; false when it was not at `from`. */
+  async advanceFirstSignIn(
+    tokenHash: string,
+    from: FirstSignInStage,
+    to: FirstSignInStage,
+  ): Promise<boolean> {
+    const moved = await this.db
+      .updateTable("inbox_second_steps")
+      .set({ enrolment: to })
+      .where("token_hash", "=", tokenHash)
+      .where("enrolment", "=", from)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
+  }
+
+  async addOwnerCode(row: OwnerCodeRow): Promise<void> {
+    await this.db.insertInto("inbox_owner_codes").values(row).execute();
+  }
+
+  /** Deletes a code and returns it when it is for this purpose and not expired: it opens one door once. */
+  async takeOwnerCode(
+    tokenHash: string,
+    purpose: OwnerCodeRow["purpose"],
+    now: string,
+  ): Promise<OwnerCodeRow | undefined> {
+    const row = await this.db
+      .deleteFrom("inbox_owner_codes")
+      .where("token_hash", "=", tokenHash)
+      .where("purpose", "=", purpose)
+      .returningAll()
+      .executeTakeFirst();
+    return row && row.expires_at > now ? row : undefined;
+  }
+
+  /** The newest code of a purpose still valid (when the last e-mailed one was sent). */
+  newestOwnerCode(purpose: OwnerCodeRow["purpose"], now: string): Promise<OwnerCodeRow | undefined> {
+    return this.db
+      .selectFrom("inbox_owner_codes")
+      .selectAll()
+      .where("purpose", "=", purpose)
+      .where("expires_at", ">", now)
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+  }
+
+  async clearOwnerCodes(purpose: OwnerCodeRow["purpose"]): Promise<void> {
+    await this.db.deleteFrom("inbox_owner_codes").where("purpose", "=", purpose).execute();
+  }
+
+  async pruneOwnerCodes(now: string): Promise<void> {
+    await this.db.deleteFrom("inbox_owner_codes").where("expires_at", "<=", now).execute();
+  }
+
+  async freeze(freeze: FactorFreeze): Promise<void> {
+    const value = JSON.stringify(freeze);
+    await this.db
+      .insertInto("settings")
+      .values({ key: factorFreezeKey, value })
+      // A second report keeps the first freeze and its earlier change.
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
+  }
+
+  async frozen(): Promise<FactorFreeze | undefined> {
+    const row = await this.db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", factorFreezeKey)
+      .executeTakeFirst();
+    return row && (JSON.parse(row.value) as FactorFreeze);
+  }
+
+  /**
+   * Ends a freeze: every factor added at or after the reported change goes in the same
+   * transaction, so a stranger's factor never outlives the owner's answer.
+   */
+  async unfreeze(changeAt: string): Promise<void> {
+    await this.db.transaction().execute(async (transaction) => {
+      await transaction.deleteFrom("inbox_passkeys").where("created_at", ">=", changeAt).execute();
+      await transaction
+        .deleteFrom("inbox_totp")
+        .where((eb) => eb.or([eb("enabled_at", ">=", changeAt), eb("enabled_at", "is", null)]))
+        .execute();
+      await transaction.deleteFrom("settings").where("key", "=", factorFreezeKey).execute();
+    });
+  }
+
+  /** How many factors the owner has: passkeys and an enabled authenticator app. */
+  async factorCount(): Promise<number> {
+    const passkeys = await this.db
+      .selectFrom("inbox_passkeys")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(passkeys.count) + ((await this.totp(enabledTotp)) ? 1 : 0);
   }
 }

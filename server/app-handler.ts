@@ -118,7 +118,7 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
     }
 
     let body: Buffer | ReadableStream | undefined;
-    if (method !== "GET" && method !== "HEAD") {
+    if (method !== "GET" && method !== "HEAD" && !isBodiless(request)) {
       // Every action reads a form: anything else, or a multipart body without its boundary, is
       // refused here, so no route's parser ever meets it (a parser's throw would be a 500).
       const encoding = formEncodingOf(request.headers["content-type"]);
@@ -206,4 +206,14 @@ function toHeaders(incoming: IncomingMessage["headers"]): Headers {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return headers;
+}
+
+/** A POST with nothing in it and no declared type (a sign-out button, a bare fetch): nothing to parse. */
+function isBodiless(request: IncomingMessage): boolean {
+  const { headers } = request;
+  return (
+    headers["content-type"] === undefined &&
+    headers["transfer-encoding"] === undefined &&
+    Number(headers["content-length"] ?? 0) === 0
+  );
 }

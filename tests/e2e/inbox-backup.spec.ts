@@ -35,7 +35,7 @@ test("/bandeja shows the newest copy and the last verified restore, then a faile
     const line = page.locator("[data-backup-state]");
     await expect(line).toHaveAttribute("data-backup-state", "ok");
     await expect(line).toHaveText(
-      /^Copia fuera del servidor: hace \d+ s · Última restauración verificada: (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d\d:\d\d, 3 consultas$/,
+      /^Copia fuera del servidor: hace \d+ (s|min) · Última restauración verificada: (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d\d:\d\d, 3 consultas$/,
     );
     await expectNoAxeViolations(page);
     await shoot(page, "inbox-backup");

@@ -3,7 +3,8 @@ import { parse } from "csv-parse/sync";
 import { originFields } from "../../app/lib/visit-origin.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { confirmWithPassword, expect, hydrated, logIn, test } from "./inbox-fixtures.ts";
-import { ownerEmail, ownerPassword, type InboxServer } from "./inbox-server.ts";
+import type { InboxServer } from "./inbox-server.ts";
+import { sessionCookie, signIn } from "./inbox-http.ts";
 import { rawRequest } from "./raw-http.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
 import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
@@ -45,16 +46,7 @@ function get(inbox: InboxServer, path: string, headers: Record<string, string> =
 }
 
 async function sessionOf(inbox: InboxServer): Promise<string> {
-  const body = new URLSearchParams({ email: ownerEmail, password: ownerPassword }).toString();
-  const response = await rawRequest(`${inbox.url}/bandeja/ingresar`, {
-    method: "POST",
-    headers: { Origin: inbox.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body,
-  });
-  const line = (response.headers.get("set-cookie") ?? []).find((cookie) =>
-    cookie.startsWith("__Host-bandeja-sesion="),
-  );
-  return line!.split(";")[0]!;
+  return sessionCookie((await signIn(inbox)).session);
 }
 
 test("without a session the results give the login, never a number or a host", async ({ inbox }) => {

@@ -23,6 +23,10 @@ test("without JavaScript, at 390 px: the preview's progress in a live region, th
   await page.getByLabel("Email").fill(ownerEmail);
   await page.getByLabel("Contraseña").fill(ownerPassword);
   await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+  // The second step (decision 0024), as a native form.
+  await page.waitForURL((url) => url.pathname === "/bandeja/ingresar/verificar");
+  await page.getByLabel("Código", { exact: true }).fill(inbox.ownerCode());
+  await page.getByRole("button", { name: "Confirmar con el código" }).click();
   await page.waitForURL((url) => url.pathname === "/bandeja/sitio");
 
   await page.getByLabel("Número de WhatsApp").fill("5491145678901");

@@ -55,10 +55,8 @@ test("at 390 px, by keyboard: «Mat. 6842», a phone as people write it and the 
   const days = page.getByRole("group", { name: "Días de atención" });
   await expect(days.getByRole("checkbox")).toHaveCount(7);
   await expect(days.getByRole("checkbox", { name: "Viernes" })).toBeChecked();
-  await days.getByRole("checkbox", { name: "Sábado" }).focus();
-  await page.keyboard.press("Space");
-  await page.getByRole("button", { name: "Guardar borrador" }).focus();
-  await page.keyboard.press("Enter");
+  await days.getByRole("checkbox", { name: "Sábado" }).press("Space");
+  await page.getByRole("button", { name: "Guardar borrador" }).press("Enter");
 
   // The wrong field is named as the page labels it, beside the field, and the focus is on it.
   const opens = page.getByLabel("Abre a las");
@@ -80,7 +78,7 @@ test("at 390 px, by keyboard: «Mat. 6842», a phone as people write it and the 
   });
 
   await opens.fill("9.30");
-  await page.keyboard.press("Enter");
+  await opens.press("Enter");
   await expect(page.getByRole("status")).toHaveText("Borrador guardado. Todavía no está en el sitio.");
   const pending = page.getByRole("region", { name: "Para publicar" });
   await expect(pending).toContainText("Número de matrícula");
@@ -151,8 +149,7 @@ test("at 390 px, by keyboard: a tower's facts confirmed in one tap, then the rev
   // One tap for the tower: on to the next tower with facts to confirm.
   const summaryBefore = await pendingTotal(page, inbox);
   await page.goto(`${inbox.url}${inboxPaths.siteTower("alvear-tower")}`);
-  await page.getByRole("button", { name: "Confirmar el dato y seguir" }).focus();
-  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Confirmar el dato y seguir" }).press("Enter");
   await expect(page.getByRole("status")).toContainText("Confirmados los datos de Alvear Tower");
   await expect(page).not.toHaveURL(/torres\/alvear-tower/);
   expect((await towerDrafts(inbox))["alvear-tower"]?.toConfirm).toEqual([]);
@@ -162,12 +159,9 @@ test("at 390 px, by keyboard: a tower's facts confirmed in one tap, then the rev
   const reviewed = page.getByRole("checkbox", { name: /^La revisé/ });
   const [first, second] = [reviewed.nth(0), reviewed.nth(1)];
   const slugs = [await first.getAttribute("value"), await second.getAttribute("value")];
-  await first.focus();
-  await page.keyboard.press("Space");
-  await second.focus();
-  await page.keyboard.press("Space");
-  await page.getByRole("button", { name: "Confirmar todas las revisadas" }).focus();
-  await page.keyboard.press("Enter");
+  await first.press("Space");
+  await second.press("Space");
+  await page.getByRole("button", { name: "Confirmar todas las revisadas" }).press("Enter");
   await expect(page.getByRole("status")).toHaveText("Confirmados los datos de 2 torres (borrador).");
   const drafts = await towerDrafts(inbox);
   for (const slug of slugs) expect(drafts[slug!], slug!).toBeDefined();
@@ -179,8 +173,7 @@ test("at 390 px, by keyboard: a tower's facts confirmed in one tap, then the rev
   await form.getByLabel("Nombre de la torre").pressSequentially("Torre Ñandú Oeste");
   await expect(form.getByLabel("Dirección web de la página")).toHaveValue("torre-nandu-oeste");
   await form.getByLabel("Dique").fill("2");
-  await form.getByRole("button", { name: "Agregar la torre" }).focus();
-  await page.keyboard.press("Enter");
+  await form.getByRole("button", { name: "Agregar la torre" }).press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Torre Ñandú Oeste" })).toBeVisible();
   expect(page.url()).toContain(inboxPaths.siteTower("torre-nandu-oeste"));
 });

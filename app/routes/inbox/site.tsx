@@ -151,10 +151,13 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
   const { view, published, restored, saved, progress, building } = loaderData;
   const busy = usePublicationBusy(building);
   const factsForm = useRef<HTMLFormElement>(null);
-  // The owner lands on the first field to correct: in view, and read out with its reason.
+  // The form starts afresh when the stored drafts change (a save that kept the right fields).
+  const factsFormKey = JSON.stringify(view?.fields.map((field) => field.draft) ?? []);
+  // The owner lands on the first field to correct: in view, and read out with its reason; again
+  // if the form started afresh after the answer arrived (its revalidated drafts came later).
   useEffect(() => {
     factsForm.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [actionData]);
+  }, [actionData, factsFormKey]);
   if (!view) return <EditorUnavailable heading={copy.heading} text={copy.unavailable} />;
   const problems: Record<string, string> =
     (actionData && "problems" in actionData && actionData.problems) || {};
@@ -280,12 +283,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
           {copy.factsHeading}
         </h2>
         {/* Drawn again whenever the drafts change, so each field shows the value as it was stored («6842», not «Mat. 6842»). */}
-        <Form
-          key={JSON.stringify(view.fields.map((field) => field.draft))}
-          method="post"
-          ref={factsForm}
-          className="flex flex-col gap-5"
-        >
+        <Form key={factsFormKey} method="post" ref={factsForm} className="flex flex-col gap-5">
           <input type="hidden" name="intent" value="guardar" />
           <div className="grid gap-5 md:grid-cols-2">
             {view.fields.map((field) => (

@@ -160,5 +160,5 @@ export const security = {
     listLabel: "Códigos de recuperación",
   },
   lostEverything:
-    "Si perdiste todo (teléfono y códigos), en el servidor el comando «npm run owner:password» cambia la contraseña, quita todos los factores y cierra todas las sesiones.",
+    "Si perdiste todo (teléfono y códigos), quien administra el servidor puede darte una contraseña nueva desde allí: eso quita todos los factores, cierra todas las sesiones y te da un código de primer ingreso.",
 };

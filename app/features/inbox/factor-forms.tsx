@@ -88,3 +88,25 @@ export function RecoveryCodes({ codes, next }: { codes: string[]; next: string }
     </section>
   );
 }
+
+/** The authenticator's enrolment: its QR code and the secret to type by hand (first sign-in and Seguridad). */
+export function AuthenticatorSetup({ qrSvg, secret }: { qrSvg: string; secret: string }) {
+  return (
+    <>
+      <p>{securityWords.totp.scan}</p>
+      <img
+        src={`data:image/svg+xml;base64,${btoa(qrSvg)}`}
+        alt={securityWords.totp.qrAlt}
+        width={232}
+        height={232}
+        className="self-start border border-line"
+      />
+      <p>
+        {securityWords.totp.secret}:{" "}
+        <code className="font-mono text-lg break-all" data-totp-secret>
+          {secret}
+        </code>
+      </p>
+    </>
+  );
+}

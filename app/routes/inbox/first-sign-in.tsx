@@ -5,7 +5,7 @@ import type { Route } from "./+types/first-sign-in";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { waitText } from "../../content/es/inbox.ts";
 import { codeWords, firstSignIn as copy, security } from "../../content/es/inbox-security.ts";
-import { Notice, Problem, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
+import { AuthenticatorSetup, Notice, Problem, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
@@ -197,20 +197,7 @@ export default function FirstSignInPage({ loaderData, actionData }: Route.Compon
                   {copy.totpHeading}
                 </h2>
                 <p className="text-ink-muted">{copy.totpLead}</p>
-                <p>{security.totp.scan}</p>
-                <img
-                  src={`data:image/svg+xml;base64,${btoa(totp.qrSvg)}`}
-                  alt={security.totp.qrAlt}
-                  width={232}
-                  height={232}
-                  className="self-start border border-line"
-                />
-                <p>
-                  {security.totp.secret}:{" "}
-                  <code className="font-mono text-lg break-all" data-totp-secret>
-                    {totp.secret}
-                  </code>
-                </p>
+                <AuthenticatorSetup qrSvg={totp.qrSvg} secret={totp.secret} />
                 <Form method="post" className="flex flex-col gap-4">
                   <input type="hidden" name="intent" value="totp" />
                   <input type="hidden" name="volver" value={returnTo} />

@@ -5,7 +5,7 @@ import type { Route } from "./+types/security";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { waitText } from "../../content/es/inbox.ts";
 import { codeWords, passkeyWords, security as copy } from "../../content/es/inbox-security.ts";
-import { Notice, Problem, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
+import { AuthenticatorSetup, Notice, Problem, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
 import {
   confirmationState,
   isConfirmed,
@@ -225,20 +225,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           </>
         ) : pendingTotp ? (
           <>
-            <p>{copy.totp.scan}</p>
-            <img
-              src={`data:image/svg+xml;base64,${btoa(pendingTotp.qrSvg)}`}
-              alt={copy.totp.qrAlt}
-              width={232}
-              height={232}
-              className="self-start border border-line"
-            />
-            <p>
-              {copy.totp.secret}:{" "}
-              <code className="font-mono text-lg break-all" data-totp-secret>
-                {pendingTotp.secret}
-              </code>
-            </p>
+            <AuthenticatorSetup qrSvg={pendingTotp.qrSvg} secret={pendingTotp.secret} />
             <Form method="post" className="flex flex-col gap-4">
               <input type="hidden" name="intent" value="totp-activar" />
               <InboxField

@@ -4,19 +4,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 
-import { loadSiteConfigOrExit } from "./app/config/site-config.ts";
-import { siteDefines } from "./scripts/build/site-defines.ts";
 import { generatedDirVariable, generatedSourcesOf } from "./server/build-layout.ts";
 
-// Validated once per build; an invalid value stops it here, naming the variable.
-const { config: siteConfig } = loadSiteConfigOrExit(process.env);
-
+// No site fact or tower edit is compiled into a bundle, and the pages take their images when they
+// are rendered (docs/decisions/0030): a publication reuses the bundles of the build it replaces.
 // A publication's generated images and their manifest live in its own build folder (decision 0020).
 const generated = generatedSourcesOf(process.env);
 const ownGenerated = process.env[generatedDirVariable] !== undefined;
 
 export default defineConfig({
-  define: siteDefines(siteConfig),
   publicDir: resolve(generated.publicDir),
   resolve: ownGenerated
     ? { alias: [{ find: /^\.\.\/generated\/images\.ts$/, replacement: resolve(generated.imagesModule) }] }

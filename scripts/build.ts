@@ -15,7 +15,7 @@
 import "./build/production-mode.ts";
 import "./build/tower-overrides-global.ts";
 import { spawn } from "node:child_process";
-import { build as viteBuild, type Rolldown } from "vite";
+import type { Rolldown } from "vite";
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -66,14 +66,14 @@ if (examplesInUse.length > 0) {
 }
 
 // A publication (BUILD_GENERATED_DIR set) writes its images into its own folder and reuses the
-// project's fonts, which depend on the code alone and were made by the deployment's build.
+// project's fonts and generated modules, which the deployment's build made (the bundles import them).
 const publication = process.env[generatedDirVariable] !== undefined;
 const generated = generatedSourcesOf(process.env);
 // The images and the fonts (`npm run generate`) are independent: on two cores they run side by side.
 await Promise.all([
   steps.run("imágenes (generate-images)", () => runScript("scripts/generate-images.ts")),
   publication
-    ? requireFonts()
+    ? requireDeploymentGenerated()
     : steps.run("fuentes (generate-fonts)", () => runScript("scripts/generate-fonts.ts")),
 ]);
 // The served build's bundles, when a publication names one that has them: they hold no content.
@@ -146,15 +146,23 @@ function copyBundles(served: string): string {
   return bundlesOf(served)!.islandUrl;
 }
 
-/** A publication cannot make the fonts (that would write into the project): the deployment's build did. */
-function requireFonts(): void {
+/**
+ * A publication cannot make the fonts or the images' module the bundles import (that would write into
+ * the project): the deployment's build did.
+ */
+function requireDeploymentGenerated(): void {
   const fonts = "app/generated/fonts";
   if (!existsSync(fonts) || !readdirSync(fonts).some((name) => name.endsWith(".woff2")))
     throw new Error(`Faltan las fuentes en ${fonts}: construí el sitio con npm run build antes de publicar.`);
+  const images = generatedSourcesOf({}).imagesModule;
+  if (!existsSync(images))
+    throw new Error(`Falta ${images}: construí el sitio con npm run build antes de publicar.`);
 }
 
 /** Bundles app/island.ts into one hashed module next to the other assets; returns its URL. */
 async function buildIsland(): Promise<string> {
+  // Loaded only here: a publication that reuses the served bundles never starts Vite.
+  const { build: viteBuild } = await import("vite");
   const result = await viteBuild({
     configFile: false,
     logLevel: "warn",

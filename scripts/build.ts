@@ -111,9 +111,7 @@ await steps.run("404, sitemap", () => {
 writeFileSync(imageManifestFileOf(buildDir), JSON.stringify(images.imageManifest));
 await steps.run("cabeceras (CSP) y nginx", () => writeDeployFiles(buildDir, config));
 // An owner's publication names the build it replaces: its compressed copies of unchanged files are reused.
-await steps.run("copias comprimidas", () =>
-  precompress(clientDir, previousDir && clientDirOf(previousDir)),
-);
+await steps.run("copias comprimidas", () => precompress(clientDir, previousDir && clientDirOf(previousDir)));
 
 /** React Router's client and server bundles, then the island: what a deployment builds once. */
 async function makeBundles(): Promise<string> {
@@ -140,7 +138,8 @@ function copyBundles(served: string): string {
   const bundle = readFileSync(serverEntryOf(served), "utf8");
   const ownFolder = `var assetsBuildDirectory = ${JSON.stringify(relative(process.cwd(), clientDir))};`;
   const renamed = bundle.replace(/^var assetsBuildDirectory = ".*";$/m, () => ownFolder);
-  if (!renamed.includes(ownFolder)) throw new Error("The served server bundle does not name its client folder.");
+  if (!renamed.includes(ownFolder))
+    throw new Error("The served server bundle does not name its client folder.");
   cpSync(dirname(serverEntryOf(served)), dirname(serverEntryOf(buildDir)), { recursive: true });
   writeFileSync(serverEntryOf(buildDir), renamed);
   return bundlesOf(served)!.islandUrl;

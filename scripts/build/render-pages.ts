@@ -35,7 +35,8 @@ export async function renderPages(options: {
     for (const path of paths) {
       const response = await handle(new Request(`http://localhost${path === "/" ? "/" : `${path}/`}`));
       const html = await response.text();
-      if (response.status !== 200) throw new Error(`La página ${path} no se pudo escribir (${response.status}).`);
+      if (response.status !== 200)
+        throw new Error(`La página ${path} no se pudo escribir (${response.status}).`);
       const file = join(clientDirOf(buildDir), pageFile(path));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, toIslandPage(html, islandUrl));

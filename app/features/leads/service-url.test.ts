@@ -16,7 +16,9 @@ async function withService(formServiceUrl: string) {
   vi.doMock("../../config/site.ts", () => ({ site }));
   // The island reads the settings from the page's frame, as rendered below.
   const frame = pageSettingsAttributes(site);
-  vi.stubGlobal("document", { querySelector: () => ({ getAttribute: (name: string) => frame[name] ?? null }) });
+  vi.stubGlobal("document", {
+    querySelector: () => ({ getAttribute: (name: string) => frame[name] ?? null }),
+  });
   const { submitUrl } = await import("./service-url.ts");
   const service = {
     ...(await import("./browser/lead-service.ts")),

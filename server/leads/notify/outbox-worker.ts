@@ -1,3 +1,4 @@
+import type { Jobs } from "../../jobs.ts";
 import type { ServiceForms } from "../forms.ts";
 import type { Lead, LeadStore, OutboxItem } from "../../storage/lead-store.ts";
 import type { NotificationChannel } from "../../storage/schema.ts";
@@ -23,10 +24,13 @@ export class OutboxWorker {
     backoff?: Backoff;
     pollMs?: number;
     now?: () => Date;
+    jobs?: Jobs;
   }) {
     const { store, forms, channels } = options;
     this.pollMs = options.pollMs ?? 5_000;
     this.queue = new RetryQueue({
+      name: "Avisos de leads",
+      jobs: options.jobs,
       rows: store.notifications,
       backoff: options.backoff,
       now: options.now,

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 
-import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
+import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
 import {
   backupStatus,
   defaultSchedule,

@@ -5,8 +5,8 @@ import { join } from "node:path";
 
 import type { EmailSender } from "../leads/notify/email.ts";
 import type { MailSite } from "../mail/mail.ts";
-import type { LeadStore } from "../leads/storage/lead-store.ts";
-import { keyOf } from "../leads/storage/backup-tables.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
+import { keyOf } from "../storage/backup-tables.ts";
 import {
   objectDigest,
   objectName,

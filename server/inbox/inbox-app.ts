@@ -9,7 +9,7 @@ import { clientAddress } from "../leads/client-address.ts";
 import type { PublishedSite } from "../site/published-site.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
+import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
 import { smtpSender } from "../leads/notify/email.ts";
 import { reportsInThread, reportsOnWorker } from "../insight/report-runner.ts";
 import { createInboxService } from "./inbox-service.ts";

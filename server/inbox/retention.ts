@@ -1,5 +1,5 @@
-import type { LeadStore } from "../leads/storage/lead-store.ts";
-import { visitDaysKept } from "../leads/storage/visit-counts.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
+import { visitDaysKept } from "../storage/visit-counts.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import type { SecondFactors } from "./second-factor/second-factors.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 
 import type { ResultPeriod } from "#app/features/inbox/inbox-service.ts";
-import type { LeadStore, StorageOptions } from "../leads/storage/lead-store.ts";
+import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
 import type { ReportRequest } from "./report-worker.ts";
 import { buildReport, type Report } from "./results.ts";
 

@@ -10,8 +10,8 @@ import { OutboxWorker, type Backoff, type Deliver } from "./notify/outbox-worker
 import { WeeklySummaryJob } from "./notify/weekly-summary.ts";
 import { webhookBody, webhookSender } from "./notify/webhook.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import { LeadStore } from "./storage/lead-store.ts";
-import type { NotificationChannel } from "./storage/schema.ts";
+import { LeadStore } from "../storage/lead-store.ts";
+import type { NotificationChannel } from "../storage/schema.ts";
 
 /** The lead service put together: storage, the HTTP side and the notification worker. */
 export type LeadService = {

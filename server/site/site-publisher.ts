@@ -1,6 +1,6 @@
 import type { ImageManifest } from "#app/content/image-manifest.ts";
-import { randomId } from "../leads/storage/lead-store.ts";
-import type { SiteVersion, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
+import { randomId } from "../storage/lead-store.ts";
+import type { SiteVersion, SiteVersionRows } from "../storage/site-version-rows.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
 import type { PublicationNotice } from "./publication-email.ts";
 import { SiteContentStore } from "./content-store.ts";

@@ -7,7 +7,7 @@ import { clientDirOf } from "../build-layout.ts";
 import { readHeaderPolicy } from "../headers.ts";
 import { smtpSender } from "../leads/notify/email.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
 import type { ServedPages } from "../site-server.ts";
 import { composePublicationEmail } from "./publication-email.ts";
 import { createSiteEditor } from "./site-editor.ts";

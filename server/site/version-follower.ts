@@ -1,4 +1,4 @@
-import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
+import type { SiteVersionRows } from "../storage/site-version-rows.ts";
 import type { SiteContentStore } from "./content-store.ts";
 import type { OneAtATime } from "./refusals.ts";
 import type { SiteBuilds } from "./site-builds.ts";

@@ -1,6 +1,6 @@
 import type { ServiceForms } from "../forms.ts";
-import type { Lead, LeadStore, OutboxItem } from "../storage/lead-store.ts";
-import type { NotificationChannel } from "../storage/schema.ts";
+import type { Lead, LeadStore, OutboxItem } from "../../storage/lead-store.ts";
+import type { NotificationChannel } from "../../storage/schema.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";
 
 export { defaultBackoff, nextAttemptAt, type Backoff } from "./retry-queue.ts";

@@ -1,4 +1,4 @@
-import type { RetryRows } from "../storage/lead-store.ts";
+import type { RetryRows } from "../../storage/lead-store.ts";
 
 /**
  * One retry queue for everything the service must deliver at least once: the

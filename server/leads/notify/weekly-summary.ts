@@ -1,5 +1,5 @@
 import { buildReport, type Report } from "../../insight/results.ts";
-import type { LeadStore, SummaryItem } from "../storage/lead-store.ts";
+import type { LeadStore, SummaryItem } from "../../storage/lead-store.ts";
 import { unlinkable } from "./answers.ts";
 import { composeMail, siteLink, type Mail, type MailLine, type MailSite } from "../../mail/mail.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";

@@ -9,7 +9,7 @@ import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { startPublishingServer, type PublishingServer } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { hydrated } from "./fixtures.ts";

@@ -157,7 +157,8 @@ const sqlImports = {
 };
 const rawDatabaseHandle = {
   selector: "MemberExpression[property.name='db']",
-  message: "The store's database handle is storage's own: call a LeadStore module instead (decision 0021).",
+  message:
+    "The store's database handle is storage's own: call one of its handles instead (decisions 0021, 0033).",
 };
 /** Timers that repeat and worker threads start in server/jobs.ts, which names them and ends them at shutdown. */
 const ownTimersAndThreads = [

@@ -137,14 +137,13 @@ export const serverImportRules = [
 
 /**
  * Only the storage folder speaks SQL (decision 0021): the query builder, the drivers and the
- * store's raw database handle stay inside server/leads/storage/, and every feature calls the
+ * store's raw database handle stay inside server/storage/, and every feature calls the
  * store's modules instead. Scripts (benchmarks) and tests may still reach the database directly.
  */
-export const storageHome = "server/leads/storage/**";
+export const storageHome = "server/storage/**";
 const sqlImports = {
   group: ["kysely", "pg", "node:sqlite"],
-  message:
-    "SQL lives in server/leads/storage/: add a function to a storage module and call it (decision 0021).",
+  message: "SQL lives in server/storage/: add a function to a storage module and call it (decision 0021).",
 };
 const rawDatabaseHandle = {
   selector: "MemberExpression[property.name='db']",

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { FactValues } from "#app/config/site-facts.ts";
 import type { TowerOverrides } from "#app/content/tower-edits.ts";
 import { loadServiceConfig } from "../server/leads/service-config.ts";
-import { LeadStore, sqliteFileName } from "../server/leads/storage/lead-store.ts";
+import { LeadStore, sqliteFileName } from "../server/storage/lead-store.ts";
 import { releaseChecklist } from "../server/site/release-checklist.ts";
 
 /** The published business facts, tower edits and photos (decision 0020), or none without a database. */

@@ -9,10 +9,10 @@
 import type { AddressInfo } from "node:net";
 
 import type { ServiceConfig } from "../server/leads/service-config.ts";
-import type { LeadStore } from "../server/leads/storage/lead-store.ts";
+import type { LeadStore } from "../server/storage/lead-store.ts";
 import { createSiteServer } from "../server/site-server.ts";
 import { startSitePublishing } from "../server/site/site-publishing.ts";
-import type { SiteVersionRows } from "../server/leads/storage/site-version-rows.ts";
+import type { SiteVersionRows } from "../server/storage/site-version-rows.ts";
 
 /** What the build and the publisher must not inherit from the process that runs them here. */
 const notDeployment =

@@ -13,7 +13,7 @@
  */
 import { stdin, stderr, stdout } from "node:process";
 
-import { LeadStore } from "./leads/storage/lead-store.ts";
+import { LeadStore } from "./storage/lead-store.ts";
 import { emailProblem, OwnerAuth } from "./inbox/owner-auth.ts";
 import { passwordProblem } from "./inbox/password.ts";
 import { factorMailer } from "./inbox/second-factor/factor-mail.ts";

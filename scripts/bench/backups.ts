@@ -23,7 +23,7 @@ import { BackupService } from "../../server/backup/backup-service.ts";
 import { restoreBackup } from "../../server/backup/restore.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { startPostgres, type PostgresServer } from "../postgres-server.ts";
 import { startS3Server, type S3Server } from "../s3-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";

@@ -19,13 +19,8 @@ import type { LeadQuery } from "#app/features/inbox/inbox-service.ts";
 import { allFields, type LeadValues } from "#app/features/leads/forms/types.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { contactOf, installedFormTowers, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
-import {
-  LeadStore,
-  postgresPoolSize,
-  randomId,
-  type NewLead,
-} from "../../server/leads/storage/lead-store.ts";
-import { handoffOutcomes } from "../../server/leads/storage/schema.ts";
+import { LeadStore, postgresPoolSize, randomId, type NewLead } from "../../server/storage/lead-store.ts";
+import { handoffOutcomes } from "../../server/storage/schema.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
 import { benchSite as site, startSignedInSite } from "./signed-in-site.ts";

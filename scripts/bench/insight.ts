@@ -27,7 +27,7 @@ import { sql } from "kysely";
 
 import { resultPeriods } from "#app/features/inbox/inbox-service.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
-import { LeadStore, randomId } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, randomId } from "../../server/storage/lead-store.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";
 import { ensureSystemPackages } from "../system-packages.ts";

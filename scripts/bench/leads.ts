@@ -18,7 +18,7 @@ import { DatabaseSync } from "node:sqlite";
 
 import pg from "pg";
 
-import { LeadStore, randomId } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, randomId } from "../../server/storage/lead-store.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { buildEnvironment } from "#app/config/site-facts.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { buildWithProjectScript } from "../../server/site/site-builder.ts";
 import { buildDifferences } from "../build/same-build.ts";
 import { deploymentEnvironment, startPublishingServer } from "../publishing-server.ts";

@@ -11,9 +11,9 @@ import {
   postgresPoolSize,
   type LeadOrigin,
   type NewLead,
-} from "../../server/leads/storage/lead-store.ts";
-import type { VisitKind, VisitPagesTable, VisitSourcesTable } from "../../server/leads/storage/schema.ts";
-import { otherValues, sourcesPerDay } from "../../server/leads/storage/visit-counts.ts";
+} from "../../server/storage/lead-store.ts";
+import type { VisitKind, VisitPagesTable, VisitSourcesTable } from "../../server/storage/schema.ts";
+import { otherValues, sourcesPerDay } from "../../server/storage/visit-counts.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 const dayMs = 24 * 60 * 60_000;

@@ -1,5 +1,5 @@
 import { backupRetentionDays } from "#app/lib/backup-retention.ts";
-import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
 
 /**
  * The off-site copy's settings, schedule and state as recorded in the database (decision 0019):

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 
 import { smtpSender } from "../leads/notify/email.ts";
-import { LeadStore } from "../leads/storage/lead-store.ts";
+import { LeadStore } from "../storage/lead-store.ts";
 import { readPublishedSite } from "../site/published-site.ts";
 import { BackupService } from "./backup-service.ts";
 import type { BackupWorkerData, WorkerReply, WorkerRequest } from "./backup-on-worker.ts";

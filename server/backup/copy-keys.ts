@@ -1,6 +1,6 @@
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 
-import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
 
 /**
  * Who can open the copies (decision 0019): the owner's key, always, and the service's own drill

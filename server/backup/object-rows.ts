@@ -1,7 +1,7 @@
-import type { LeadStore } from "../leads/storage/lead-store.ts";
-import type { QueuedChange } from "../leads/storage/backup-capture.ts";
-import { backedUpTable, backedUpTables } from "../leads/storage/backed-up-tables.ts";
-import { keyOf } from "../leads/storage/backup-tables.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
+import type { QueuedChange } from "../storage/backup-capture.ts";
+import { backedUpTable, backedUpTables } from "../storage/backed-up-tables.ts";
+import { keyOf } from "../storage/backup-tables.ts";
 import { rowDigest, tally, type ChangeSet, type Row, type Snapshot } from "./archive.ts";
 
 /*

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
-import { LeadStore } from "../leads/storage/lead-store.ts";
+import { LeadStore } from "../storage/lead-store.ts";
 import {
   columnsOf,
   objectDigest,
@@ -17,8 +17,8 @@ import {
   type Snapshot,
   type TableTally,
 } from "./archive.ts";
-import { backedUpTable, backedUpTables } from "../leads/storage/backed-up-tables.ts";
-import { keyOf } from "../leads/storage/backup-tables.ts";
+import { backedUpTable, backedUpTables } from "../storage/backed-up-tables.ts";
+import { keyOf } from "../storage/backup-tables.ts";
 import type { BackupTarget } from "./targets.ts";
 import {
   chainKeys,

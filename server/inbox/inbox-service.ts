@@ -16,7 +16,7 @@ import {
   type Lead,
   type LeadFilter,
   type LeadStore,
-} from "../leads/storage/lead-store.ts";
+} from "../storage/lead-store.ts";
 import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts";
 import { towerRows } from "../insight/results.ts";
 import type { PublishedSite } from "../site/published-site.ts";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 
 import { rateLimitKey } from "../leads/client-address.ts";
-import type { LeadStore } from "../leads/storage/lead-store.ts";
-import type { LoginFailures } from "../leads/storage/login-failures.ts";
-import type { OwnerRows } from "../leads/storage/owner-rows.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
+import type { LoginFailures } from "../storage/login-failures.ts";
+import type { OwnerRows } from "../storage/owner-rows.ts";
 import {
   failureMemoryMs,
   secondsUntilAllowed,

@@ -1,5 +1,6 @@
-import type { LeadStore } from "../leads/storage/lead-store.ts";
-import { visitDaysKept } from "../leads/storage/visit-counts.ts";
+import { Jobs } from "../jobs.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
+import { visitDaysKept } from "../storage/visit-counts.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import type { SecondFactors } from "./second-factor/second-factors.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
@@ -29,6 +30,7 @@ export function startRetentionJob(options: {
   months: number;
   now: () => Date;
   log?: (line: string) => void;
+  jobs?: Jobs;
 }): RetentionJob {
   const log = options.log ?? ((line: string) => console.log(line));
   async function runNow(): Promise<number> {
@@ -52,7 +54,6 @@ export function startRetentionJob(options: {
       return 0;
     });
   const firstRun = run();
-  const timer = setInterval(run, retentionIntervalMs);
-  timer.unref();
-  return { firstRun, runNow, stop: () => clearInterval(timer) };
+  const daily = (options.jobs ?? new Jobs(log)).every("Retención", retentionIntervalMs, run);
+  return { firstRun, runNow, stop: () => daily.stop() };
 }

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 
 import type { ResultPeriod } from "#app/features/inbox/inbox-service.ts";
-import { LeadStore, type StorageOptions } from "../leads/storage/lead-store.ts";
+import { LeadStore, type StorageOptions } from "../storage/lead-store.ts";
 import { buildReport } from "./results.ts";
 
 /**

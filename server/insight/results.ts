@@ -1,7 +1,7 @@
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
-import { type Lead, type LeadStore, type LeadSums } from "../leads/storage/lead-store.ts";
+import { type Lead, type LeadStore, type LeadSums } from "../storage/lead-store.ts";
 import { campaignLabel, hostName } from "../leads/origin.ts";
-import { otherValues } from "../leads/storage/visit-counts.ts";
+import { otherValues } from "../storage/visit-counts.ts";
 import { buenosAiresDay, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
 
 /**

@@ -9,7 +9,7 @@ import { readBody } from "../http/body.ts";
 import type { OriginPolicy } from "../http/cors.ts";
 import { sendEmpty as answer } from "../http/reply.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore } from "../leads/storage/lead-store.ts";
+import type { LeadStore } from "../storage/lead-store.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 /**

@@ -9,7 +9,7 @@ import { seeOther, sendHtml, sendJson } from "../http/reply.ts";
 import type { ServiceForms } from "./forms.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import type { Lead, LeadStore } from "./storage/lead-store.ts";
+import type { Lead, LeadStore } from "../storage/lead-store.ts";
 import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
 import { pagePath } from "./submission.ts";
 import { createVisitBeacon } from "../insight/visit-beacon.ts";

@@ -8,7 +8,7 @@ import {
 import { checkAnswers, type AnswerProblem, type CheckOptions } from "#app/features/leads/forms/rules.ts";
 import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
 import type { serviceAnswers } from "#app/content/es/service-answers.ts";
-import type { HandoffOutcome } from "./storage/schema.ts";
+import type { HandoffOutcome } from "../storage/schema.ts";
 
 /**
  * Reads one posted form into what is stored: the values as the WhatsApp

@@ -11,8 +11,8 @@ import { contactOf, type ServiceForms } from "./forms.ts";
 import { readOrigin } from "./origin.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import { storageProblem, type Lead, type LeadStore } from "./storage/lead-store.ts";
-import type { NotificationChannel } from "./storage/schema.ts";
+import { storageProblem, type Lead, type LeadStore } from "../storage/lead-store.ts";
+import type { NotificationChannel } from "../storage/schema.ts";
 import { pagePath, readSubmission } from "./submission.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { SiteVersion, SiteVersionRows } from "../leads/storage/site-version-rows.ts";
+import type { SiteVersion, SiteVersionRows } from "../storage/site-version-rows.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
 import {
   changesBetween,

@@ -1,7 +1,7 @@
 import { labelOf, shownFact } from "#app/config/site-facts.ts";
 import { describeTowerChange } from "#app/content/tower-edits.ts";
 import { composeMail, siteLink, type Mail, type MailSite } from "../mail/mail.ts";
-import type { SiteVersion } from "../leads/storage/site-version-rows.ts";
+import type { SiteVersion } from "../storage/site-version-rows.ts";
 import type { PhotoChange } from "./photos/photo-store.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";

@@ -4,7 +4,7 @@ import { catalogueTowers, type Tower } from "#app/content/tower-catalogue.ts";
 import { applyTowerOverrides, type TowerOverrides } from "#app/content/tower-edits.ts";
 import { languages, pages, towerPagePattern, towerPath } from "#app/site-map.ts";
 import { serviceForms, type ServiceForms } from "../leads/forms.ts";
-import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
+import type { SiteVersionRows } from "../storage/site-version-rows.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 
 /**

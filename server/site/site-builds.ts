@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import type { ImageManifest } from "#app/content/image-manifest.ts";
 import { imageManifestFileOf } from "../build-layout.ts";
 
-import type { SiteVersion } from "../leads/storage/site-version-rows.ts";
+import type { SiteVersion } from "../storage/site-version-rows.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
 import { buildContent } from "./content-build.ts";
 import type { SiteBuilder } from "./site-builder.ts";

@@ -16,7 +16,7 @@ import {
   type TowerOverrides,
 } from "#app/content/tower-edits.ts";
 import { catalogueTowers } from "#app/content/tower-catalogue.ts";
-import type { FactChange } from "../leads/storage/site-version-rows.ts";
+import type { FactChange } from "../storage/site-version-rows.ts";
 import { photoSlotsOf, type PhotoSlot } from "./photos/photo-slots.ts";
 import {
   photoChanges,

@@ -16,7 +16,7 @@ import { createTowerEditor } from "./tower-editor.ts";
 import { withFactDrafts, type SiteChanges } from "./site-content.ts";
 import { PublishRefused, type SitePublisher } from "./site-publisher.ts";
 import { PublicationProgress } from "./publication-progress.ts";
-import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
+import type { SiteVersionRows } from "../storage/site-version-rows.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { inboxPaths } from "#app/features/inbox/paths.ts";
 

@@ -21,7 +21,7 @@ import type {
   TowerListEntry,
 } from "#app/features/inbox/inbox-service.ts";
 import type { SitePublisher } from "./site-publisher.ts";
-import type { SiteVersionRows } from "../leads/storage/site-version-rows.ts";
+import type { SiteVersionRows } from "../storage/site-version-rows.ts";
 
 /**
  * The towers of the inbox's site editor (/bandeja/sitio/torres, decision

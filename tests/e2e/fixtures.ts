@@ -3,7 +3,7 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { buildDir } from "../../server/build-layout.ts";
 import type { HeaderPolicy } from "../../server/headers.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { LeadServiceWatch, testUserAgent } from "./lead-service.ts";
 import { testLeadsDataDir } from "./test-server.ts";
 

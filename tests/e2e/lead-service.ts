@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
 
-import type { Lead, LeadStore } from "../../server/leads/storage/lead-store.ts";
+import type { Lead, LeadStore } from "../../server/storage/lead-store.ts";
 
 /**
  * The browser tests post to the real lead service: the build uses the default

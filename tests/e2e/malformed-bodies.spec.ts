@@ -14,7 +14,7 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
 import { createSecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { serviceFormIds } from "../../server/leads/forms.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { enrolOwner } from "../inbox/enrolled-owner.ts";
 import { testBuildEnv } from "../test-build-env.ts";
 

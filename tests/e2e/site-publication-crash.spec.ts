@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSitePublishing, versionsDirOf } from "../../server/site/site-publishing.ts";
 

@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 import { deploymentEnvironment } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf, imageManifestFileOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 
 /**

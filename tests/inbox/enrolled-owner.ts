@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import type { SecondFactorService } from "../../app/features/inbox/second-factor.ts";
 import type { LoginAttempt, OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { issueFirstFactorCode, printedCodeLifetimeMs } from "../../server/inbox/second-factor/owner-codes.ts";
-import type { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import type { LeadStore } from "../../server/storage/lead-store.ts";
 
 /**
  * The suite's owner, enrolled the way the owner is (decision 0024): the

@@ -9,7 +9,7 @@ import {
 } from "../../server/inbox/second-factor/owner-codes.ts";
 import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
 import { createSecondFactors, type SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { enrolOwner, totpCode } from "./enrolled-owner.ts";
 

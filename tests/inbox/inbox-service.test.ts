@@ -7,8 +7,8 @@ import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { startRetentionJob } from "../../server/inbox/retention.ts";
 import { contactOf, installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
-import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
-import type { HandoffOutcome } from "../../server/leads/storage/schema.ts";
+import { LeadStore, type NewLead } from "../../server/storage/lead-store.ts";
+import type { HandoffOutcome } from "../../server/storage/schema.ts";
 import { adversarialName, definitionOf, formIds, offPlanFormId, sampleValues } from "./sample-leads.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 

@@ -11,8 +11,8 @@ import {
   type LeadOrigin,
   type NewLead,
   type StorageOptions,
-} from "../../server/leads/storage/lead-store.ts";
-import type { VisitKind } from "../../server/leads/storage/schema.ts";
+} from "../../server/storage/lead-store.ts";
+import type { VisitKind } from "../../server/storage/schema.ts";
 import { offPlanFormId } from "./sample-leads.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 

@@ -7,7 +7,7 @@ import { relyingParties } from "../../server/inbox/second-factor/relying-party.t
 import { freshnessMs } from "../../server/inbox/second-factor/confirmation.ts";
 import { createSecondFactors, type SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { enrolOwner } from "./enrolled-owner.ts";

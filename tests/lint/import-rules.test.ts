@@ -6,7 +6,7 @@
  * a server and a build script, product code importing tests, app code turning
  * text into markup, a server or script importing app code outside the #app/…
  * door or by a relative path, a server feature importing the query builder or reaching for the
- * store's database handle outside server/leads/storage/) and also holds imports and code that are allowed. The normal lint ignores that folder.
+ * store's database handle outside server/storage/) and also holds imports and code that are allowed. The normal lint ignores that folder.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,7 +61,7 @@ test(
     );
     expect(messages).toContainEqual(expect.stringContaining("Product code never imports test code"));
     expect(messages).toContainEqual(expect.stringContaining("No dangerouslySetInnerHTML"));
-    expect(messages).toContainEqual(expect.stringContaining("SQL lives in server/leads/storage/"));
+    expect(messages).toContainEqual(expect.stringContaining("SQL lives in server/storage/"));
     expect(messages).toContainEqual(expect.stringContaining("The store's database handle is storage's own"));
     expect(messages).toContainEqual(expect.stringContaining("Not in the server's door"));
     expect(messages).toContainEqual(expect.stringContaining("import app code as #app/…"));

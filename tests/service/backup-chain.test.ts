@@ -11,7 +11,7 @@ import { BackupService } from "../../server/backup/backup-service.ts";
 import { restoreBackup, type RestoreDestination } from "../../server/backup/restore.ts";
 import { ObjectExists, openTarget } from "../../server/backup/targets.ts";
 import { contactOf } from "../../server/leads/forms.ts";
-import { LeadStore, sqliteFileName, type NewLead } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, sqliteFileName, type NewLead } from "../../server/storage/lead-store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { runRestore } from "./restore-command.ts";

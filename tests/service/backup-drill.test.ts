@@ -18,7 +18,7 @@ import { restoreBackup } from "../../server/backup/restore.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { contactOf } from "../../server/leads/forms.ts";
-import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, type NewLead } from "../../server/storage/lead-store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 

@@ -12,7 +12,7 @@ import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { BackupService } from "../../server/backup/backup-service.ts";
 import { backupGlance } from "../../server/inbox/backup-glance.ts";
 import { contactOf } from "../../server/leads/forms.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 
 /**

@@ -6,7 +6,7 @@ import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { originFields } from "../../app/lib/visit-origin.ts";
-import { LeadStore, sqliteFileName } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, sqliteFileName } from "../../server/storage/lead-store.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { valuationForm } from "../../app/features/leads/forms/valuation.ts";
 import { startService } from "../../scripts/service-process.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";

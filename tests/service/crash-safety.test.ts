@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import { afterAll, expect, test } from "vitest";
 
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { startService } from "../../scripts/service-process.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";

@@ -11,7 +11,7 @@ import {
   expressOnlineForm,
   formInLanguage,
 } from "../../app/features/leads/markup/site-forms.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";

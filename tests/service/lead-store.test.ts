@@ -11,7 +11,7 @@ import {
   type LeadFilter,
   type NewLead,
   type StorageOptions,
-} from "../../server/leads/storage/lead-store.ts";
+} from "../../server/storage/lead-store.ts";
 import { startOfWeekInBuenosAires } from "../../app/lib/buenos-aires-time.ts";
 
 // Real databases on a shared two-core machine: generous limits, no timing is asserted.

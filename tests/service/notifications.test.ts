@@ -12,7 +12,7 @@ import { contactOf } from "../../server/leads/forms.ts";
 import { nextAttemptAt, type Backoff } from "../../server/leads/notify/outbox-worker.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService, type LeadService } from "../../server/leads/service.ts";
-import type { NewLead } from "../../server/leads/storage/lead-store.ts";
+import type { NewLead } from "../../server/storage/lead-store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 import { afterAll, expect, test } from "vitest";
 
-import { LeadStore, sqliteFileName } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, sqliteFileName } from "../../server/storage/lead-store.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**

@@ -14,7 +14,7 @@ import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService, type LeadService } from "../../server/leads/service.ts";
-import type { StorageOptions } from "../../server/leads/storage/lead-store.ts";
+import type { StorageOptions } from "../../server/storage/lead-store.ts";
 import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from "vitest";
 
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";

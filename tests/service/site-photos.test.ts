@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { clientDirOf } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { photosManifestVariable, readUploadedPhotos } from "../../server/site/photos/build-channel.ts";
 import { createPhotoEditor } from "../../server/site/photos/photo-editor.ts";
 import { createSiteEditor } from "../../server/site/site-editor.ts";

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
 import { clientDirOf } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import {
@@ -22,7 +22,7 @@ import {
   type PublicationNotice,
   type SitePublisherOptions,
 } from "../../server/site/site-publisher.ts";
-import type { SiteVersionRows } from "../../server/leads/storage/site-version-rows.ts";
+import type { SiteVersionRows } from "../../server/storage/site-version-rows.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**

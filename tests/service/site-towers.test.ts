@@ -6,11 +6,11 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { clientDirOf } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { PublishRefused, SitePublisher } from "../../server/site/site-publisher.ts";
 import { createTowerEditor } from "../../server/site/tower-editor.ts";
-import type { SiteVersionRows } from "../../server/leads/storage/site-version-rows.ts";
+import type { SiteVersionRows } from "../../server/storage/site-version-rows.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /**

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { visitBeaconPath } from "../../app/lib/visit-beacon.ts";
-import { LeadStore, sqliteFileName } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, sqliteFileName } from "../../server/storage/lead-store.ts";
 import { startPostgres } from "../../scripts/postgres-server.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";

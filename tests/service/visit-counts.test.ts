@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { pages } from "../../app/site-map.ts";
-import { LeadStore, unknownOrigin } from "../../server/leads/storage/lead-store.ts";
-import { otherValues, sourcesPerDay, visitDaysKept } from "../../server/leads/storage/visit-counts.ts";
+import { LeadStore, unknownOrigin } from "../../server/storage/lead-store.ts";
+import { otherValues, sourcesPerDay, visitDaysKept } from "../../server/storage/visit-counts.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
 

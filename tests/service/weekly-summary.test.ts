@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { WeeklySummaryJob } from "../../server/leads/notify/weekly-summary.ts";
 import { loadServiceConfig, ServiceConfigError } from "../../server/leads/service-config.ts";
-import { LeadStore, type NewLead } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore, type NewLead } from "../../server/storage/lead-store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 

@@ -5,7 +5,7 @@
  */
 import { buildDir } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/leads/storage/lead-store.ts";
+import { LeadStore } from "../../server/storage/lead-store.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 
 const config = loadServiceConfig(process.env);

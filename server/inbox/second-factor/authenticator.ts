@@ -1,5 +1,5 @@
 import type { FactorAdded, TotpEnrolment } from "#app/features/inbox/second-factor.ts";
-import { enabledTotp, pendingTotp } from "../../leads/storage/second-factor-rows.ts";
+import { enabledTotp, pendingTotp } from "../../storage/second-factor-rows.ts";
 import {
   announceChange,
   isTrusted,

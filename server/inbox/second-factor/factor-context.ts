@@ -1,5 +1,5 @@
-import type { OwnerRows } from "../../leads/storage/owner-rows.ts";
-import type { SecondFactorRows } from "../../leads/storage/second-factor-rows.ts";
+import type { OwnerRows } from "../../storage/owner-rows.ts";
+import type { SecondFactorRows } from "../../storage/second-factor-rows.ts";
 import { sha256, type OwnerAuth } from "../owner-auth.ts";
 import type { FactorChange } from "./factor-mail.ts";
 import type { GuessThrottle } from "./guess-throttle.ts";

@@ -1,5 +1,5 @@
 import type { Ceremony, FirstSignIn, TotpEnrolment } from "#app/features/inbox/second-factor.ts";
-import { pendingTotp } from "../../leads/storage/second-factor-rows.ts";
+import { pendingTotp } from "../../storage/second-factor-rows.ts";
 import { sha256 } from "../owner-auth.ts";
 import { beginTotp, enablePendingTotp, pendingTotpEnrolment } from "./authenticator.ts";
 import type { FactorContext } from "./factor-context.ts";

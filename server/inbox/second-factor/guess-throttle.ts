@@ -1,4 +1,4 @@
-import type { LoginFailures } from "../../leads/storage/login-failures.ts";
+import type { LoginFailures } from "../../storage/login-failures.ts";
 
 /**
  * Growing waits after wrong six-digit codes and wrong passwords typed again

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import type { OwnerCodeRow, SecondFactorRows } from "../../leads/storage/second-factor-rows.ts";
+import type { OwnerCodeRow, SecondFactorRows } from "../../storage/second-factor-rows.ts";
 import { randomToken } from "../owner-auth.ts";
 import { drawRecoveryCode, normaliseRecoveryCode } from "./recovery-codes.ts";
 

@@ -1,5 +1,5 @@
 import type { SecondFactorService } from "#app/features/inbox/second-factor.ts";
-import type { LeadStore } from "../../leads/storage/lead-store.ts";
+import type { LeadStore } from "../../storage/lead-store.ts";
 import type { OwnerAuth } from "../owner-auth.ts";
 import { beginTotp, disableTotp, enableTotp, pendingTotpEnrolment, totpEnabled } from "./authenticator.ts";
 import {
@@ -23,7 +23,7 @@ import {
 import { spendNotMeToken } from "./owner-codes.ts";
 import { sha256 } from "../owner-auth.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
-import { enabledTotp } from "../../leads/storage/second-factor-rows.ts";
+import { enabledTotp } from "../../storage/second-factor-rows.ts";
 import type { FactorChange } from "./factor-mail.ts";
 import { GuessThrottle } from "./guess-throttle.ts";
 import {

@@ -1,5 +1,5 @@
 import type { Ceremony, FactorSignIn } from "#app/features/inbox/second-factor.ts";
-import type { SecondStepRow } from "../../leads/storage/second-factor-rows.ts";
+import type { SecondStepRow } from "../../storage/second-factor-rows.ts";
 import { sha256 } from "../owner-auth.ts";
 import { ceremonyLifetimeMs, type FactorContext } from "./factor-context.ts";
 import { guessBuckets } from "./guess-throttle.ts";

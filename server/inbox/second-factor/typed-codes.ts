@@ -1,4 +1,4 @@
-import { enabledTotp } from "../../leads/storage/second-factor-rows.ts";
+import { enabledTotp } from "../../storage/second-factor-rows.ts";
 import { isTrusted, type FactorContext, type UsedFactor } from "./factor-context.ts";
 import type { GuessBucket, Guarded } from "./guess-throttle.ts";
 import { normaliseRecoveryCode, recoveryCodeHash } from "./recovery-codes.ts";

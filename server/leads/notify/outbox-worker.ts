@@ -1,6 +1,7 @@
+import type { Jobs } from "../../jobs.ts";
 import type { ServiceForms } from "../forms.ts";
-import type { Lead, LeadStore, OutboxItem } from "../storage/lead-store.ts";
-import type { NotificationChannel } from "../storage/schema.ts";
+import type { Lead, LeadStore, OutboxItem } from "../../storage/lead-store.ts";
+import type { NotificationChannel } from "../../storage/schema.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";
 
 export { defaultBackoff, nextAttemptAt, type Backoff } from "./retry-queue.ts";
@@ -23,10 +24,13 @@ export class OutboxWorker {
     backoff?: Backoff;
     pollMs?: number;
     now?: () => Date;
+    jobs?: Jobs;
   }) {
     const { store, forms, channels } = options;
     this.pollMs = options.pollMs ?? 5_000;
     this.queue = new RetryQueue({
+      name: "Avisos de leads",
+      jobs: options.jobs,
       rows: store.notifications,
       backoff: options.backoff,
       now: options.now,

@@ -1,5 +1,6 @@
+import type { Jobs } from "../../jobs.ts";
 import { buildReport, type Report } from "../../insight/results.ts";
-import type { LeadStore, SummaryItem } from "../storage/lead-store.ts";
+import type { LeadStore, SummaryItem } from "../../storage/lead-store.ts";
 import { unlinkable } from "./answers.ts";
 import { composeMail, siteLink, type Mail, type MailLine, type MailSite } from "../../mail/mail.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";
@@ -34,10 +35,13 @@ export class WeeklySummaryJob {
     site: () => MailSite;
     backoff?: Backoff;
     now?: () => Date;
+    jobs?: Jobs;
   }) {
     const { store, send, site } = options;
     const now = options.now ?? (() => new Date());
     this.queue = new RetryQueue({
+      name: "Resumen semanal",
+      jobs: options.jobs,
       rows: store.weeklySummaries,
       backoff: options.backoff,
       now,

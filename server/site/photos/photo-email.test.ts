@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 
 import { composePublicationEmail } from "../publication-email.ts";
-import type { SiteVersion } from "../../leads/storage/site-version-rows.ts";
+import type { SiteVersion } from "../../storage/site-version-rows.ts";
 import { photoChanges } from "./photo-store.ts";
 
 const site = {

@@ -8,7 +8,7 @@ import type {
   PhotoSet,
   PublishedPhoto,
   SitePhotoRows,
-} from "../../leads/storage/site-photo-rows.ts";
+} from "../../storage/site-photo-rows.ts";
 import type { UploadedPhotos } from "./build-channel.ts";
 import { photoSlots, type PhotoSlot } from "./photo-slots.ts";
 
@@ -26,7 +26,7 @@ export type {
   PhotoDraft,
   PhotoSet,
   PublishedPhoto,
-} from "../../leads/storage/site-photo-rows.ts";
+} from "../../storage/site-photo-rows.ts";
 
 export const artworkText = "dibujo generado";
 

@@ -1,6 +1,6 @@
 // Breaks the storage rule: a feature imports the query builder…
 import { sql } from "kysely";
-import { VisitRows } from "../leads/storage/visit-rows.ts";
+import { VisitRows } from "../storage/visit-rows.ts";
 
 export function lastDays(rows: VisitRows) {
   // …and reaches around the store through its database handle.

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 
-import { createPrivateFile, createPrivateFolder } from "../../private-files.ts";
+import { createPrivateFile, createPrivateFolder } from "../private-files.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
 import { openSqliteDatabase } from "./sqlite-database.ts";

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-import type { RateDecision } from "../rate-limit.ts";
+import type { RateDecision } from "../leads/rate-limit.ts";
 import { answerWithinMs, withDeadline } from "./faults.ts";
 import type { LeadDatabase } from "./schema.ts";
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 
-import type { RateDecision } from "../rate-limit.ts";
+import type { RateDecision } from "../leads/rate-limit.ts";
 import { connect, connectFromWorker, type Connection, type StorageOptions } from "./connection.ts";
 import { BackupRows } from "./backup-rows.ts";
 import { FileGuard, storageProblem } from "./faults.ts";

@@ -18,7 +18,7 @@ import { Jobs } from "./jobs.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
 import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts";
 import { startLeadService } from "./leads/service.ts";
-import { sqliteFileName } from "./storage/lead-store.ts";
+import { sqliteFileName } from "./storage/store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
 import { closePrivateFiles, createPrivateFolder, dataFolderProblem, privateUmask } from "./private-files.ts";
 import { createSiteServer } from "./site-server.ts";

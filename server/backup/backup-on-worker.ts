@@ -1,7 +1,7 @@
 import type { Worker } from "node:worker_threads";
 
 import { Jobs } from "../jobs.ts";
-import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
+import type { Handles, StorageOptions } from "../storage/store.ts";
 import {
   backupStatus,
   defaultSchedule,
@@ -54,7 +54,7 @@ export type BackupRunner = {
 export async function startBackupOnWorker(
   data: BackupWorkerData,
   /** The main thread's store: the state for health and the inbox is read on it. */
-  store: LeadStore,
+  store: Handles<"backups" | "kind">,
   {
     log = (line) => console.error(line),
     restartAfterMs = 5_000,

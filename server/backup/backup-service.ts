@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Jobs, type Alarm } from "../jobs.ts";
 import type { EmailSender } from "../leads/notify/email.ts";
 import type { MailSite } from "../mail/mail.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 import { keyOf } from "../storage/backup-tables.ts";
 import {
   objectDigest,
@@ -57,7 +57,7 @@ const nameAttempts = 3;
  * the others stand by and take over when its lease runs out.
  */
 export class BackupService {
-  private readonly store: LeadStore;
+  private readonly store: Handles<"backups" | "kind">;
   private readonly target: BackupTarget;
   private readonly schedule: BackupSchedule;
   private readonly now: () => Date;
@@ -76,7 +76,7 @@ export class BackupService {
   private turn: Promise<unknown> = Promise.resolve();
 
   constructor(options: {
-    store: LeadStore;
+    store: Handles<"backups" | "kind">;
     settings: BackupSettings;
     schedule?: Partial<BackupSchedule>;
     /** The owner's e-mail (SMTP_URL and LEADS_NOTIFY_TO), for copies behind and failed drills. */

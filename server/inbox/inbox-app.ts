@@ -10,7 +10,7 @@ import { clientAddress } from "../leads/client-address.ts";
 import type { PublishedSite } from "../site/published-site.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
+import type { Store, StorageOptions } from "../storage/store.ts";
 import { smtpSender } from "../leads/notify/email.ts";
 import { reportsInThread, reportsOnWorker } from "../insight/report-runner.ts";
 import { createInboxService } from "./inbox-service.ts";
@@ -29,7 +29,7 @@ export type InboxApp = { handler: AppHandler; retention: RetentionJob; close(): 
 
 export async function startInboxApp(options: {
   buildDir: string;
-  store: LeadStore;
+  store: Store;
   site: Pick<
     SiteConfig,
     "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"

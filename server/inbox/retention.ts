@@ -1,5 +1,5 @@
 import { Jobs } from "../jobs.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 import { visitDaysKept } from "../storage/visit-counts.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import type { SecondFactors } from "./second-factor/second-factors.ts";
@@ -23,7 +23,7 @@ export type RetentionJob = {
 export const retentionIntervalMs = 24 * 60 * 60_000;
 
 export function startRetentionJob(options: {
-  store: LeadStore;
+  store: Handles<"leads" | "visits">;
   auth: OwnerAuth;
   /** Its unanswered challenges and second steps are dropped too. */
   secondFactor?: SecondFactors;
@@ -34,7 +34,7 @@ export function startRetentionJob(options: {
 }): RetentionJob {
   const log = options.log ?? ((line: string) => console.log(line));
   async function runNow(): Promise<number> {
-    const deleted = await options.store.deleteOlderThan(options.months, options.now());
+    const deleted = await options.store.leads.deleteOlderThan(options.months, options.now());
     await options.auth.prune();
     const visitRows = await options.store.visits.forgetOldDays(buenosAiresDay(options.now()));
     if (visitRows > 0)

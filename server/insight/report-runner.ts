@@ -2,9 +2,9 @@ import type { Worker } from "node:worker_threads";
 
 import type { ResultPeriod } from "#app/features/inbox/inbox-service.ts";
 import { Jobs } from "../jobs.ts";
-import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
+import type { StorageOptions } from "../storage/store.ts";
 import type { ReportRequest } from "./report-worker.ts";
-import { buildReport, type Report } from "./results.ts";
+import { buildReport, type Report, type ReportRows } from "./results.ts";
 
 /** Builds /bandeja/resultados' report: in this thread (tests), or on a worker thread (the service). */
 export type ReportRunner = {
@@ -12,7 +12,7 @@ export type ReportRunner = {
   close(): Promise<void>;
 };
 
-export function reportsInThread(store: LeadStore): ReportRunner {
+export function reportsInThread(store: ReportRows): ReportRunner {
   return { build: (period, now) => buildReport(store, period, now), close: async () => {} };
 }
 

@@ -11,12 +11,12 @@ import { OutboxWorker, type Backoff, type Deliver } from "./notify/outbox-worker
 import { WeeklySummaryJob } from "./notify/weekly-summary.ts";
 import { webhookBody, webhookSender } from "./notify/webhook.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import { LeadStore } from "../storage/lead-store.ts";
+import { Store } from "../storage/store.ts";
 import type { NotificationChannel } from "../storage/schema.ts";
 
 /** The lead service put together: storage, the HTTP side and the notification worker. */
 export type LeadService = {
-  store: LeadStore;
+  store: Store;
   api: ReturnType<typeof createLeadApi>;
   worker: OutboxWorker;
   /** The owner's Monday summary, when LEADS_WEEKLY_SUMMARY is on and e-mail is configured. */
@@ -48,7 +48,7 @@ export async function startLeadService(options: {
 }): Promise<LeadService> {
   const { config, site } = options;
   const storage = { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
-  const store = await LeadStore.open(storage);
+  const store = await Store.open(storage);
   const installed = options.published ? undefined : installedSite(site, options.now);
   const published = options.published ?? (() => installed!);
   const forms: ServiceForms = (formId) => published().forms(formId);

@@ -1,5 +1,5 @@
 import type { ImageManifest } from "#app/content/image-manifest.ts";
-import { randomId } from "../storage/lead-store.ts";
+import { randomId } from "../storage/store.ts";
 import type { SiteVersion, SiteVersionRows } from "../storage/site-version-rows.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
 import type { PublicationNotice } from "./publication-email.ts";

@@ -8,7 +8,7 @@ import { readHeaderPolicy } from "../headers.ts";
 import type { Jobs } from "../jobs.ts";
 import { smtpSender } from "../leads/notify/email.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Store } from "../storage/store.ts";
 import type { ServedPages } from "../site-server.ts";
 import { composePublicationEmail } from "./publication-email.ts";
 import { createSiteEditor } from "./site-editor.ts";
@@ -31,7 +31,7 @@ export const followEveryMs = 2_000;
  * the Node server serves now (with their header policy), switched in one step.
  */
 export async function startSitePublishing(options: {
-  store: LeadStore;
+  store: Store;
   config: ServiceConfig;
   env: Record<string, string | undefined>;
   installedBuildDir: string;

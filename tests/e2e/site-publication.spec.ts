@@ -9,7 +9,7 @@ import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { startPublishingServer, type PublishingServer } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { hydrated } from "./fixtures.ts";
@@ -59,7 +59,7 @@ test.describe("publishing the real site", () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: "titular@ejemplo.com",
     });
-    const store = await LeadStore.open(config);
+    const store = await Store.open(config);
     cleanUp.push(() => store.close());
     // With the deployment's environment, as a server has it: no test runner's variables, no site facts.
     const started = await startPublishingServer({ store, config, installedBuildDir: buildDir });

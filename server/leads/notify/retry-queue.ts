@@ -1,5 +1,5 @@
 import { Jobs, type Stoppable } from "../../jobs.ts";
-import type { RetryRows } from "../../storage/lead-store.ts";
+import type { RetryRows } from "../../storage/store.ts";
 
 /**
  * One retry queue for everything the service must deliver at least once: the

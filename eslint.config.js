@@ -44,6 +44,10 @@ export function boundaryZones(root) {
         "The island never imports the prerendered markup: it reads the HTML through app/lib/form-protocol.ts.",
     },
   ]);
+  // Storage serves every server feature and imports none of them (decision 0033).
+  const serverFeatures = readdirSync(join(root, "server"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== "storage")
+    .map((entry) => `./server/${entry.name}`);
   return [
     { target: "./app/features", from: "./app/routes", message: "Features must not import routes." },
     ...featureZones,
@@ -72,6 +76,12 @@ export function boundaryZones(root) {
       target: "./app",
       from: ["./server", "./scripts"],
       message: "The site's code never imports the build scripts or the servers.",
+    },
+    {
+      target: "./server/storage",
+      from: serverFeatures,
+      message:
+        "Storage imports no server feature: move what both need into server/storage/ (the feature then imports it from there).",
     },
     {
       target: ["./app", "./server", "./scripts"],
@@ -147,8 +157,22 @@ const sqlImports = {
 };
 const rawDatabaseHandle = {
   selector: "MemberExpression[property.name='db']",
-  message: "The store's database handle is storage's own: call a LeadStore module instead (decision 0021).",
+  message:
+    "The store's database handle is storage's own: call one of its handles instead (decisions 0021, 0033).",
 };
+/** Timers that repeat and worker threads start in server/jobs.ts, which names them and ends them at shutdown. */
+const ownTimersAndThreads = [
+  {
+    selector: "CallExpression[callee.name='setInterval']",
+    message:
+      "A repeating timer runs through server/jobs.ts (jobs.every): named, its failures reported, ended at shutdown (decision 0033).",
+  },
+  {
+    selector: "NewExpression[callee.name='Worker']",
+    message:
+      "A worker thread starts through server/jobs.ts (jobs.thread), which ends it at shutdown (decision 0033).",
+  },
+];
 const dynamicAppImport = {
   selector: "ImportExpression[source.value=/^(#app\\/|(\\.\\.\\/)+app\\/)/]",
   message: "Import app code statically, through the server's door, so the lint can check it.",
@@ -228,8 +252,18 @@ export function lintConfig(root) {
       ignores: [storageHome, "server/**/*.test.ts"],
       rules: {
         "no-restricted-imports": ["error", { patterns: [...serverImportRules, sqlImports] }],
-        "no-restricted-syntax": ["error", dynamicAppImport, rawDatabaseHandle],
+        "no-restricted-syntax": ["error", dynamicAppImport, rawDatabaseHandle, ...ownTimersAndThreads],
       },
+    },
+    {
+      files: [storageHome],
+      ignores: ["server/**/*.test.ts"],
+      rules: { "no-restricted-syntax": ["error", dynamicAppImport, ...ownTimersAndThreads] },
+    },
+    {
+      // Where the service's timers and threads start.
+      files: ["server/jobs.ts"],
+      rules: { "no-restricted-syntax": ["error", dynamicAppImport, rawDatabaseHandle] },
     },
     {
       files: ["app/**/*.{ts,tsx}"],

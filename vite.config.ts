@@ -4,23 +4,16 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 
-import { loadSiteConfigOrExit } from "./app/config/site-config.ts";
-import { siteDefines } from "./scripts/build/site-defines.ts";
-import { generatedDirVariable, generatedSourcesOf } from "./server/build-layout.ts";
+import { generatedSourcesOf } from "./server/build-layout.ts";
 
-// Validated once per build; an invalid value stops it here, naming the variable.
-const { config: siteConfig } = loadSiteConfigOrExit(process.env);
-
-// A publication's generated images and their manifest live in its own build folder (decision 0020).
+// No site fact, tower edit or image manifest of a publication is compiled into a bundle: the pages
+// take them when they are rendered (docs/decisions/0030), so a publication reuses the bundles of the
+// build it replaces. The bundles import the deployment's generated modules (app/generated/); a
+// publication's images themselves are in its own folder (decision 0020), copied as the public folder.
 const generated = generatedSourcesOf(process.env);
-const ownGenerated = process.env[generatedDirVariable] !== undefined;
 
 export default defineConfig({
-  define: siteDefines(siteConfig),
   publicDir: resolve(generated.publicDir),
-  resolve: ownGenerated
-    ? { alias: [{ find: /^\.\.\/generated\/images\.ts$/, replacement: resolve(generated.imagesModule) }] }
-    : undefined,
   plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
   test: {
     include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],

@@ -1,16 +1,23 @@
 /**
- * Production build: artwork, React Router build (public pages prerendered,
- * the inbox server-rendered from build/server), the public pages' island
- * (app/island.ts, one module), then the static-site finishing steps (React
- * Router's scripts replaced by the island's boot loader, sitemap and robots,
- * 404 and SPA shell placement, deploy headers, precompressed copies).
+ * Production build: artwork, then the bundles (React Router's client and
+ * server build, the inbox server-rendered from build/server; the public
+ * pages' island, app/island.ts, one module), then the pages rendered from the
+ * server bundle with this build's content, then the static-site finishing
+ * steps (React Router's scripts replaced by the island's boot loader, sitemap
+ * and robots, 404 and SPA shell placement, deploy headers, precompressed
+ * copies). No content is compiled into a bundle (docs/decisions/0030), so an
+ * owner's publication (BUILD_PREVIOUS_DIR, the served build) copies the
+ * served build's bundles instead of making them: only its new photos are
+ * encoded and its pages rendered.
  */
-// First: the owner's tower edits, before any module loads the catalogue.
+// First: the production React for the pages rendered here, and the owner's tower edits, before any
+// module loads React or the catalogue.
+import "./build/production-mode.ts";
 import "./build/tower-overrides-global.ts";
 import { spawn } from "node:child_process";
-import { build as viteBuild, type Rolldown } from "vite";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import type { Rolldown } from "vite";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { loadSiteConfigOrExit } from "#app/config/site-config.ts";
@@ -21,13 +28,15 @@ import {
   generatedDirVariable,
   generatedSourcesOf,
   imageManifestFileOf,
+  islandUrlFileOf,
   notFoundFileFor,
   pageFile,
+  serverEntryOf,
   spaFallbackFileOf,
 } from "../server/build-layout.ts";
+import type { ImageManifest } from "#app/content/image-manifest.ts";
 import { precompress } from "./build/precompress.ts";
-import { toIslandPage } from "./build/islands.ts";
-import { siteDefines } from "./build/site-defines.ts";
+import { renderPages } from "./build/render-pages.ts";
 import { BuildSteps } from "./build/build-steps.ts";
 import { robotsTxt, sitemapXml } from "./build/seo-files.ts";
 import { renderSpaShell } from "./build/spa-shell.ts";
@@ -57,29 +66,34 @@ if (examplesInUse.length > 0) {
 }
 
 // A publication (BUILD_GENERATED_DIR set) writes its images into its own folder and reuses the
-// project's fonts, which depend on the code alone and were made by the deployment's build.
+// project's fonts and generated modules, which the deployment's build made (the bundles import them).
 const publication = process.env[generatedDirVariable] !== undefined;
 const generated = generatedSourcesOf(process.env);
 // The images and the fonts (`npm run generate`) are independent: on two cores they run side by side.
 await Promise.all([
   steps.run("imágenes (generate-images)", () => runScript("scripts/generate-images.ts")),
   publication
-    ? requireFonts()
+    ? requireDeploymentGenerated()
     : steps.run("fuentes (generate-fonts)", () => runScript("scripts/generate-fonts.ts")),
 ]);
-await steps.run("React Router: cliente, servidor, prerender", () =>
-  runScript("node_modules/@react-router/dev/bin.cjs", ["build"]),
+// The served build's bundles, when a publication names one that has them: they hold no content.
+const previousDir = process.env.BUILD_PREVIOUS_DIR;
+const reusable = previousDir !== undefined && bundlesOf(previousDir) !== undefined ? previousDir : undefined;
+const islandUrl = reusable
+  ? await steps.run("bundles del build servido (copiados)", () => copyBundles(reusable))
+  : await makeBundles();
+writeFileSync(islandUrlFileOf(buildDir), islandUrl);
+
+// The build's own images (new photos, an added tower's artwork), read by the pages as they render.
+const images = (await import(pathToFileURL(resolve(generated.imagesModule)).href)) as {
+  imageManifest: ImageManifest;
+  socialCards: ImageManifest;
+};
+await steps.run("páginas (React Router, desde el bundle del servidor)", () =>
+  renderPages({ buildDir, paths: prerenderedPaths, islandUrl, images }),
 );
-
-// Rendered before the island's build, which sets NODE_ENV and would change which React the server build loads.
 const spaShell = await steps.run("SPA shell", () => renderSpaShell(buildDir));
-const islandUrl = await steps.run("isla (vite)", () => buildIsland());
-await steps.run("páginas a isla, 404, sitemap", () => {
-  for (const path of prerenderedPaths) {
-    const file = join(clientDir, pageFile(path));
-    writeFileSync(file, toIslandPage(readFileSync(file, "utf8"), islandUrl));
-  }
-
+await steps.run("404, sitemap", () => {
   // The 404 page sits where static hosts look for it; the SPA shell is kept out
   // of the public folder (only the benchmark's client-rendered baseline uses it).
   for (const notFoundPath of Object.values(notFoundPaths)) {
@@ -94,29 +108,63 @@ await steps.run("páginas a isla, 404, sitemap", () => {
 });
 
 // The server reads a build's images as data (the inbox shows the artwork the served pages show).
-const images = (await import(pathToFileURL(resolve(generated.imagesModule)).href)) as {
-  imageManifest: unknown;
-};
 writeFileSync(imageManifestFileOf(buildDir), JSON.stringify(images.imageManifest));
 await steps.run("cabeceras (CSP) y nginx", () => writeDeployFiles(buildDir, config));
 // An owner's publication names the build it replaces: its compressed copies of unchanged files are reused.
-await steps.run("copias comprimidas", () =>
-  precompress(clientDir, process.env.BUILD_PREVIOUS_DIR && clientDirOf(process.env.BUILD_PREVIOUS_DIR)),
-);
+await steps.run("copias comprimidas", () => precompress(clientDir, previousDir && clientDirOf(previousDir)));
 
-/** A publication cannot make the fonts (that would write into the project): the deployment's build did. */
-function requireFonts(): void {
+/** React Router's client and server bundles, then the island: what a deployment builds once. */
+async function makeBundles(): Promise<string> {
+  await steps.run("React Router: cliente, servidor", () =>
+    runScript("node_modules/@react-router/dev/bin.cjs", ["build"]),
+  );
+  return await steps.run("isla (vite)", () => buildIsland());
+}
+
+/** A build's bundles, if it has them all (a build made before bundles held no content has no island file). */
+function bundlesOf(build: string): { islandUrl: string } | undefined {
+  if (!existsSync(serverEntryOf(build)) || !existsSync(islandUrlFileOf(build))) return undefined;
+  return { islandUrl: readFileSync(islandUrlFileOf(build), "utf8") };
+}
+
+/**
+ * Copies the served build's client assets and server bundle, and this build's public files (what
+ * Vite would copy): the same bytes a build of this code makes, content apart. The server bundle
+ * names its client folder relative to the project; it is renamed to this build's, as Vite writes it.
+ */
+function copyBundles(served: string): string {
+  cpSync(generated.publicDir, clientDir, { recursive: true });
+  cpSync(join(clientDirOf(served), "assets"), join(clientDir, "assets"), { recursive: true });
+  const bundle = readFileSync(serverEntryOf(served), "utf8");
+  const ownFolder = `var assetsBuildDirectory = ${JSON.stringify(relative(process.cwd(), clientDir))};`;
+  const renamed = bundle.replace(/^var assetsBuildDirectory = ".*";$/m, () => ownFolder);
+  if (!renamed.includes(ownFolder))
+    throw new Error("The served server bundle does not name its client folder.");
+  cpSync(dirname(serverEntryOf(served)), dirname(serverEntryOf(buildDir)), { recursive: true });
+  writeFileSync(serverEntryOf(buildDir), renamed);
+  return bundlesOf(served)!.islandUrl;
+}
+
+/**
+ * A publication cannot make the fonts or the images' module the bundles import (that would write into
+ * the project): the deployment's build did.
+ */
+function requireDeploymentGenerated(): void {
   const fonts = "app/generated/fonts";
   if (!existsSync(fonts) || !readdirSync(fonts).some((name) => name.endsWith(".woff2")))
     throw new Error(`Faltan las fuentes en ${fonts}: construí el sitio con npm run build antes de publicar.`);
+  const images = generatedSourcesOf({}).imagesModule;
+  if (!existsSync(images))
+    throw new Error(`Falta ${images}: construí el sitio con npm run build antes de publicar.`);
 }
 
 /** Bundles app/island.ts into one hashed module next to the other assets; returns its URL. */
 async function buildIsland(): Promise<string> {
+  // Loaded only here: a publication that reuses the served bundles never starts Vite.
+  const { build: viteBuild } = await import("vite");
   const result = await viteBuild({
     configFile: false,
     logLevel: "warn",
-    define: siteDefines(config),
     build: {
       outDir: clientDir,
       emptyOutDir: false,

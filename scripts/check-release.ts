@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { FactValues } from "#app/config/site-facts.ts";
 import type { TowerOverrides } from "#app/content/tower-edits.ts";
 import { loadServiceConfig } from "../server/leads/service-config.ts";
-import { LeadStore, sqliteFileName } from "../server/storage/lead-store.ts";
+import { Store, sqliteFileName } from "../server/storage/store.ts";
 import { releaseChecklist } from "../server/site/release-checklist.ts";
 
 /** The published business facts, tower edits and photos (decision 0020), or none without a database. */
@@ -23,7 +23,7 @@ async function publishedState(): Promise<{
   const config = loadServiceConfig(process.env);
   if (!config.databaseUrl && !existsSync(join(config.dataDir, sqliteFileName)))
     return { facts: {}, towers: {}, photoSlots: new Set() };
-  const store = await LeadStore.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await Store.open({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     const current = await store.siteVersions.current();
     const photos = await store.sitePhotos.ofVersion(current?.id);

@@ -9,7 +9,7 @@
 import type { AddressInfo } from "node:net";
 
 import type { ServiceConfig } from "../server/leads/service-config.ts";
-import type { LeadStore } from "../server/storage/lead-store.ts";
+import type { Store } from "../server/storage/store.ts";
 import { createSiteServer } from "../server/site-server.ts";
 import { startSitePublishing } from "../server/site/site-publishing.ts";
 import type { SiteVersionRows } from "../server/storage/site-version-rows.ts";
@@ -33,7 +33,7 @@ export type PublishingServer = {
 };
 
 export async function startPublishingServer(options: {
-  store: LeadStore;
+  store: Store;
   config: ServiceConfig;
   installedBuildDir: string;
 }): Promise<PublishingServer> {

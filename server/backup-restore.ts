@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 
 import { restoreBackup, RestoreError, type RestoreDestination } from "./backup/restore.ts";
 import { openTarget } from "./backup/targets.ts";
-import { sqliteFileName } from "./storage/lead-store.ts";
+import { sqliteFileName } from "./storage/store.ts";
 
 const usage =
   "Uso: npm run --silent backup:restore -- --identity ARCHIVO --to CARPETA|postgres://… [--at 2026-12-01T10:00:00-03:00] [--up-to-last-good]";

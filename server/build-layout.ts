@@ -10,6 +10,7 @@ import { join } from "node:path";
  *   <build>/server/index.js         React Router's server build: renders the inbox (/bandeja) per request
  *   <build>/spa-fallback.html       React Router's empty shell, kept out of the public folder
  *   <build>/deploy/                 server configuration made for this build
+ *   <build>/island-url.txt          the URL of the pages' island module (assets/island-<hash>.js)
  */
 
 /** The build folder: BUILD_DIR (tests and parallel builds use their own), or build/. */
@@ -25,6 +26,11 @@ export function deployDirOf(build: string): string {
 
 export function serverEntryOf(build: string): string {
   return join(build, "server", "index.js");
+}
+
+/** Names the island the pages load, so a publication that reuses this build's bundles loads the same one. */
+export function islandUrlFileOf(build: string): string {
+  return join(build, "island-url.txt");
 }
 
 export function spaFallbackFileOf(build: string): string {

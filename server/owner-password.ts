@@ -13,7 +13,7 @@
  */
 import { stdin, stderr, stdout } from "node:process";
 
-import { LeadStore } from "./storage/lead-store.ts";
+import { Store } from "./storage/store.ts";
 import { emailProblem, OwnerAuth } from "./inbox/owner-auth.ts";
 import { passwordProblem } from "./inbox/password.ts";
 import { factorMailer } from "./inbox/second-factor/factor-mail.ts";
@@ -78,7 +78,7 @@ function readHidden(prompt: string): Promise<string> {
 }
 
 /** The same e-mail as any factor removed in the inbox, when SMTP_URL and LEADS_NOTIFY_TO are set. */
-async function tellOwner(versions: LeadStore["siteVersions"]): Promise<void> {
+async function tellOwner(versions: Store["siteVersions"]): Promise<void> {
   let smtp: ServiceConfig["smtp"];
   let site: SiteConfig;
   try {
@@ -119,7 +119,7 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.LEADS_DATA_DIR ?? "data";
 const openFolder = databaseUrl ? undefined : dataFolderProblem(dataDir);
 if (openFolder) fail(`${openFolder} No se cambió nada.`);
-const store = await LeadStore.open({ databaseUrl, dataDir }).catch((error: unknown) =>
+const store = await Store.open({ databaseUrl, dataDir }).catch((error: unknown) =>
   fail(`No se pudo abrir la base de datos: ${(error as Error).message}`),
 );
 try {

@@ -14,10 +14,11 @@ import { loadSiteConfig, SiteConfigError } from "#app/config/site-config.ts";
 import { buildDir, clientDirOf, notFoundFile } from "./build-layout.ts";
 import { readHeaderPolicy } from "./headers.ts";
 import { guardProcessAgainstRequests } from "./http/request-guard.ts";
+import { Jobs } from "./jobs.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
 import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts";
 import { startLeadService } from "./leads/service.ts";
-import { sqliteFileName } from "./storage/lead-store.ts";
+import { sqliteFileName } from "./storage/store.ts";
 import { startInboxApp } from "./inbox/inbox-app.ts";
 import { closePrivateFiles, createPrivateFolder, dataFolderProblem, privateUmask } from "./private-files.ts";
 import { createSiteServer } from "./site-server.ts";
@@ -67,9 +68,12 @@ if (!existsSync(join(clientDir, "index.html")))
 const errorPageSource = join(clientDir, notFoundFile);
 // What the owner published, read by every part of the service; the environment's until publishing starts.
 const published = new PublishedSiteSource(process.env);
+// Every timer and worker thread of the service, all ended at shutdown.
+const jobs = new Jobs();
 const service = await startLeadService({
   config,
   site,
+  jobs,
   published: () => published.current(),
   stylesheets: existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [],
 }).catch((error: unknown) =>
@@ -84,6 +88,7 @@ const publishing =
         config,
         env: process.env,
         installedBuildDir: buildDir,
+        jobs,
       })
     : undefined;
 if (publishing) await followPublications(published, publishing.publisher, service.store.siteVersions);
@@ -100,6 +105,7 @@ const inbox = await startInboxApp({
   backup: service.backup,
   siteEditor: publishing?.editor,
   sitePhotoEditor: publishing?.photoEditor,
+  jobs,
 });
 
 const server = createSiteServer({
@@ -146,9 +152,10 @@ async function shutDown(signal: string) {
   const forced = setTimeout(() => server.closeAllConnections(), drainMs);
   await closed;
   clearTimeout(forced);
-  inbox.retention.stop();
+  await inbox.close();
   publishing?.publisher.stop();
   await service.close();
+  await jobs.stop();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutDown("SIGTERM"));

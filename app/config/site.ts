@@ -1,14 +1,11 @@
 import type { SiteConfig } from "./site-config.ts";
 
-declare const __SITE_CONFIG__: SiteConfig | undefined;
-
 /**
- * The validated site configuration. Vite inlines it at build time
- * (vite.config.ts), so the browser never runs the validation and the branch
- * below is dropped from the bundle; code that runs in plain Node (the browser
- * tests, the servers) validates the same environment variables instead.
+ * The validated site configuration, read from the environment when the module
+ * loads: where the pages are rendered (the build's process, with an owner's
+ * published facts in its environment, decision 0030) and in the servers. It
+ * is never compiled into a bundle, so a publication reuses the bundles of the
+ * build it replaces; the public pages' island reads the few settings it acts
+ * on from the page (app/lib/page-settings.ts).
  */
-export const site: SiteConfig =
-  typeof __SITE_CONFIG__ === "undefined"
-    ? (await import("./site-config.ts")).loadSiteConfig(process.env).config
-    : __SITE_CONFIG__;
+export const site: SiteConfig = (await import("./site-config.ts")).loadSiteConfig(process.env).config;

@@ -17,7 +17,16 @@ export {
 } from "./image-manifest.ts";
 import { imageKey, type CatalogueImageEntry, type ImageKind, type ImageManifest } from "./image-manifest.ts";
 
-const manifest: ImageManifest = imageManifest;
+declare const __SITE_IMAGES__: { imageManifest: ImageManifest; socialCards: ImageManifest } | undefined;
+
+/**
+ * A build's own images when it renders its pages (scripts/build/render-pages.ts sets them before the
+ * server bundle loads: an owner's publication reuses a bundle made before its photos); otherwise the
+ * generated module's.
+ */
+const rendered = typeof __SITE_IMAGES__ === "undefined" ? undefined : __SITE_IMAGES__;
+
+const manifest: ImageManifest = rendered?.imageManifest ?? imageManifest;
 
 export function catalogueImage(kind: ImageKind, slug: string): CatalogueImageEntry {
   const entry = manifest[imageKey(kind, slug)];
@@ -29,7 +38,7 @@ export function catalogueImage(kind: ImageKind, slug: string): CatalogueImageEnt
   return entry;
 }
 
-const cards: ImageManifest = socialCards;
+const cards: ImageManifest = rendered?.socialCards ?? socialCards;
 
 /** A tower's Open Graph card (1200×630), drawn at build time from its artwork or photo. */
 export function towerSocialCard(slug: string): CatalogueImageEntry {

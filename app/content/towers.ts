@@ -7,12 +7,13 @@ declare const __TOWER_OVERRIDES__: TowerOverrides | null | undefined;
 
 /**
  * The towers the site shows: the researched catalogue (tower-catalogue.ts)
- * with the owner's published edits on top (decision 0020). A build inlines
- * the edits (scripts/build/site-defines.ts; `null` when there are none, so
- * the bundle is the catalogue's alone) and the build script sets the same
- * global before it loads this module (scripts/build/tower-overrides-global.ts).
- * Anywhere else (the servers, the tests) it is the catalogue: nothing is read
- * from the environment when this module loads. Pages print how many
+ * with the owner's published edits on top (decision 0020). The build script
+ * and the image generator set the edits as a global before anything loads
+ * this module (scripts/build/tower-overrides-global.ts); the pages are
+ * rendered in that process from a bundle that reads the same global when it
+ * loads, so no bundle holds them (decision 0030). Anywhere else (the servers,
+ * the tests) it is the catalogue: nothing is read from the environment when
+ * this module loads. Pages print how many
  * buildings there are from this list (tower-count.ts).
  */
 export const towers: readonly Tower[] =

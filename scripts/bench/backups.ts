@@ -23,7 +23,7 @@ import { BackupService } from "../../server/backup/backup-service.ts";
 import { restoreBackup } from "../../server/backup/restore.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../postgres-server.ts";
 import { startS3Server, type S3Server } from "../s3-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";
@@ -184,7 +184,7 @@ async function measureRestore(
 ): Promise<BackupFigures["restore"]> {
   const url = `s3://${s3.bucket}/${prefix}`;
   Object.assign(process.env, s3.env);
-  const store = await LeadStore.open({ dataDir, databaseUrl });
+  const store = await Store.open({ dataDir, databaseUrl });
   const restoredDir = mkdtempSync(join(tmpdir(), "bench-restored-"));
   try {
     const now = new Date();

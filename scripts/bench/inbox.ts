@@ -19,7 +19,7 @@ import type { LeadQuery } from "#app/features/inbox/inbox-service.ts";
 import { allFields, type LeadValues } from "#app/features/leads/forms/types.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { contactOf, installedFormTowers, serviceFormIds, serviceForms } from "../../server/leads/forms.ts";
-import { LeadStore, postgresPoolSize, randomId, type NewLead } from "../../server/storage/lead-store.ts";
+import { Store, postgresPoolSize, randomId, type NewLead } from "../../server/storage/store.ts";
 import { handoffOutcomes } from "../../server/storage/schema.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
@@ -69,7 +69,7 @@ export async function measureInbox(buildDir = defaultBuildDir): Promise<InboxFig
         database === "PostgreSQL"
           ? await postgres.createDatabase(`inbox_${randomId().slice(0, 8).toLowerCase()}`)
           : undefined;
-      const store = await LeadStore.open({ dataDir, databaseUrl });
+      const store = await Store.open({ dataDir, databaseUrl });
       try {
         const started = performance.now();
         await fill(store, leadCount);
@@ -90,7 +90,7 @@ export async function measureInbox(buildDir = defaultBuildDir): Promise<InboxFig
   return results;
 }
 
-async function measureStore(store: LeadStore, buildDir: string): Promise<InboxFigures["rows"]> {
+async function measureStore(store: Store, buildDir: string): Promise<InboxFigures["rows"]> {
   const { base, cookie, inbox, stop } = await startSignedInSite(store, buildDir);
 
   const rows: InboxFigures["rows"] = [];
@@ -193,7 +193,7 @@ const day = 24 * 60 * 60_000;
  * transaction; one in seven is spam. Then, as an owner would leave them: the
  * last week new, the weeks before contacted, the rest archived.
  */
-async function fill(store: LeadStore, count: number): Promise<void> {
+async function fill(store: Store, count: number): Promise<void> {
   const forms = serviceForms(site, installedFormTowers);
   const formIds = serviceFormIds(site);
   const now = Date.now();
@@ -239,7 +239,9 @@ async function fill(store: LeadStore, count: number): Promise<void> {
       while (next < count) {
         const start = next;
         next = Math.min(count, start + batch);
-        await store.insertMany(Array.from({ length: next - start }, (_, offset) => newLead(start + offset)));
+        await store.leads.insertMany(
+          Array.from({ length: next - start }, (_, offset) => newLead(start + offset)),
+        );
       }
     }),
   );

@@ -27,7 +27,7 @@ import { sql } from "kysely";
 
 import { resultPeriods } from "#app/features/inbox/inbox-service.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
-import { LeadStore, randomId } from "../../server/storage/lead-store.ts";
+import { Store, randomId } from "../../server/storage/store.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";
 import { ensureSystemPackages } from "../system-packages.ts";
@@ -128,7 +128,7 @@ async function measureNormalYear(
   database: string,
   buildDir: string,
 ): Promise<Pick<InsightFigures, "visitRows" | "loadSeconds" | "results">> {
-  const store = await LeadStore.open({ dataDir, databaseUrl });
+  const store = await Store.open({ dataDir, databaseUrl });
   try {
     const started = performance.now();
     const now = new Date();
@@ -156,7 +156,7 @@ async function measureWorstYear(
 ): Promise<NonNullable<InsightFigures["worstYear"]>> {
   // Loading a year on a machine busy with other work can take a statement past the service's
   // 10-second limit; the load is not what is measured, so it may take longer here.
-  const store = await LeadStore.open({
+  const store = await Store.open({
     dataDir,
     databaseUrl: databaseUrl && `${databaseUrl}?query_timeout=120000`,
   });
@@ -237,7 +237,7 @@ async function whileRunning<T>(background: () => Promise<void>, measure: () => P
   }
 }
 
-async function measureResults(store: LeadStore, buildDir: string): Promise<InsightFigures["results"]> {
+async function measureResults(store: Store, buildDir: string): Promise<InsightFigures["results"]> {
   const { base, cookie, inbox, stop } = await startSignedInSite(store, buildDir);
   const page = (path: string) => async () => {
     const status = await get(`${base}${path}`, cookie);

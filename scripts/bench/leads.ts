@@ -18,7 +18,7 @@ import { DatabaseSync } from "node:sqlite";
 
 import pg from "pg";
 
-import { LeadStore, randomId } from "../../server/storage/lead-store.ts";
+import { Store, randomId } from "../../server/storage/store.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { startPostgres } from "../postgres-server.ts";
 import { startService, type ServiceProcess } from "../service-process.ts";
@@ -129,7 +129,7 @@ export async function httpLoad(
 
 /** The same durability, no HTTP and no application: one row per transaction. */
 async function rawInserts(env: Record<string, string>, clients: number): Promise<Throughput> {
-  const store = await LeadStore.open({
+  const store = await Store.open({
     dataDir: env.LEADS_DATA_DIR ?? "unused",
     databaseUrl: env.DATABASE_URL,
   });
@@ -220,14 +220,14 @@ async function measureFlood(buildDir: string, env: Record<string, string>): Prom
   } finally {
     await service.stop();
   }
-  const store = await LeadStore.open({
+  const store = await Store.open({
     dataDir: env.LEADS_DATA_DIR ?? "unused",
     databaseUrl: env.DATABASE_URL,
   });
   try {
     let legitimateStored = 0;
-    for (const { id } of legitimate) if (id && (await store.get(id))) legitimateStored++;
-    const { total } = await store.list({}, { limit: 1, offset: 0 });
+    for (const { id } of legitimate) if (id && (await store.leads.get(id))) legitimateStored++;
+    const { total } = await store.leads.list({}, { limit: 1, offset: 0 });
     const latencies = legitimate.map((entry) => entry.latency);
     return {
       legitimateSent: legitimate.length,

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { buildEnvironment } from "#app/config/site-facts.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { buildWithProjectScript } from "../../server/site/site-builder.ts";
 import { buildDifferences } from "../build/same-build.ts";
 import { deploymentEnvironment, startPublishingServer } from "../publishing-server.ts";
@@ -75,7 +75,7 @@ export async function measurePublishing(
   const runs = Number(process.env.BENCH_PUBLISH_RUNS ?? 10);
   const dataDir = mkdtempSync(join(tmpdir(), "bench-publish-"));
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir });
-  const store = await LeadStore.open(config);
+  const store = await Store.open(config);
   const { publishing, versions, baseUrl, close } = await startPublishingServer({
     store,
     config,

@@ -11,7 +11,7 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { createLeadApi } from "../../server/leads/api.ts";
 import { installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import type { LeadStore, StorageOptions } from "../../server/storage/lead-store.ts";
+import type { Store, StorageOptions } from "../../server/storage/store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import { installedSite } from "../../server/site/published-site.ts";
 import { loadSiteConfig } from "#app/config/site-config.ts";
@@ -35,7 +35,7 @@ const password = "una contraseña de benchmark";
  * without HTTP (the "query" columns).
  */
 export async function startSignedInSite(
-  store: LeadStore,
+  store: Store,
   buildDir: string,
   /** The same database again: the results are then built on a worker thread, as `npm start` does. */
   reportsOffThread?: StorageOptions,

@@ -6,12 +6,7 @@
  * the same arguments give the same rows.
  */
 import { pages } from "#app/site-map.ts";
-import {
-  LeadStore,
-  postgresPoolSize,
-  type LeadOrigin,
-  type NewLead,
-} from "../../server/storage/lead-store.ts";
+import { Store, postgresPoolSize, type LeadOrigin, type NewLead } from "../../server/storage/store.ts";
 import type { VisitKind, VisitPagesTable, VisitSourcesTable } from "../../server/storage/schema.ts";
 import { otherValues, sourcesPerDay } from "../../server/storage/visit-counts.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
@@ -54,7 +49,7 @@ function random(seed: number): () => number {
 }
 
 /** Writes `days` days of counts ending today, about `perDay` views a day; returns the rows written. */
-export async function fillVisits(store: LeadStore, options: { days: number; perDay: number; now: Date }) {
+export async function fillVisits(store: Store, options: { days: number; perDay: number; now: Date }) {
   const next = random(1);
   const weights = pageWeights();
   const pageTotal = weights.reduce((sum, page) => sum + page.weight, 0);
@@ -95,7 +90,7 @@ type VisitRow = Omit<VisitPagesTable & VisitSourcesTable, "seen_at">;
  * kind naming `sourcesPerDay` sources never seen on another day (a flood of invented hosts), plus
  * "otros". Returns the rows written.
  */
-export async function fillWorstCaseVisits(store: LeadStore, options: { days: number; now: Date }) {
+export async function fillWorstCaseVisits(store: Store, options: { days: number; now: Date }) {
   const pageRows: VisitPagesTable[] = [];
   const sourceRows: VisitSourcesTable[] = [];
   const kinds: VisitKind[] = ["view", "form_open", "whatsapp"];
@@ -121,7 +116,7 @@ export async function fillWorstCaseVisits(store: LeadStore, options: { days: num
 }
 
 /** Writes generated counts as the beacon would have left them: per page, and per source. */
-async function writeVisits(store: LeadStore, rows: VisitRow[]): Promise<number> {
+async function writeVisits(store: Store, rows: VisitRow[]): Promise<number> {
   const pageRows = new Map<string, VisitPagesTable>();
   const sourceRows = new Map<string, VisitSourcesTable>();
   for (const row of rows) {
@@ -154,7 +149,7 @@ async function writeVisits(store: LeadStore, rows: VisitRow[]): Promise<number> 
 }
 
 async function insertCounts(
-  store: LeadStore,
+  store: Store,
   pageRows: VisitPagesTable[],
   sourceRows: VisitSourcesTable[],
 ): Promise<void> {
@@ -171,7 +166,7 @@ async function insertCounts(
  * the visits, one in ten spam; then as an owner leaves them: older than a week contacted, and
  * a few of the last weeks still new (waiting past 48 h).
  */
-export async function fillLeads(store: LeadStore, options: { count: number; days: number; now: Date }) {
+export async function fillLeads(store: Store, options: { count: number; days: number; now: Date }) {
   const next = random(2);
   const weights = pageWeights();
   const pick = <T extends { weight: number }>(items: readonly T[]): T => {
@@ -214,7 +209,7 @@ export async function fillLeads(store: LeadStore, options: { count: number; days
     };
   });
   await inBatches(store, leads.length, async (start, end) => {
-    await store.insertMany(leads.slice(start, end));
+    await store.leads.insertMany(leads.slice(start, end));
   });
   const before = (days: number) => new Date(options.now.getTime() - days * dayMs).toISOString();
   await store.db
@@ -228,11 +223,7 @@ export async function fillLeads(store: LeadStore, options: { count: number; days
 }
 
 /** 400 rows a statement; a few statements at once on PostgreSQL, one at a time on SQLite. */
-async function inBatches(
-  store: LeadStore,
-  total: number,
-  write: (start: number, end: number) => Promise<void>,
-) {
+async function inBatches(store: Store, total: number, write: (start: number, end: number) => Promise<void>) {
   const size = 400;
   const parallel = store.kind === "postgres" ? Math.min(4, postgresPoolSize) : 1;
   let next = 0;

@@ -28,3 +28,11 @@ test("a file identical to the previous build's takes its compressed copies; a ch
     "<p>5491145678901</p>",
   );
 });
+
+test("pages, which every publication rewrites, are compressed at brotli 10; the rest at 11", async () => {
+  const { brotliQualityOf } = await import("./precompress.ts");
+  expect(brotliQualityOf("client/index.html")).toBe(10);
+  expect(brotliQualityOf("client/en/towers/alvear-tower/index.html")).toBe(10);
+  expect(brotliQualityOf("client/assets/island-abc.js")).toBe(11);
+  expect(brotliQualityOf("client/sitemap.xml")).toBe(11);
+});

@@ -1,6 +1,7 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 
-import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
+import { Jobs } from "../jobs.ts";
+import type { Handles, StorageOptions } from "../storage/store.ts";
 import {
   backupStatus,
   defaultSchedule,
@@ -24,6 +25,8 @@ export type BackupWorkerData = {
   /** The owner's e-mail for copies behind and failed drills (SMTP_URL and LEADS_NOTIFY_TO). */
   mail?: { smtpUrl: string; to: readonly string[] };
 };
+
+const jobName = "Copia fuera del servidor";
 
 /** Kicks from the main thread reach the worker at most this often. */
 const kickEveryMs = 200;
@@ -51,14 +54,17 @@ export type BackupRunner = {
 export async function startBackupOnWorker(
   data: BackupWorkerData,
   /** The main thread's store: the state for health and the inbox is read on it. */
-  store: LeadStore,
+  store: Handles<"backups" | "kind">,
   {
     log = (line) => console.error(line),
     restartAfterMs = 5_000,
     onThread,
+    jobs = new Jobs(log),
   }: {
     log?: (line: string) => void;
     restartAfterMs?: number;
+    /** Where the thread and the timers run (server/jobs.ts). */
+    jobs?: Jobs;
     /** Each thread as it starts (a test ends one to play a crash). */
     onThread?: (thread: Worker) => void;
   } = {},
@@ -72,7 +78,7 @@ export async function startBackupOnWorker(
   let alive = false;
 
   const spawn = () => {
-    const thread = new Worker(new URL("./backup-worker.ts", import.meta.url), { workerData: data });
+    const thread = jobs.thread(jobName, new URL("./backup-worker.ts", import.meta.url), data);
     alive = true;
     onThread?.(thread);
     thread.on("message", ({ id, result, error }: WorkerReply) => {
@@ -93,18 +99,16 @@ export async function startBackupOnWorker(
       log(
         `Copia fuera del servidor: el proceso de copia terminó; vuelve a empezar en ${restartAfterMs / 1000} s.`,
       );
-      const again = setTimeout(() => {
-        worker = spawn();
-        ask("start")
-          .then(() => worker.unref())
-          .catch((error: unknown) =>
-            log(`Copia fuera del servidor: no volvió a empezar (${String(error)}).`),
-          );
-      }, restartAfterMs);
-      again.unref();
+      restart.in(restartAfterMs);
     });
     return thread;
   };
+  const restart = jobs.alarm(`${jobName}: reinicio`, () => {
+    worker = spawn();
+    ask("start")
+      .then(() => worker.unref())
+      .catch((error: unknown) => log(`Copia fuera del servidor: no volvió a empezar (${String(error)}).`));
+  });
   let worker = spawn();
   const ask = <T>(method: WorkerRequest["method"]) =>
     new Promise<T>((resolve, reject) => {
@@ -127,19 +131,18 @@ export async function startBackupOnWorker(
   worker.unref();
   // One message per burst, not per lead: waking the thread costs more than the kick it carries,
   // and a round starts a second after its kick anyway.
-  let kickPosted: NodeJS.Timeout | undefined;
+  const kickPosted = jobs.alarm(`${jobName}: aviso`, () => worker.postMessage("kick"));
   return {
     kick() {
-      kickPosted ??= setTimeout(() => {
-        kickPosted = undefined;
-        worker.postMessage("kick");
-      }, kickEveryMs).unref();
+      if (!kickPosted.waiting) kickPosted.in(kickEveryMs);
     },
     status: () => backupStatus(store, { startedAt, alertAfterMs, warnAfterMs, now: new Date() }),
     cycle: () => ask<void>("cycle"),
     drill: () => ask<Drill>("drill"),
     async stop() {
       stopping = true;
+      kickPosted.cancel();
+      restart.cancel();
       await ask("stop").catch(() => {});
       await worker.terminate();
     },

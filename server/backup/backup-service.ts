@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { Jobs, type Alarm } from "../jobs.ts";
 import type { EmailSender } from "../leads/notify/email.ts";
 import type { MailSite } from "../mail/mail.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 import { keyOf } from "../storage/backup-tables.ts";
 import {
   objectDigest,
@@ -56,7 +57,7 @@ const nameAttempts = 3;
  * the others stand by and take over when its lease runs out.
  */
 export class BackupService {
-  private readonly store: LeadStore;
+  private readonly store: Handles<"backups" | "kind">;
   private readonly target: BackupTarget;
   private readonly schedule: BackupSchedule;
   private readonly now: () => Date;
@@ -66,16 +67,16 @@ export class BackupService {
   private readonly startedAt: Date;
   private readonly ownerRecipient: string;
   private keys: CopyKeys | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  /** The next round, moved forward by a kick. */
+  private readonly nextRound: Alarm;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
   private failures = 0;
   private turn: Promise<unknown> = Promise.resolve();
-  private nextRoundAt = 0;
 
   constructor(options: {
-    store: LeadStore;
+    store: Handles<"backups" | "kind">;
     settings: BackupSettings;
     schedule?: Partial<BackupSchedule>;
     /** The owner's e-mail (SMTP_URL and LEADS_NOTIFY_TO), for copies behind and failed drills. */
@@ -84,6 +85,7 @@ export class BackupService {
     site?: () => Promise<MailSite>;
     now?: () => Date;
     log?: (line: string) => void;
+    jobs?: Jobs;
   }) {
     this.store = options.store;
     this.target = openTarget(options.settings.url);
@@ -93,6 +95,17 @@ export class BackupService {
     this.startedAt = this.now();
     this.log = options.log ?? ((line) => console.error(line));
     this.alert = alertSender(options.send, options.site);
+    this.nextRound = (options.jobs ?? new Jobs(this.log)).alarm("Copia fuera del servidor", () => {
+      this.running = this.cycle().finally(() => {
+        this.running = undefined;
+        const retry = Math.min(5 * 60_000, this.schedule.pollMs * 2 ** this.failures);
+        this.scheduleRound(
+          this.again && this.failures === 0 ? kickDelayMs : this.failures > 0 ? retry : this.schedule.pollMs,
+        );
+        this.again = false;
+      });
+      return this.running;
+    });
   }
 
   /** Installs the change capture and the service's drill key, then copies in the background. */
@@ -107,7 +120,7 @@ export class BackupService {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.nextRound.cancel();
     await this.running;
   }
 
@@ -118,24 +131,12 @@ export class BackupService {
   kick(): void {
     if (this.stopped || this.failures > 0) return;
     if (this.running) this.again = true;
-    else if (this.nextRoundAt > Date.now() + kickDelayMs) this.scheduleRound(kickDelayMs);
+    else if (this.nextRound.waiting && this.nextRound.dueAt > Date.now() + kickDelayMs)
+      this.scheduleRound(kickDelayMs);
   }
 
   private scheduleRound(ms: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.nextRoundAt = Date.now() + ms;
-    this.timer = setTimeout(() => {
-      this.running = this.cycle().finally(() => {
-        this.running = undefined;
-        const retry = Math.min(5 * 60_000, this.schedule.pollMs * 2 ** this.failures);
-        this.scheduleRound(
-          this.again && this.failures === 0 ? kickDelayMs : this.failures > 0 ? retry : this.schedule.pollMs,
-        );
-        this.again = false;
-      });
-    }, ms);
-    this.timer.unref();
+    if (!this.stopped) this.nextRound.in(ms);
   }
 
   /** One round: what the schedule asks for, if this instance holds the lease. After any round in progress. */

@@ -1,5 +1,5 @@
 import { backupRetentionDays } from "#app/lib/backup-retention.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 
 /**
  * The off-site copy's settings, schedule and state as recorded in the database (decision 0019):
@@ -59,7 +59,7 @@ export type Drill = { at: string; ok: boolean; leads: number; problem?: string }
  * service's main thread while the copy runs on its own, see backup-on-worker.ts).
  */
 export async function backupStatus(
-  store: LeadStore,
+  store: Handles<"backups" | "kind">,
   clock: { startedAt: Date; alertAfterMs: number; warnAfterMs: number; now: Date },
 ): Promise<BackupStatus> {
   const state = <T>(key: string) => store.backups.state<T>(key);

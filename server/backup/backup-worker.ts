@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 
 import { smtpSender } from "../leads/notify/email.ts";
-import { LeadStore } from "../storage/lead-store.ts";
+import { Store } from "../storage/store.ts";
 import { readPublishedSite } from "../site/published-site.ts";
 import { BackupService } from "./backup-service.ts";
 import type { BackupWorkerData, WorkerReply, WorkerRequest } from "./backup-on-worker.ts";
@@ -12,7 +12,7 @@ import type { BackupWorkerData, WorkerReply, WorkerRequest } from "./backup-on-w
  * reading changed rows, compressing, encrypting, uploading and restoring for the drill happen here.
  */
 const { storage, settings, schedule, mail } = workerData as BackupWorkerData;
-const store = LeadStore.openOnWorker(storage);
+const store = Store.openOnWorker(storage);
 const backup = new BackupService({
   store,
   settings,

@@ -1,6 +1,6 @@
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 
 /**
  * Who can open the copies (decision 0019): the owner's key, always, and the service's own drill
@@ -9,18 +9,22 @@ import type { LeadStore } from "../storage/lead-store.ts";
  * since then.
  */
 export class CopyKeys {
-  private readonly store: LeadStore;
+  private readonly store: Handles<"backups" | "kind">;
   private readonly owner: string;
   private drill: { identity: string; recipient: string };
 
-  private constructor(store: LeadStore, owner: string, drill: { identity: string; recipient: string }) {
+  private constructor(
+    store: Handles<"backups" | "kind">,
+    owner: string,
+    drill: { identity: string; recipient: string },
+  ) {
     this.store = store;
     this.owner = owner;
     this.drill = drill;
   }
 
   /** The drill key in the database, made now if there is none (of two instances, the first one's stays). */
-  static async load(store: LeadStore, ownerRecipient: string): Promise<CopyKeys> {
+  static async load(store: Handles<"backups" | "kind">, ownerRecipient: string): Promise<CopyKeys> {
     await store.backups.addState("drill-identity", JSON.stringify(await generateX25519Identity()));
     const identity = (await store.backups.state<string>("drill-identity"))!;
     return new CopyKeys(store, ownerRecipient, { identity, recipient: await identityToRecipient(identity) });

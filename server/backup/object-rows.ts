@@ -1,4 +1,4 @@
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 import type { QueuedChange } from "../storage/backup-capture.ts";
 import { backedUpTable, backedUpTables } from "../storage/backed-up-tables.ts";
 import { keyOf } from "../storage/backup-tables.ts";
@@ -15,7 +15,7 @@ import { rowDigest, tally, type ChangeSet, type Row, type Snapshot } from "./arc
  * restore applies every change set from `takenAt` on, so it ends at the same state (like a base
  * backup and its WAL).
  */
-export async function readSnapshot(store: LeadStore, takenAt: Date): Promise<Snapshot> {
+export async function readSnapshot(store: Handles<"backups" | "kind">, takenAt: Date): Promise<Snapshot> {
   const tables: Record<string, Row[]> = {};
   const tallies: Snapshot["tally"] = {};
   for (const table of backedUpTables) {
@@ -35,7 +35,7 @@ function tallyOf(rows: readonly Row[]) {
  * (a deletion). A key changed several times in the batch is carried once.
  */
 export async function readChangedRows(
-  store: LeadStore,
+  store: Handles<"backups" | "kind">,
   changes: readonly QueuedChange[],
 ): Promise<ChangeSet["entries"]> {
   const entries: ChangeSet["entries"] = [];

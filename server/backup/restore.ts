@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
-import { LeadStore } from "../storage/lead-store.ts";
+import { Store } from "../storage/store.ts";
 import {
   columnsOf,
   objectDigest,
@@ -129,7 +129,7 @@ export async function restoreBackup(options: {
   const end = verdict.path.at(-1)!;
 
   const destination = "dataDir" in options.to ? await asideOf(options.to.dataDir) : undefined;
-  const store = await LeadStore.open(
+  const store = await Store.open(
     destination
       ? { dataDir: destination.partial }
       : { dataDir: ".", databaseUrl: (options.to as { databaseUrl: string }).databaseUrl },
@@ -251,7 +251,7 @@ async function inBatches<T, R>(
 
 /** Counts and checksums of what the database holds now against what the copies say. */
 async function verify(
-  store: LeadStore,
+  store: Store,
   expected: Map<string, Map<string, bigint>>,
   columns: Map<string, string[]>,
   what: string,

@@ -5,11 +5,12 @@ import type { TLSSocket } from "node:tls";
 import type { SiteConfig } from "#app/config/site-config.ts";
 import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
+import type { Jobs } from "../jobs.ts";
 import { clientAddress } from "../leads/client-address.ts";
 import type { PublishedSite } from "../site/published-site.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
+import type { Store, StorageOptions } from "../storage/store.ts";
 import { smtpSender } from "../leads/notify/email.ts";
 import { reportsInThread, reportsOnWorker } from "../insight/report-runner.ts";
 import { createInboxService } from "./inbox-service.ts";
@@ -21,13 +22,14 @@ import { createSecondFactors } from "./second-factor/second-factors.ts";
 
 /**
  * The owner's inbox put together on the lead service's store: the React
- * Router handler for /bandeja and the daily retention job.
+ * Router handler for /bandeja, the daily retention job and the results' thread;
+ * `close` ends both.
  */
-export type InboxApp = { handler: AppHandler; retention: RetentionJob };
+export type InboxApp = { handler: AppHandler; retention: RetentionJob; close(): Promise<void> };
 
 export async function startInboxApp(options: {
   buildDir: string;
-  store: LeadStore;
+  store: Store;
   site: Pick<
     SiteConfig,
     "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"
@@ -50,6 +52,8 @@ export async function startInboxApp(options: {
   sitePhotoEditor?: SitePhotoEditor;
   /** The inbox's clock: session timeouts, throttle delays, counts, retention. */
   now?: () => Date;
+  /** Where the retention's timer and the results' thread run (server/jobs.ts). */
+  jobs?: Jobs;
 }): Promise<InboxApp> {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
@@ -66,6 +70,9 @@ export async function startInboxApp(options: {
     mailFirstFactorCode: send && firstFactorCodeMailer(send, () => options.published().site),
     now,
   });
+  const reports = options.reportsOffThread
+    ? reportsOnWorker(options.reportsOffThread, options.jobs)
+    : reportsInThread(store);
   const inbox = createInboxService({
     store,
     auth,
@@ -74,7 +81,7 @@ export async function startInboxApp(options: {
     published: options.published,
     offPlanFormId: options.site.offPlanFormId,
     retentionMonths: options.retentionMonths,
-    reports: options.reportsOffThread ? reportsOnWorker(options.reportsOffThread) : reportsInThread(store),
+    reports,
     backup: options.backup,
     dataDir: config.dataDir,
     site: options.siteEditor,
@@ -97,8 +104,22 @@ export async function startInboxApp(options: {
       return { address, protocol: https ? "https" : "http" };
     },
   });
-  const retention = startRetentionJob({ store, auth, secondFactor, months: options.retentionMonths, now });
-  return { handler, retention };
+  const retention = startRetentionJob({
+    store,
+    auth,
+    secondFactor,
+    months: options.retentionMonths,
+    now,
+    jobs: options.jobs,
+  });
+  return {
+    handler,
+    retention,
+    async close() {
+      retention.stop();
+      await reports.close();
+    },
+  };
 }
 
 function isTrustedProxy(peer: string, trusted: BlockList): boolean {

@@ -15,8 +15,8 @@ import {
   unknownOrigin,
   type Lead,
   type LeadFilter,
-  type LeadStore,
-} from "../storage/lead-store.ts";
+  type Handles,
+} from "../storage/store.ts";
 import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts";
 import { towerRows } from "../insight/results.ts";
 import type { PublishedSite } from "../site/published-site.ts";
@@ -36,7 +36,8 @@ import { buenosAiresTime, dayText, startOfWeekInBuenosAires } from "#app/lib/bue
  * app/features/inbox/inbox-service.ts.
  */
 export type InboxServiceOptions = {
-  store: LeadStore;
+  /** The leads; the results' and the second factors' rows when they are not given built. */
+  store: Handles<"leads" | "visits" | "leadSums" | "secondFactors" | "owner" | "loginFailures">;
   auth: OwnerAuth;
   /** Without one (tests of the lead data alone), a second factor that answers only on localhost. */
   secondFactor?: SecondFactors;
@@ -188,19 +189,19 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     sitePhotos: options.sitePhotos,
 
     async list(query, page) {
-      const { leads, total } = await store.list(filterOf(query, now()), page);
+      const { leads, total } = await store.leads.list(filterOf(query, now()), page);
       return { leads: leads.map(summary), total };
     },
     async receivedSince(query, since) {
       const after = new Date(since);
       if (Number.isNaN(after.getTime())) return [];
-      const { leads } = await store.list(
+      const { leads } = await store.leads.list(
         { ...filterOf(query, now()), receivedAfter: after },
         { limit: liveUpdateLimit, offset: 0 },
       );
       return leads.map(summary);
     },
-    counts: () => store.counts(now()),
+    counts: () => store.leads.counts(now()),
     async results(period) {
       const report = await reports.build(period, now());
       return {
@@ -217,17 +218,17 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
       };
     },
     async lead(id) {
-      const lead = await store.get(id);
+      const lead = await store.leads.get(id);
       return lead && detail(lead);
     },
-    setStatus: (ids, status) => store.setStatus(ids, status),
-    remove: (ids) => store.deleteByIds(ids),
+    setStatus: (ids, status) => store.leads.setStatus(ids, status),
+    remove: (ids) => store.leads.deleteByIds(ids),
     async findByContact(contact) {
-      return (await store.findByContact(contact)).map(summary);
+      return (await store.leads.findByContact(contact)).map(summary);
     },
     async csv(selection) {
       if ("ids" in selection) {
-        const leads = (await Promise.all(selection.ids.map((id) => store.get(id)))).filter(
+        const leads = (await Promise.all(selection.ids.map((id) => store.leads.get(id)))).filter(
           (lead): lead is Lead => lead !== undefined,
         );
         const definitions = [...new Set(leads.map((lead) => definitionOf(lead.formId)))].filter(
@@ -237,7 +238,7 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
       }
       const definition = selection.query.formId ? definitionOf(selection.query.formId) : undefined;
       return csvOf(
-        store.each(filterOf(selection.query, now())),
+        store.leads.each(filterOf(selection.query, now())),
         definition ? [definition] : allDefinitions(),
       );
     },

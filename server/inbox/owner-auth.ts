@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 
 import { rateLimitKey } from "../leads/client-address.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 import type { LoginFailures } from "../storage/login-failures.ts";
 import type { OwnerRows } from "../storage/owner-rows.ts";
 import {
@@ -69,7 +69,10 @@ export class OwnerAuth {
    * (decision 0024), and whoever builds the owner's authentication says where
    * the factors are.
    */
-  constructor(store: LeadStore, options: { now: () => Date; hasFactor: () => Promise<boolean> }) {
+  constructor(
+    store: Handles<"owner" | "loginFailures">,
+    options: { now: () => Date; hasFactor: () => Promise<boolean> },
+  ) {
     this.rows = store.owner;
     this.failures = store.loginFailures;
     this.now = options.now;

@@ -1,4 +1,5 @@
-import type { LeadStore } from "../storage/lead-store.ts";
+import { Jobs } from "../jobs.ts";
+import type { Handles } from "../storage/store.ts";
 import { visitDaysKept } from "../storage/visit-counts.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
 import type { SecondFactors } from "./second-factor/second-factors.ts";
@@ -22,17 +23,18 @@ export type RetentionJob = {
 export const retentionIntervalMs = 24 * 60 * 60_000;
 
 export function startRetentionJob(options: {
-  store: LeadStore;
+  store: Handles<"leads" | "visits">;
   auth: OwnerAuth;
   /** Its unanswered challenges and second steps are dropped too. */
   secondFactor?: SecondFactors;
   months: number;
   now: () => Date;
   log?: (line: string) => void;
+  jobs?: Jobs;
 }): RetentionJob {
   const log = options.log ?? ((line: string) => console.log(line));
   async function runNow(): Promise<number> {
-    const deleted = await options.store.deleteOlderThan(options.months, options.now());
+    const deleted = await options.store.leads.deleteOlderThan(options.months, options.now());
     await options.auth.prune();
     const visitRows = await options.store.visits.forgetOldDays(buenosAiresDay(options.now()));
     if (visitRows > 0)
@@ -52,7 +54,6 @@ export function startRetentionJob(options: {
       return 0;
     });
   const firstRun = run();
-  const timer = setInterval(run, retentionIntervalMs);
-  timer.unref();
-  return { firstRun, runNow, stop: () => clearInterval(timer) };
+  const daily = (options.jobs ?? new Jobs(log)).every("Retención", retentionIntervalMs, run);
+  return { firstRun, runNow, stop: () => daily.stop() };
 }

@@ -1,9 +1,10 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 
 import type { ResultPeriod } from "#app/features/inbox/inbox-service.ts";
-import type { LeadStore, StorageOptions } from "../storage/lead-store.ts";
+import { Jobs } from "../jobs.ts";
+import type { StorageOptions } from "../storage/store.ts";
 import type { ReportRequest } from "./report-worker.ts";
-import { buildReport, type Report } from "./results.ts";
+import { buildReport, type Report, type ReportRows } from "./results.ts";
 
 /** Builds /bandeja/resultados' report: in this thread (tests), or on a worker thread (the service). */
 export type ReportRunner = {
@@ -11,7 +12,7 @@ export type ReportRunner = {
   close(): Promise<void>;
 };
 
-export function reportsInThread(store: LeadStore): ReportRunner {
+export function reportsInThread(store: ReportRows): ReportRunner {
   return { build: (period, now) => buildReport(store, period, now), close: async () => {} };
 }
 
@@ -21,7 +22,7 @@ export function reportsInThread(store: LeadStore): ReportRunner {
  * (on SQLite every read is synchronous). The same period asked again while it is being built
  * shares the answer: reloading cannot queue work.
  */
-export function reportsOnWorker(storage: StorageOptions): ReportRunner {
+export function reportsOnWorker(storage: StorageOptions, jobs = new Jobs()): ReportRunner {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (report: Report) => void; reject: (error: Error) => void }>();
@@ -34,7 +35,7 @@ export function reportsOnWorker(storage: StorageOptions): ReportRunner {
   };
   const started = () => {
     if (worker) return worker;
-    const thread = new Worker(new URL("./report-worker.ts", import.meta.url), { workerData: storage });
+    const thread = jobs.thread("Resultados", new URL("./report-worker.ts", import.meta.url), storage);
     thread.unref();
     thread.on("message", (message: { id: number; report?: Report; error?: string }) => {
       const waiting = pending.get(message.id);

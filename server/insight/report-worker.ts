@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 
 import type { ResultPeriod } from "#app/features/inbox/inbox-service.ts";
-import { LeadStore, type StorageOptions } from "../storage/lead-store.ts";
+import { Store, type StorageOptions } from "../storage/store.ts";
 import { buildReport } from "./results.ts";
 
 /**
@@ -11,7 +11,7 @@ import { buildReport } from "./results.ts";
  */
 export type ReportRequest = { id: number; period: ResultPeriod; now: number };
 
-const store = LeadStore.openOnWorker(workerData as StorageOptions);
+const store = Store.openOnWorker(workerData as StorageOptions);
 parentPort!.on("message", ({ id, period, now }: ReportRequest) => {
   buildReport(store, period, new Date(now)).then(
     (report) => parentPort!.postMessage({ id, report }),

@@ -1,5 +1,5 @@
 import type { ResultPeriod, ResultRow } from "#app/features/inbox/inbox-service.ts";
-import { type Lead, type LeadStore, type LeadSums } from "../storage/lead-store.ts";
+import { type Handles, type Lead, type LeadSums } from "../storage/store.ts";
 import { campaignLabel, hostName } from "../leads/origin.ts";
 import { otherValues } from "../storage/visit-counts.ts";
 import { buenosAiresDay, dayText, startOfWeekInBuenosAires } from "#app/lib/buenos-aires-time.ts";
@@ -30,8 +30,11 @@ export const shownSources = 40;
 export const answerWithinHours = 48;
 const dayMs = 24 * 60 * 60_000;
 
+/** What the results read: the leads, the visit counts and the leads' sums. */
+export type ReportRows = Handles<"leads" | "visits" | "leadSums">;
+
 export async function buildReport(
-  store: LeadStore,
+  store: ReportRows,
   period: ResultPeriod,
   now: Date,
   /** A past range instead of one ending now (the weekly e-mail's last week). */
@@ -45,7 +48,7 @@ export async function buildReport(
   const [visits, leads, waiting] = await Promise.all([
     store.visits.totals(fromDay, toDay),
     leadTotals(store, from, range?.to, now),
-    store.list(
+    store.leads.list(
       { status: "nuevo", receivedBefore: new Date(now.getTime() - answerWithinHours * 3_600_000) },
       { limit: 50, offset: 0 },
     ),
@@ -145,7 +148,7 @@ function nameOfSource(campaign: string, referrer: string): string {
  * either changes their count or their spam count: their sums are kept while both stay the same,
  * so the owner's reloads read one count instead of a year of leads three times.
  */
-async function leadTotals(store: LeadStore, from: Date, to: Date | undefined, now: Date): Promise<LeadSums> {
+async function leadTotals(store: ReportRows, from: Date, to: Date | undefined, now: Date): Promise<LeadSums> {
   const hourStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
   const split = to && to < hourStart ? to : hourStart;
   const ended =
@@ -169,9 +172,9 @@ async function leadTotals(store: LeadStore, from: Date, to: Date | undefined, no
   };
 }
 
-const keptLeadSums = new WeakMap<LeadStore, Map<string, { fingerprint: string; sums: LeadSums }>>();
+const keptLeadSums = new WeakMap<ReportRows, Map<string, { fingerprint: string; sums: LeadSums }>>();
 
-async function endedLeadSums(store: LeadStore, from: string, to: string): Promise<LeadSums> {
+async function endedLeadSums(store: ReportRows, from: string, to: string): Promise<LeadSums> {
   const fingerprint = await store.leadSums.fingerprint(from, to);
   const kept = keptLeadSums.get(store) ?? new Map<string, { fingerprint: string; sums: LeadSums }>();
   keptLeadSums.set(store, kept);

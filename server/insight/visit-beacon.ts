@@ -9,7 +9,7 @@ import { readBody } from "../http/body.ts";
 import type { OriginPolicy } from "../http/cors.ts";
 import { sendEmpty as answer } from "../http/reply.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Handles } from "../storage/store.ts";
 import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
 
 /**
@@ -23,7 +23,7 @@ import { buenosAiresDay } from "#app/lib/buenos-aires-time.ts";
  * visitor is stored: not the address, not the browser, no id.
  */
 export type VisitBeaconOptions = {
-  store: LeadStore;
+  store: Handles<"visits" | "kind" | "rateBuckets">;
   config: ServiceConfig;
   /** Which origins may post (the lead endpoint's own rule). */
   origins: OriginPolicy;

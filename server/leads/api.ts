@@ -9,7 +9,7 @@ import { seeOther, sendHtml, sendJson } from "../http/reply.ts";
 import type { ServiceForms } from "./forms.ts";
 import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import type { Lead, LeadStore } from "../storage/lead-store.ts";
+import type { Lead, Handles } from "../storage/store.ts";
 import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
 import { pagePath } from "./submission.ts";
 import { createVisitBeacon } from "../insight/visit-beacon.ts";
@@ -23,7 +23,7 @@ import type { PublishedSite } from "../site/published-site.ts";
  * post) is only ever sent after the lead is committed.
  */
 export type LeadApiOptions = {
-  store: LeadStore;
+  store: Handles<"leads" | "visits" | "health" | "kind" | "rateBuckets">;
   forms: ServiceForms;
   config: ServiceConfig;
   /** The site's canonical origin: the one other origin whose browsers may post (CORS). */
@@ -181,7 +181,7 @@ export function createLeadApi(options: LeadApiOptions) {
     if (!envio || !/^[A-Za-z0-9_-]{22}$/.test(envio)) return undefined;
     let lead: Lead | undefined;
     try {
-      lead = await store.get(envio);
+      lead = await store.leads.get(envio);
     } catch {
       return undefined;
     }

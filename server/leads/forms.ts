@@ -14,7 +14,7 @@ import { allFields, type FormDefinition, type LeadValues } from "#app/features/l
 import { catalogueTowers } from "#app/content/tower-catalogue.ts";
 import { towers as installedTowers } from "#app/content/towers.ts";
 import type { Lang } from "#app/site-map.ts";
-import type { Contact } from "../storage/lead-store.ts";
+import type { Contact } from "../storage/store.ts";
 
 /**
  * The forms the service accepts, by the id in the submit URL: the app's own

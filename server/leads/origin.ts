@@ -1,7 +1,7 @@
 import { campaignLabelLength, hostLabelLength } from "#app/lib/visit-beacon.ts";
 import { originFields, phonePattern } from "#app/lib/visit-origin.ts";
 import { langOf } from "#app/site-map.ts";
-import type { LeadOrigin } from "../storage/lead-store.ts";
+import type { LeadOrigin } from "../storage/store.ts";
 import { pagePath } from "./submission.ts";
 
 /**

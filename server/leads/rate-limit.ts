@@ -4,7 +4,10 @@
  * row while a script is held to the average. In memory: a restart forgets the
  * counts, which costs an abuser nothing they could not get anyway.
  */
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+import type { RateDecision } from "../storage/rate-buckets.ts";
+import type { Handles } from "../storage/store.ts";
+
+export type { RateDecision };
 
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -46,11 +49,7 @@ export class RateLimiter {
 export type RateLimit = { take(key: string): Promise<RateDecision> };
 
 /** The part of the lead store a shared limit needs (PostgreSQL). */
-export type SharedBuckets = {
-  kind: "sqlite" | "postgres";
-  takeRateToken(key: string, perMinute: number): Promise<RateDecision>;
-  forgetFullRateBuckets(perMinute: number): Promise<void>;
-};
+export type SharedBuckets = Handles<"kind" | "rateBuckets">;
 
 /**
  * One limit for the whole service. On PostgreSQL, where several instances may
@@ -68,8 +67,8 @@ export function createRateLimit(perMinute: number, store: SharedBuckets): RateLi
   return {
     async take(key) {
       // Now and then, full buckets are dropped, so the table holds only recent senders.
-      if (++takes % 1_000 === 0) void store.forgetFullRateBuckets(perMinute).catch(() => {});
-      return store.takeRateToken(key, perMinute);
+      if (++takes % 1_000 === 0) void store.rateBuckets.forgetFull(perMinute).catch(() => {});
+      return store.rateBuckets.take(key, perMinute);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { SiteConfig } from "#app/config/site-config.ts";
 import type { BackupSchedule } from "../backup/backup-state.ts";
 import { startBackupOnWorker, type BackupRunner } from "../backup/backup-on-worker.ts";
 import { languages, pathIn, thanksPath, type Lang } from "#app/site-map.ts";
+import type { Jobs } from "../jobs.ts";
 import { installedSite, type PublishedSite } from "../site/published-site.ts";
 import { createLeadApi } from "./api.ts";
 import type { ServiceForms } from "./forms.ts";
@@ -10,12 +11,12 @@ import { OutboxWorker, type Backoff, type Deliver } from "./notify/outbox-worker
 import { WeeklySummaryJob } from "./notify/weekly-summary.ts";
 import { webhookBody, webhookSender } from "./notify/webhook.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import { LeadStore } from "../storage/lead-store.ts";
+import { Store } from "../storage/store.ts";
 import type { NotificationChannel } from "../storage/schema.ts";
 
 /** The lead service put together: storage, the HTTP side and the notification worker. */
 export type LeadService = {
-  store: LeadStore;
+  store: Store;
   api: ReturnType<typeof createLeadApi>;
   worker: OutboxWorker;
   /** The owner's Monday summary, when LEADS_WEEKLY_SUMMARY is on and e-mail is configured. */
@@ -42,10 +43,12 @@ export async function startLeadService(options: {
   pollMs?: number;
   now?: () => Date;
   backupSchedule?: Partial<BackupSchedule>;
+  /** Where the outbox's and the weekly summary's polls and the off-site copy's thread run (server/jobs.ts). */
+  jobs?: Jobs;
 }): Promise<LeadService> {
   const { config, site } = options;
   const storage = { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
-  const store = await LeadStore.open(storage);
+  const store = await Store.open(storage);
   const installed = options.published ? undefined : installedSite(site, options.now);
   const published = options.published ?? (() => installed!);
   const forms: ServiceForms = (formId) => published().forms(formId);
@@ -60,6 +63,7 @@ export async function startLeadService(options: {
         mail: config.smtp && { smtpUrl: config.smtp.url, to: config.smtp.to },
       },
       store,
+      { jobs: options.jobs },
     ).catch(async (error: unknown) => {
       await store.close();
       throw error;
@@ -81,6 +85,7 @@ export async function startLeadService(options: {
     channels,
     backoff: options.backoff,
     pollMs: options.pollMs,
+    jobs: options.jobs,
   });
 
   const sameOrigin = site.formServiceUrl === "";
@@ -112,6 +117,7 @@ export async function startLeadService(options: {
           site: () => published().site,
           backoff: options.backoff,
           now: options.now,
+          jobs: options.jobs,
         })
       : undefined;
   weeklySummary?.start(options.pollMs);

@@ -11,7 +11,7 @@ import { contactOf, type ServiceForms } from "./forms.ts";
 import { readOrigin } from "./origin.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import type { ServiceConfig } from "./service-config.ts";
-import { storageProblem, type Lead, type LeadStore } from "../storage/lead-store.ts";
+import { storageProblem, type Lead, type Handles } from "../storage/store.ts";
 import type { NotificationChannel } from "../storage/schema.ts";
 import { pagePath, readSubmission } from "./submission.ts";
 
@@ -48,7 +48,7 @@ export type Refusal = {
 export type SubmitOutcome = { lead: Lead } | Refusal;
 
 export type SubmitLeadOptions = {
-  store: LeadStore;
+  store: Handles<"leads" | "kind" | "rateBuckets">;
   forms: ServiceForms;
   config: ServiceConfig;
   origins: OriginPolicy;
@@ -150,7 +150,7 @@ export function createSubmitLead(options: SubmitLeadOptions) {
     const { submission } = result;
     const userAgent = String(request.headers["user-agent"] ?? "");
     try {
-      const lead = await store.insert({
+      const lead = await store.leads.insert({
         receivedAt: now(),
         formId,
         page: submission.page ?? referred,

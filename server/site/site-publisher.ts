@@ -1,5 +1,5 @@
 import type { ImageManifest } from "#app/content/image-manifest.ts";
-import { randomId } from "../storage/lead-store.ts";
+import { randomId } from "../storage/store.ts";
 import type { SiteVersion, SiteVersionRows } from "../storage/site-version-rows.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
 import type { PublicationNotice } from "./publication-email.ts";
@@ -16,6 +16,7 @@ import {
 import { SitePreview } from "./site-preview.ts";
 import { OneAtATime, PublishRefused, refuseProblems } from "./refusals.ts";
 import { VersionFollower } from "./version-follower.ts";
+import type { Jobs } from "../jobs.ts";
 
 export type { ServedSite } from "./site-builds.ts";
 export type { PublicationNotice } from "./publication-email.ts";
@@ -54,6 +55,8 @@ export type SitePublisherOptions = {
    */
   unfinishedAfterMs?: number;
   log?: (line: string) => void;
+  /** Where the follower's poll runs (server/jobs.ts). */
+  jobs?: Jobs;
 };
 
 export class SitePublisher {
@@ -89,6 +92,7 @@ export class SitePublisher {
       now: this.now,
       log: this.log,
       unfinishedAfterMs: options.unfinishedAfterMs ?? 0,
+      jobs: options.jobs,
     });
     this.previews = new SitePreview({
       builds: this.builds,

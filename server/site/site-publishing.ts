@@ -5,9 +5,10 @@ import { buildEnvironment } from "#app/config/site-facts.ts";
 import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
 import { clientDirOf } from "../build-layout.ts";
 import { readHeaderPolicy } from "../headers.ts";
+import type { Jobs } from "../jobs.ts";
 import { smtpSender } from "../leads/notify/email.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
-import type { LeadStore } from "../storage/lead-store.ts";
+import type { Store } from "../storage/store.ts";
 import type { ServedPages } from "../site-server.ts";
 import { composePublicationEmail } from "./publication-email.ts";
 import { createSiteEditor } from "./site-editor.ts";
@@ -30,11 +31,13 @@ export const followEveryMs = 2_000;
  * the Node server serves now (with their header policy), switched in one step.
  */
 export async function startSitePublishing(options: {
-  store: LeadStore;
+  store: Store;
   config: ServiceConfig;
   env: Record<string, string | undefined>;
   installedBuildDir: string;
   build?: ConstructorParameters<typeof SitePublisher>[0]["build"];
+  /** Where the follower's poll runs (server/jobs.ts). */
+  jobs?: Jobs;
 }): Promise<{
   publisher: SitePublisher;
   editor: SiteEditor;
@@ -54,6 +57,7 @@ export async function startSitePublishing(options: {
     photos,
     // With PostgreSQL another instance may be building right now; give it the build's time.
     unfinishedAfterMs: store.kind === "postgres" ? 10 * 60_000 : 0,
+    jobs: options.jobs,
     notify: send
       ? async (notice) =>
           send(

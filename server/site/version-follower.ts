@@ -1,3 +1,4 @@
+import { Jobs, type Stoppable } from "../jobs.ts";
 import type { SiteVersionRows } from "../storage/site-version-rows.ts";
 import type { SiteContentStore } from "./content-store.ts";
 import type { OneAtATime } from "./refusals.ts";
@@ -15,6 +16,8 @@ type FollowerOptions = {
   log: (line: string) => void;
   /** A version still `building` this long after it began is given up for failed. */
   unfinishedAfterMs: number;
+  /** Where the poll runs (server/jobs.ts). */
+  jobs?: Jobs;
 };
 
 /**
@@ -24,7 +27,7 @@ type FollowerOptions = {
  */
 export class VersionFollower {
   private readonly options: FollowerOptions;
-  private following: NodeJS.Timeout | undefined;
+  private following: Stoppable | undefined;
 
   constructor(options: FollowerOptions) {
     this.options = options;
@@ -45,18 +48,18 @@ export class VersionFollower {
 
   /** Polls the database every `intervalMs`. */
   startFollowing(intervalMs: number): void {
-    this.following = setInterval(() => {
+    const jobs = this.options.jobs ?? new Jobs(this.options.log);
+    this.following = jobs.every("Seguir la versión publicada", intervalMs, () =>
       this.follow().catch((error: unknown) =>
         this.options.log(
           `No se pudo seguir la versión publicada: ${error instanceof Error ? error.message : error}`,
         ),
-      );
-    }, intervalMs);
-    this.following.unref();
+      ),
+    );
   }
 
   stop(): void {
-    clearInterval(this.following);
+    this.following?.stop();
   }
 
   /** Serves the database's current version, building it first if this instance lacks its pages. */

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from "kysely";
 
-import type { RateDecision } from "../leads/rate-limit.ts";
 import { answerWithinMs, withDeadline } from "./faults.ts";
 import type { LeadDatabase } from "./schema.ts";
 
@@ -8,6 +7,9 @@ import type { LeadDatabase } from "./schema.ts";
  * The shared token buckets of the rate limit (PostgreSQL: every instance on the
  * database counts against the same bucket).
  */
+
+/** A submission allowed, or refused with the seconds until the address may send again. */
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Takes one submission from the bucket of `key`. One statement: the row's lock orders concurrent

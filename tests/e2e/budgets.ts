@@ -27,10 +27,13 @@ export const budgets = {
     // than when React drew them in the browser (decision 0015).
     // Every page's boot loader fills a native post with the tab's origin (decision 0016): 0.2 KB,
     // raised where the margin was smaller (/privacidad, /gracias, /tasador, 404).
+    // Every page carries what its island acts on (WhatsApp number, the service's address and the
+    // off-plan form's id, app/lib/page-settings.ts), so the island holds no content (decision 0030):
+    // about 60 B, raised where the margin was smaller (/comprar-en-pozo, 404).
     "/": 16_300,
     "/valoracion-de-inmuebles": 15_000,
     "/tasaciones": 12_200,
-    "/comprar-en-pozo": 9_900,
+    "/comprar-en-pozo": 10_000,
     "/tasar-departamentos": 15_500,
     // The English page's type field carries the English of the types its openers preset (0.1 KB).
     "/tasar-propiedades": 12_600,
@@ -40,7 +43,7 @@ export const budgets = {
     "/gracias": 5_500,
     "/tasador": 7_500,
     "/torres/*": 13_100,
-    "404": 5_200,
+    "404": 5_300,
   } as Record<string, number>,
   css: 7_500,
   /**

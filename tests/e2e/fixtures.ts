@@ -3,7 +3,7 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { buildDir } from "../../server/build-layout.ts";
 import type { HeaderPolicy } from "../../server/headers.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { LeadServiceWatch, testUserAgent } from "./lead-service.ts";
 import { testLeadsDataDir } from "./test-server.ts";
 
@@ -35,7 +35,7 @@ type WorkerFixtures = {
   /** The repository's nginx configuration serving the build, one per worker; /api/ goes to the test server. */
   nginx: NginxServer;
   /** The test server's lead database, read by the tests. */
-  leadStore: LeadStore;
+  leadStore: Store;
 };
 
 // Chromium resolves localhost to loopback itself (passkeys need a host name, never an IP address).
@@ -117,7 +117,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   leadStore: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const store = await LeadStore.open({ dataDir: testLeadsDataDir });
+      const store = await Store.open({ dataDir: testLeadsDataDir });
       await use(store);
       await store.close();
     },

@@ -15,7 +15,7 @@ import { relyingParties } from "../../server/inbox/second-factor/relying-party.t
 import { createSecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
-import type { LeadStore } from "../../server/storage/lead-store.ts";
+import type { Store } from "../../server/storage/store.ts";
 import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
 import { createSiteServer } from "../../server/site-server.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
@@ -45,7 +45,7 @@ export type InboxServer = {
    */
   publisher: SitePublisher;
   /** The server's own database, for tests that set up data the forms cannot (visit counts). */
-  store: LeadStore;
+  store: Store;
   /** Moves the inbox's clock forward. */
   advance(ms: number): void;
   /** The inbox's clock (authenticator codes are computed for it). */

@@ -4,7 +4,7 @@ import { composeMessage, messageValues } from "../../app/features/leads/compose-
 import { fieldRules } from "../../app/features/leads/forms/rules.ts";
 import type { FormDefinition, LeadValues } from "../../app/features/leads/forms/types.ts";
 import { allFields } from "../../app/features/leads/forms/types.ts";
-import type { Lead } from "../../server/storage/lead-store.ts";
+import type { Lead } from "../../server/storage/store.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import type { LeadServiceWatch, SentLead } from "./lead-service.ts";
 import {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
 
-import type { Lead, LeadStore } from "../../server/storage/lead-store.ts";
+import type { Lead, Store } from "../../server/storage/store.ts";
 
 /**
  * The browser tests post to the real lead service: the build uses the default
@@ -28,11 +28,11 @@ const submitPath = "/api/form/submit/";
 export class LeadServiceWatch {
   /** Every submission this test's pages sent, answered or not. */
   readonly sent: SentLead[] = [];
-  private readonly store: LeadStore;
+  private readonly store: Store;
   private readonly userAgent: string;
 
   /** `userAgent`: the one this test's browser sends (see `testUserAgent`). */
-  constructor(context: BrowserContext, store: LeadStore, userAgent: string) {
+  constructor(context: BrowserContext, store: Store, userAgent: string) {
     this.store = store;
     this.userAgent = userAgent;
     context.on("request", (request) => {
@@ -51,8 +51,8 @@ export class LeadServiceWatch {
   async stored(): Promise<Lead[]> {
     const everything = { limit: 100_000, offset: 0 };
     const [leads, spam] = await Promise.all([
-      this.store.list({}, everything),
-      this.store.list({ status: "spam" }, everything),
+      this.store.leads.list({}, everything),
+      this.store.leads.list({ status: "spam" }, everything),
     ]);
     return [...leads.leads, ...spam.leads]
       .filter((lead) => lead.userAgent === this.userAgent)

@@ -14,7 +14,7 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
 import { createSecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { serviceFormIds } from "../../server/leads/forms.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { enrolOwner } from "../inbox/enrolled-owner.ts";
 import { testBuildEnv } from "../test-build-env.ts";
 
@@ -218,7 +218,7 @@ let recoveryCodes: string[];
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "malformed-bodies-"));
-  const store = await LeadStore.open({ dataDir });
+  const store = await Store.open({ dataDir });
   const now = () => new Date();
   const auth = new OwnerAuth(store, { now, hasFactor: () => store.secondFactors.anyFactor() });
   const factors = createSecondFactors({
@@ -333,7 +333,7 @@ test("malformed bodies on every endpoint that reads one: each answered 4xx, good
   const sent = goodLeads;
   expect(sent.length).toBeGreaterThan(0);
   expect(sent.filter((lead) => lead.status !== 201)).toEqual([]);
-  const store = await LeadStore.open({ dataDir });
+  const store = await Store.open({ dataDir });
   try {
     const stored = await store.db.selectFrom("leads").select("id").execute();
     const ids = new Set(stored.map((row) => row.id));

@@ -35,7 +35,7 @@ test("a visitor's lead from a tower published a moment ago is stored, with and w
   expect((await fetch(towerPage)).status).toBe(200);
 
   const storedNaming = async (name: string) =>
-    (await inbox.store.list({}, { limit: 50, offset: 0 })).leads.filter(
+    (await inbox.store.leads.list({}, { limit: 50, offset: 0 })).leads.filter(
       (lead) => lead.contact.name === name && lead.values.edificio === added.nombre,
     ).length;
 

@@ -117,7 +117,7 @@ test("renamed and a tower added, «Publicar» once with a passkey: the tower's p
     ).toBeVisible();
     await expect(visitor.getByText(/no pudo registrar/)).toBeHidden();
     const stored = async () =>
-      (await inbox.store.list({}, { limit: 50, offset: 0 })).leads.filter(
+      (await inbox.store.leads.list({}, { limit: 50, offset: 0 })).leads.filter(
         (lead) => lead.contact.name === "Visitante de la torre",
       );
     await expect.poll(async () => (await stored()).length, { timeout: 30_000 }).toBe(1);

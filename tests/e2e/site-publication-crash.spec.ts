@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSitePublishing, versionsDirOf } from "../../server/site/site-publishing.ts";
 
@@ -90,7 +90,7 @@ test("kill -9 mid-publication leaves the old site served and, after a restart, a
   // Until a restart: the link still names the installed build, and so does the database.
   expect(readlinkSync(join(versionsDir, currentLink))).toBe(resolve(buildDir));
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir });
-  const store = await LeadStore.open(config);
+  const store = await Store.open(config);
   cleanUp.push(() => void store.close());
   const versions = store.siteVersions;
   expect(await versions.currentId()).toBeUndefined();

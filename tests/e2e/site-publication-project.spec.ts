@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 import { deploymentEnvironment } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf, imageManifestFileOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 
 /**
@@ -45,7 +45,7 @@ test("a real publication leaves the checkout, its generated files and the deploy
   const dataDir = mkdtempSync(join(tmpdir(), "site-project-"));
   cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir });
-  const store = await LeadStore.open(config);
+  const store = await Store.open(config);
   cleanUp.push(() => store.close());
   const publishing = await startSitePublishing({
     store,

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -9,9 +9,12 @@ import { startNginx, type NginxServer } from "../../scripts/nginx-server.ts";
 import { startPublishingServer, type PublishingServer } from "../../scripts/publishing-server.ts";
 import { buildDir, clientDirOf } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
+import { hydrated } from "./fixtures.ts";
+import { popupsAsked, refusePopups } from "./form-checks.ts";
+import { answersFor, fillForm, registeredForms } from "./registered-forms.ts";
 import { visitInALoop } from "./visitor-loop.ts";
 
 /**
@@ -56,7 +59,7 @@ test.describe("publishing the real site", () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: "titular@ejemplo.com",
     });
-    const store = await LeadStore.open(config);
+    const store = await Store.open(config);
     cleanUp.push(() => store.close());
     // With the deployment's environment, as a server has it: no test runner's variables, no site facts.
     const started = await startPublishingServer({ store, config, installedBuildDir: buildDir });
@@ -77,7 +80,9 @@ test.describe("publishing the real site", () => {
     return bodies;
   }
 
-  test("every page changes at once, requests meanwhile each get one whole version, and undo switches back", async () => {
+  test("every page changes at once, requests meanwhile each get one whole version, and undo switches back", async ({
+    page,
+  }) => {
     for (const [path, html] of await everyPage(baseUrl)) expect(html, path).toContain(oldNumber);
 
     await versions.saveDrafts(
@@ -122,6 +127,21 @@ test.describe("publishing the real site", () => {
     expect(ldBlocks.join("")).toContain(JSON.stringify(hostileName).slice(1, -1));
     const sitemap = await (await fetch(baseUrl + "/sitemap.xml")).text();
     expect(sitemap).toContain("<urlset");
+
+    // The island is the installation's own file (a publication renders pages, it builds no script):
+    // it sends a visitor's message to the number the published page carries.
+    const island = (html: string) => html.match(/data-island="([^"]+)"/)?.[1];
+    const installed = readFileSync(join(clientDirOf(buildDir), "index.html"), "utf8");
+    expect(island(home)).toBe(island(installed));
+    const { definition, page: formPage } = registeredForms.find((form) => form.whatsapp && !form.modal)!;
+    await refusePopups(page);
+    await page.goto(baseUrl + formPage);
+    await hydrated(page);
+    const form = page.locator(`form[data-lead-inline="${definition.id}"]`);
+    await fillForm(form, definition, answersFor(definition));
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => popupsAsked(page)).toHaveLength(1);
+    expect((await popupsAsked(page))[0]).toMatch(new RegExp(`^https://wa\\.me/${newNumber}\\?text=`));
 
     // The owner is told what changed and how to undo it.
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);

@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import type { SecondFactorService } from "../../app/features/inbox/second-factor.ts";
 import type { LoginAttempt, OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { issueFirstFactorCode, printedCodeLifetimeMs } from "../../server/inbox/second-factor/owner-codes.ts";
-import type { LeadStore } from "../../server/storage/lead-store.ts";
+import type { Store } from "../../server/storage/store.ts";
 
 /**
  * The suite's owner, enrolled the way the owner is (decision 0024): the
@@ -25,7 +25,7 @@ export const totpCode = (secret: string, at: Date) =>
   TOTP.generate({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), timestamp: at.getTime() });
 
 export async function enrolOwner(
-  store: LeadStore,
+  store: Store,
   auth: OwnerAuth,
   factors: SecondFactorService,
   account: { email: string; password: string },

@@ -9,7 +9,7 @@ import {
 } from "../../server/inbox/second-factor/owner-codes.ts";
 import { relyingParties } from "../../server/inbox/second-factor/relying-party.ts";
 import { createSecondFactors, type SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { enrolOwner, totpCode } from "./enrolled-owner.ts";
 
@@ -24,7 +24,7 @@ const email = "titular@ejemplo.com";
 const seconds = (count: number) => count * 1000;
 
 describe.each(backends)("the first factor on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let clock: Date;
   let auth: OwnerAuth;
   let factors: SecondFactors;
@@ -48,7 +48,7 @@ describe.each(backends)("the first factor on $name", { timeout: 60_000 }, (backe
   const sessions = () => store.db.selectFrom("inbox_sessions").selectAll().execute();
 
   beforeAll(async () => {
-    store = await LeadStore.open(await backend.options());
+    store = await Store.open(await backend.options());
   }, 60_000);
   afterAll(async () => {
     await store.close();

@@ -7,7 +7,7 @@ import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { startRetentionJob } from "../../server/inbox/retention.ts";
 import { contactOf, installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
-import { LeadStore, type NewLead } from "../../server/storage/lead-store.ts";
+import { Store, type NewLead } from "../../server/storage/store.ts";
 import type { HandoffOutcome } from "../../server/storage/schema.ts";
 import { adversarialName, definitionOf, formIds, offPlanFormId, sampleValues } from "./sample-leads.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
@@ -19,12 +19,12 @@ const now = new Date("2026-05-14T15:00:00.000Z"); // Thursday, noon in Buenos Ai
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
 describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let inbox: InboxService;
 
   async function add(formId: string, n: number, overrides: Partial<NewLead> = {}) {
     const values = sampleValues(definitionOf(formId), n);
-    return store.insert({
+    return store.leads.insert({
       receivedAt: minutesAgo(n),
       formId,
       page: "/",
@@ -40,7 +40,7 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
   }
 
   beforeAll(async () => {
-    store = await LeadStore.open(await backend.options());
+    store = await Store.open(await backend.options());
     const auth = new OwnerAuth(store, { now: () => now, hasFactor: () => store.secondFactors.anyFactor() });
     inbox = createInboxService({
       store,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import {
   absoluteTimeoutMs,
   idleTimeoutMs,
@@ -17,7 +17,7 @@ const password = "una contraseña larga";
 const minutes = (count: number) => count * 60_000;
 
 describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let clock: Date;
   let auth: OwnerAuth;
   let hasFactor = true;
@@ -31,7 +31,7 @@ describe.each(backends)("inbox owner and sessions on $name", { timeout: 60_000 }
   });
 
   beforeAll(async () => {
-    store = await LeadStore.open(await backend.options());
+    store = await Store.open(await backend.options());
   }, 60_000);
 
   afterAll(async () => {

@@ -6,12 +6,7 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
 import { reportsOnWorker } from "../../server/insight/report-runner.ts";
 import { buildReport, shownSources } from "../../server/insight/results.ts";
-import {
-  LeadStore,
-  type LeadOrigin,
-  type NewLead,
-  type StorageOptions,
-} from "../../server/storage/lead-store.ts";
+import { Store, type LeadOrigin, type NewLead, type StorageOptions } from "../../server/storage/store.ts";
 import type { VisitKind } from "../../server/storage/schema.ts";
 import { offPlanFormId } from "./sample-leads.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
@@ -30,12 +25,12 @@ const origin = (landing: string, referrer: string | null, utmCampaign: string | 
 });
 
 describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let inbox: InboxService;
   let options: StorageOptions;
 
   const lead = (receivedAt: string, page: string, extra: Partial<NewLead> = {}) =>
-    store.insert({
+    store.leads.insert({
       receivedAt: new Date(receivedAt),
       formId: "express",
       page,
@@ -62,7 +57,7 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
 
   beforeAll(async () => {
     options = await backend.options();
-    store = await LeadStore.open(options);
+    store = await Store.open(options);
     inbox = createInboxService({
       store,
       auth: new OwnerAuth(store, { now: () => now, hasFactor: () => store.secondFactors.anyFactor() }),
@@ -152,7 +147,7 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
       await visits("2026-03-02", "/", 1, "view", `inventado-${index}.example`);
     await visits("2026-03-02", "/", 3, "view", "www.bing.com");
     const worker = reportsOnWorker(options);
-    const reader = LeadStore.openOnWorker(options);
+    const reader = Store.openOnWorker(options);
     try {
       const [offThread, inThread] = await Promise.all([
         worker.build("12-meses", now),
@@ -175,11 +170,11 @@ describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 
     const before = await leads();
     const added = await lead("2026-05-06T15:00:00Z", "/tasaciones");
     expect(await leads()).toBe(before + 1);
-    await store.setStatus([added.id], "spam");
+    await store.leads.setStatus([added.id], "spam");
     expect(await leads()).toBe(before);
-    await store.setStatus([added.id], "nuevo");
+    await store.leads.setStatus([added.id], "nuevo");
     expect(await leads()).toBe(before + 1);
-    await store.deleteByIds([added.id]);
+    await store.leads.deleteByIds([added.id]);
     expect(await leads()).toBe(before);
   });
 });

@@ -7,7 +7,7 @@ import { relyingParties } from "../../server/inbox/second-factor/relying-party.t
 import { freshnessMs } from "../../server/inbox/second-factor/confirmation.ts";
 import { createSecondFactors, type SecondFactors } from "../../server/inbox/second-factor/second-factors.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { enrolOwner } from "./enrolled-owner.ts";
@@ -23,7 +23,7 @@ const password = "una contraseña larga";
 const seconds = (count: number) => count * 1000;
 
 describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let clock: Date;
   let auth: OwnerAuth;
   let factors: SecondFactors;
@@ -39,7 +39,7 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
     TOTP.generate({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), timestamp: clock.getTime() });
 
   beforeAll(async () => {
-    store = await LeadStore.open(await backend.options());
+    store = await Store.open(await backend.options());
   }, 60_000);
   afterAll(async () => {
     await store.close();
@@ -242,7 +242,7 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
       const smtp = await startSmtpCatcher();
       const received = smtp.messages;
       const [sqlite] = storageBackends("inbox_factor_mail");
-      const store = await LeadStore.open(await sqlite!.options());
+      const store = await Store.open(await sqlite!.options());
       try {
         let now = new Date("2026-05-14T15:00:00.000Z");
         const clock = () => now;

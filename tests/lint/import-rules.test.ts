@@ -6,7 +6,8 @@
  * a server and a build script, product code importing tests, app code turning
  * text into markup, a server or script importing app code outside the #app/…
  * door or by a relative path, a server feature importing the query builder or reaching for the
- * store's database handle outside server/storage/) and also holds imports and code that are allowed. The normal lint ignores that folder.
+ * store's database handle outside server/storage/, storage importing a server feature, a repeating
+ * timer or a worker thread started outside server/jobs.ts) and also holds imports and code that are allowed. The normal lint ignores that folder.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,8 +50,11 @@ test(
       "server/configured.ts:4 no-restricted-imports",
       "server/configured.ts:6 no-restricted-imports",
       "server/listen.ts:2 import-x/no-restricted-paths",
+      "server/poll.ts:3 no-restricted-syntax",
+      "server/poll.ts:4 no-restricted-syntax",
       "server/report/weekly.ts:2 no-restricted-imports",
       "server/report/weekly.ts:7 no-restricted-syntax",
+      "server/storage/report-names.ts:2 import-x/no-restricted-paths",
     ]);
 
     const messages = results.flatMap((result) => result.messages.map((message) => message.message));
@@ -66,5 +70,8 @@ test(
     expect(messages).toContainEqual(expect.stringContaining("Not in the server's door"));
     expect(messages).toContainEqual(expect.stringContaining("import app code as #app/…"));
     expect(messages).toContainEqual(expect.stringContaining("Import app code statically"));
+    expect(messages).toContainEqual(expect.stringContaining("Storage imports no server feature"));
+    expect(messages).toContainEqual(expect.stringContaining("A repeating timer runs through server/jobs.ts"));
+    expect(messages).toContainEqual(expect.stringContaining("A worker thread starts through server/jobs.ts"));
   },
 );

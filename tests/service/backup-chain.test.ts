@@ -11,7 +11,7 @@ import { BackupService } from "../../server/backup/backup-service.ts";
 import { restoreBackup, type RestoreDestination } from "../../server/backup/restore.ts";
 import { ObjectExists, openTarget } from "../../server/backup/targets.ts";
 import { contactOf } from "../../server/leads/forms.ts";
-import { LeadStore, sqliteFileName, type NewLead } from "../../server/storage/lead-store.ts";
+import { Store, sqliteFileName, type NewLead } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { runRestore } from "./restore-command.ts";
@@ -82,11 +82,11 @@ function newLead(who = "Rosa Encadenada"): NewLead {
 type Database = "sqlite" | "postgres";
 let databaseNumber = 0;
 
-async function openStore(database: Database): Promise<LeadStore> {
+async function openStore(database: Database): Promise<Store> {
   const store =
     database === "sqlite"
-      ? await LeadStore.open({ dataDir: folder("data") })
-      : await LeadStore.open({
+      ? await Store.open({ dataDir: folder("data") })
+      : await Store.open({
           dataDir: ".",
           databaseUrl: await postgres.createDatabase(`chain${++databaseNumber}`),
         });
@@ -95,7 +95,7 @@ async function openStore(database: Database): Promise<LeadStore> {
 }
 
 /** A service whose rounds the test runs, on a clock the test moves: names are times. */
-async function copier(store: LeadStore, prefix: string, clock: { now: number }) {
+async function copier(store: Store, prefix: string, clock: { now: number }) {
   const backup = new BackupService({
     store,
     settings: { url: `s3://${s3.bucket}/${prefix}`, recipient },
@@ -120,13 +120,13 @@ async function ourHistory(database: Database, prefix: string) {
   const setOf = new Map<string, string>();
   for (let n = 0; n < 14; n++) {
     clock.now += 60_000;
-    ids.push((await store.insert(newLead())).id);
+    ids.push((await store.leads.insert(newLead())).id);
     await backup.cycle();
     setOf.set(ids.at(-1)!, (await names(prefix, "changes")).at(-1)!);
   }
   const erased = ids[3]!;
   clock.now += 60_000;
-  await store.deleteByIds([erased]);
+  await store.leads.deleteByIds([erased]);
   await backup.cycle();
   return { store, backup, clock, ids, erased, setOf };
 }
@@ -162,7 +162,7 @@ async function restoreTo(prefix: string, options: { upToLastGood?: boolean; data
     to,
     upToLastGood: options.upToLastGood,
   });
-  const store = await LeadStore.open("dataDir" in to ? to : { dataDir: ".", databaseUrl: to.databaseUrl });
+  const store = await Store.open("dataDir" in to ? to : { dataDir: ".", databaseUrl: to.databaseUrl });
   cleanUp.push(() => store.close());
   const rows = await store.db.selectFrom("leads").select(["id", "contact_name"]).execute();
   return { report, to, leads: new Map(rows.map((row) => [row.id, row.contact_name])) };
@@ -206,7 +206,7 @@ describe.each(["sqlite", "postgres"] as const)(
       const otherBackup = await copier(other, otherPrefix, clock);
       await otherBackup.cycle();
       clock.now += 60_000;
-      const foreign = await other.insert(newLead("Intrusa"));
+      const foreign = await other.leads.insert(newLead("Intrusa"));
       await otherBackup.cycle();
       const foreignSet = (await names(otherPrefix, "changes")).at(-1)!;
 
@@ -301,10 +301,10 @@ describe("the restore's folder and the chain after it", { timeout: 120_000 }, ()
     expect(restored.stdout).toMatch(/leads: 13 filas/);
     expect(statSync(to).mode & 0o777).toBe(0o700);
     for (const file of readdirSync(to)) expect(statSync(join(to, file)).mode & 0o777).toBe(0o600);
-    const store = await LeadStore.open({ dataDir: to });
+    const store = await Store.open({ dataDir: to });
     cleanUp.push(() => store.close());
-    expect((await store.get(erased))?.id).toBeUndefined();
-    expect((await store.get(ids[0]!))?.id).toBe(ids[0]);
+    expect((await store.leads.get(erased))?.id).toBeUndefined();
+    expect((await store.leads.get(ids[0]!))?.id).toBe(ids[0]);
     expect(existsSync(join(to, sqliteFileName))).toBe(true);
   });
 
@@ -312,10 +312,10 @@ describe("the restore's folder and the chain after it", { timeout: 120_000 }, ()
     const prefix = "continua";
     const { ids, erased } = await ourHistory("sqlite", prefix);
     const { to } = await restoreTo(prefix);
-    const store = await LeadStore.open(to as { dataDir: string });
+    const store = await Store.open(to as { dataDir: string });
     cleanUp.push(() => store.close());
     const backup = await copier(store, prefix, { now: Date.parse("2026-11-21T09:00:00.000Z") });
-    const later = await store.insert(newLead());
+    const later = await store.leads.insert(newLead());
     await backup.cycle();
     const { report, leads } = await restoreTo(prefix);
     expect(report.leftOut).toEqual([]);

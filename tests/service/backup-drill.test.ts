@@ -18,7 +18,7 @@ import { restoreBackup } from "../../server/backup/restore.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { contactOf } from "../../server/leads/forms.ts";
-import { LeadStore, type NewLead } from "../../server/storage/lead-store.ts";
+import { Store, type NewLead } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -79,7 +79,7 @@ function newLead(): NewLead {
 
 /** A backup service whose cycles the test runs itself (never in the background). */
 async function backupOf(
-  store: LeadStore,
+  store: Store,
   url: string,
   extra: { now?: () => Date; send?: ReturnType<typeof smtpSender>; schedule?: Partial<BackupSchedule> } = {},
 ) {
@@ -111,18 +111,18 @@ async function startSmtp() {
 describe("SQLite, folder target", { timeout: 60_000 }, () => {
   test("a restore to a moment before a deletion brings the lead back; without --at it stays deleted", async () => {
     const url = `file://${folder("target")}`;
-    const store = await LeadStore.open({ dataDir: folder("data") });
+    const store = await Store.open({ dataDir: folder("data") });
     cleanUp.push(() => store.close());
     const backup = await backupOf(store, url);
     await backup.cycle();
-    const [kept, deleted] = [await store.insert(newLead()), await store.insert(newLead())];
-    await store.setStatus([kept.id], "contactado");
+    const [kept, deleted] = [await store.leads.insert(newLead()), await store.leads.insert(newLead())];
+    await store.leads.setStatus([kept.id], "contactado");
     for (let n = 0; n < 3; n++) await store.visits.record(visit);
     await backup.cycle();
     await new Promise((resolve) => setTimeout(resolve, 5));
     const beforeDeletion = new Date();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await store.deleteByIds([deleted.id]);
+    await store.leads.deleteByIds([deleted.id]);
     await backup.cycle();
 
     const target = openTarget(url);
@@ -134,14 +134,14 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     expect(report.rows.leads).toBe(1);
 
     const [earlierStore, latestStore] = await Promise.all([
-      LeadStore.open({ dataDir: earlier }),
-      LeadStore.open({ dataDir: latest }),
+      Store.open({ dataDir: earlier }),
+      Store.open({ dataDir: latest }),
     ]);
     try {
-      expect(await earlierStore.get(deleted.id)).toEqual(deleted);
-      expect((await earlierStore.get(kept.id))?.status).toBe("contactado");
-      expect(await latestStore.get(deleted.id)).toBeUndefined();
-      expect(await latestStore.get(kept.id)).toEqual({ ...kept, status: "contactado" });
+      expect(await earlierStore.leads.get(deleted.id)).toEqual(deleted);
+      expect((await earlierStore.leads.get(kept.id))?.status).toBe("contactado");
+      expect(await latestStore.leads.get(deleted.id)).toBeUndefined();
+      expect(await latestStore.leads.get(kept.id)).toEqual({ ...kept, status: "contactado" });
       // The visit counts come back as they were: the page's three views, and their source.
       for (const table of ["visit_pages", "visit_sources"] as const)
         expect(await latestStore.db.selectFrom(table).selectAll().execute()).toEqual(
@@ -158,10 +158,10 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
   test("a database from before the queue lost AUTOINCREMENT keeps its queued changes through the upgrade, and copies them", async () => {
     const url = `file://${folder("target")}`;
     const dataDir = folder("data");
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     const backup = await backupOf(store, url);
     await backup.cycle();
-    const queued = await store.insert(newLead());
+    const queued = await store.leads.insert(newLead());
     await store.close();
     // The queue as the version before it left it: AUTOINCREMENT ids, its triggers, one change waiting.
     const file = new DatabaseSync(join(dataDir, "leads.sqlite"));
@@ -178,13 +178,13 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     ).toEqual({ n: 1 });
     file.close();
 
-    const upgraded = await LeadStore.open({ dataDir });
+    const upgraded = await Store.open({ dataDir });
     cleanUp.push(() => upgraded.close());
     expect((await upgraded.backups.queuedChanges(10, 1_000)).map((change) => change.key)).toEqual([
       [queued.id],
     ]);
     const again = await backupOf(upgraded, url);
-    const after = await upgraded.insert(newLead());
+    const after = await upgraded.leads.insert(newLead());
     expect(await upgraded.backups.pendingChanges()).toBe(2);
     await again.cycle();
     expect(await upgraded.backups.pendingChanges()).toBe(0);
@@ -196,10 +196,10 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
 
     const restored = join(folder("restored"), "datos");
     await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
-    const restoredStore = await LeadStore.open({ dataDir: restored });
+    const restoredStore = await Store.open({ dataDir: restored });
     try {
-      expect(await restoredStore.get(queued.id)).toEqual(queued);
-      expect(await restoredStore.get(after.id)).toEqual(after);
+      expect(await restoredStore.leads.get(queued.id)).toEqual(queued);
+      expect(await restoredStore.leads.get(after.id)).toEqual(after);
     } finally {
       await restoredStore.close();
     }
@@ -208,7 +208,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
   test("a copy thread that dies is started again and copies what was stored meanwhile; asking the dead thread fails at once", async () => {
     const url = `file://${folder("target")}`;
     const dataDir = folder("data");
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     cleanUp.push(() => store.close());
     const threads: Worker[] = [];
     const lines: string[] = [];
@@ -221,7 +221,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     await runner.cycle();
 
     await threads[0]!.terminate();
-    const stored = await store.insert(newLead());
+    const stored = await store.leads.insert(newLead());
     runner.kick();
     await expect(runner.cycle()).rejects.toThrow("se detuvo");
     await vi.waitFor(async () => expect(await store.backups.pendingChanges()).toBe(0), {
@@ -233,9 +233,9 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
 
     const restored = join(folder("restored"), "datos");
     await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
-    const restoredStore = await LeadStore.open({ dataDir: restored });
+    const restoredStore = await Store.open({ dataDir: restored });
     try {
-      expect(await restoredStore.get(stored.id)).toEqual(stored);
+      expect(await restoredStore.leads.get(stored.id)).toEqual(stored);
     } finally {
       await restoredStore.close();
     }
@@ -243,7 +243,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
 
   test("what the owner publishes comes back: versions with their facts and towers, the photos' bytes, the drafts", async () => {
     const url = `file://${folder("published")}`;
-    const store = await LeadStore.open({ dataDir: folder("data") });
+    const store = await Store.open({ dataDir: folder("data") });
     cleanUp.push(() => store.close());
     const backup = await backupOf(store, url);
     await backup.cycle();
@@ -291,7 +291,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     const restored = join(folder("restored"), "datos");
     const report = await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
     expect(report.integrity).toBe("ok");
-    const copy = await LeadStore.open({ dataDir: restored });
+    const copy = await Store.open({ dataDir: restored });
     try {
       for (const table of ["site_versions", "site_version_photos", "site_tower_drafts"] as const)
         expect(await copy.db.selectFrom(table).selectAll().execute()).toEqual(
@@ -307,12 +307,12 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
 
   test("the drill restores and verifies the latest copy; a tampered object fails it, and the owner gets an e-mail", async () => {
     const targetFolder = folder("tampered");
-    const store = await LeadStore.open({ dataDir: folder("data") });
+    const store = await Store.open({ dataDir: folder("data") });
     cleanUp.push(() => store.close());
     const smtp = await startSmtp();
     const backup = await backupOf(store, `file://${targetFolder}`, { send: smtp.send });
     await backup.cycle();
-    for (let n = 0; n < 3; n++) await store.insert(newLead());
+    for (let n = 0; n < 3; n++) await store.leads.insert(newLead());
     await backup.cycle();
 
     const passed = await backup.drill();
@@ -321,7 +321,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     expect(smtp.received).toHaveLength(0);
 
     // One byte of the newest change set flipped in the bucket: age's authentication refuses it.
-    await store.insert(newLead());
+    await store.leads.insert(newLead());
     await backup.cycle();
     const changeFile = join(
       targetFolder,
@@ -347,12 +347,12 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
 
   test("after a verified drill the server's key reads only what came after: the copies before it open with the owner's key alone", async () => {
     const targetFolder = folder("turned");
-    const store = await LeadStore.open({ dataDir: folder("data") });
+    const store = await Store.open({ dataDir: folder("data") });
     cleanUp.push(() => store.close());
     const backup = await backupOf(store, `file://${targetFolder}`);
     // The first round drills an empty copy and turns the key once; this is the key after it.
     await backup.cycle();
-    await store.insert(newLead());
+    await store.leads.insert(newLead());
     await backup.cycle();
     const objects = (kind: string) =>
       readdirSync(join(targetFolder, kind))
@@ -374,7 +374,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     }
 
     // The next copies are sealed to the new key, and the next drill reads them.
-    await store.insert(newLead());
+    await store.leads.insert(newLead());
     await backup.cycle();
     const newest = objects("changes").at(-1)!;
     expect((await unseal<ChangeSet>(newest, secondKey)).entries).toHaveLength(1);
@@ -382,7 +382,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
   });
 
   test("copies behind by more than an hour e-mail the owner once, while leads are still stored", async () => {
-    const store = await LeadStore.open({ dataDir: folder("data") });
+    const store = await Store.open({ dataDir: folder("data") });
     cleanUp.push(() => store.close());
     const smtp = await startSmtp();
     let clock = Date.now();
@@ -393,12 +393,12 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
       send: smtp.send,
       now: () => new Date(clock),
     });
-    await store.insert(newLead());
+    await store.leads.insert(newLead());
     await backup.cycle();
     expect((await backup.status()).state).toBe("retrying");
     expect(smtp.received).toHaveLength(0);
     clock += 61 * 60_000;
-    await store.insert(newLead());
+    await store.leads.insert(newLead());
     await backup.cycle();
     await backup.cycle();
     const status = await backup.status();
@@ -415,13 +415,13 @@ test(
   { timeout: 60_000 },
   async () => {
     const targetFolder = folder("retention");
-    const store = await LeadStore.open({ dataDir: folder("data") });
+    const store = await Store.open({ dataDir: folder("data") });
     cleanUp.push(() => store.close());
     let clock = Date.now();
     const backup = await backupOf(store, `file://${targetFolder}`, { now: () => new Date(clock) });
-    const lead = await store.insert(newLead());
+    const lead = await store.leads.insert(newLead());
     await backup.cycle();
-    await store.deleteByIds([lead.id]);
+    await store.leads.deleteByIds([lead.id]);
     const objectsWithTheLead = [
       ...readdirSync(join(targetFolder, "snapshots")),
       ...readdirSync(join(targetFolder, "changes")),
@@ -459,13 +459,13 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
   test("a lead whose transaction commits after a round looked is copied by the next round; every insert, status, deletion and visit count exactly once", async () => {
     const databaseUrl = await postgres.createDatabase("stamps");
     const url = `file://${folder("stamps")}`;
-    const store = await LeadStore.open({ dataDir: ".", databaseUrl });
+    const store = await Store.open({ dataDir: ".", databaseUrl });
     cleanUp.push(() => store.close());
     // Stored before backups were on: in the first snapshot, and in no change set.
-    const earlier = await store.insert(newLead());
+    const earlier = await store.leads.insert(newLead());
     const backup = await backupOf(store, url);
     await backup.cycle();
-    const [kept, deleted] = [await store.insert(newLead()), await store.insert(newLead())];
+    const [kept, deleted] = [await store.leads.insert(newLead()), await store.leads.insert(newLead())];
 
     // A writer that takes its transaction id first and commits last, after the round has looked.
     const late = new pg.Client(databaseUrl);
@@ -480,10 +480,10 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
       "entrada-tardia",
       kept.id,
     ]);
-    const early = await store.insert(newLead());
-    await store.setStatus([kept.id], "contactado");
+    const early = await store.leads.insert(newLead());
+    await store.leads.setStatus([kept.id], "contactado");
     for (let n = 0; n < 2; n++) await store.visits.record(visit);
-    await store.deleteByIds([deleted.id]);
+    await store.leads.deleteByIds([deleted.id]);
     await backup.cycle();
     await late.query("commit");
     expect((await backup.status()).pending).toBe(1);
@@ -514,12 +514,12 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     const restoredUrl = await postgres.createDatabase("stamps_restored");
     const report = await restoreBackup({ target, identity, to: { databaseUrl: restoredUrl } });
     expect(report.rows.leads).toBe(4);
-    const restored = await LeadStore.open({ dataDir: ".", databaseUrl: restoredUrl });
+    const restored = await Store.open({ dataDir: ".", databaseUrl: restoredUrl });
     try {
       for (const id of [earlier.id, kept.id, early.id, "entrada-tardia"])
-        expect(await restored.get(id)).toEqual(await store.get(id));
-      expect((await restored.get(kept.id))?.status).toBe("contactado");
-      expect(await restored.get(deleted.id)).toBeUndefined();
+        expect(await restored.leads.get(id)).toEqual(await store.leads.get(id));
+      expect((await restored.leads.get(kept.id))?.status).toBe("contactado");
+      expect(await restored.leads.get(deleted.id)).toBeUndefined();
       expect(await restored.db.selectFrom("visit_pages").select("count").execute()).toEqual([{ count: 2 }]);
     } finally {
       await restored.close();
@@ -530,8 +530,8 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     const databaseUrl = await postgres.createDatabase("leads");
     const url = `file://${folder("shared")}`;
     const [first, second] = await Promise.all([
-      LeadStore.open({ dataDir: ".", databaseUrl }),
-      LeadStore.open({ dataDir: ".", databaseUrl }),
+      Store.open({ dataDir: ".", databaseUrl }),
+      Store.open({ dataDir: ".", databaseUrl }),
     ]);
     cleanUp.push(
       () => first.close(),
@@ -541,9 +541,9 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     const stored: string[] = [];
     for (let round = 0; round < 10; round++) {
       const leads = await Promise.all([
-        first.insert(newLead()),
-        second.insert(newLead()),
-        first.insert(newLead()),
+        first.leads.insert(newLead()),
+        second.leads.insert(newLead()),
+        first.leads.insert(newLead()),
       ]);
       stored.push(...leads.map((lead) => lead.id));
       await Promise.all([backupA.cycle(), backupB.cycle()]);
@@ -566,9 +566,9 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     const restoredUrl = await postgres.createDatabase("restored");
     const report = await restoreBackup({ target, identity, to: { databaseUrl: restoredUrl } });
     expect(report.rows.leads).toBe(30);
-    const restored = await LeadStore.open({ dataDir: ".", databaseUrl: restoredUrl });
+    const restored = await Store.open({ dataDir: ".", databaseUrl: restoredUrl });
     try {
-      for (const id of stored) expect(await restored.get(id)).toEqual(await first.get(id));
+      for (const id of stored) expect(await restored.leads.get(id)).toEqual(await first.leads.get(id));
     } finally {
       await restored.close();
     }

@@ -12,7 +12,7 @@ import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { BackupService } from "../../server/backup/backup-service.ts";
 import { backupGlance } from "../../server/inbox/backup-glance.ts";
 import { contactOf } from "../../server/leads/forms.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 
 /**
@@ -39,7 +39,7 @@ test(
   "a frozen target turns the copy's state to a warning after three minutes, and the inbox says so with what waits",
   { timeout: 120_000 },
   async () => {
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     const clock = { now: Date.parse("2026-11-20T10:00:00.000Z") };
     const backup = new BackupService({
       store,
@@ -67,7 +67,7 @@ test(
         email: "colgada@example.com",
       };
       for (let n = 0; n < 3; n++)
-        await store.insert({
+        await store.leads.insert({
           receivedAt: new Date(),
           formId: "express",
           page: "/",

@@ -6,7 +6,7 @@ import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { originFields } from "../../app/lib/visit-origin.ts";
-import { LeadStore, sqliteFileName } from "../../server/storage/lead-store.ts";
+import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
@@ -133,13 +133,13 @@ describe("backups to S3 with kill -9 mid-burst", { timeout: 240_000 }, () => {
     // The owner sets statuses (and deletes one) after the restart, from another connection: the
     // database's triggers queue them whatever writes.
     const restarted = await startService(env);
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     const [contacted, archived, deleted] = acknowledged;
-    await store.setStatus([contacted!], "contactado");
-    await store.setStatus([archived!], "archivado");
-    await store.deleteByIds([deleted!]);
+    await store.leads.setStatus([contacted!], "contactado");
+    await store.leads.setStatus([archived!], "archivado");
+    await store.leads.deleteByIds([deleted!]);
     const originals = new Map(
-      await Promise.all(acknowledged.map(async (id) => [id, await store.get(id)] as const)),
+      await Promise.all(acknowledged.map(async (id) => [id, await store.leads.get(id)] as const)),
     );
     // A lead stored just before the kill may have lost its 201 on the way: stored, never acknowledged.
     const stored = (await store.db.selectFrom("leads").select("id").execute()).length;
@@ -164,10 +164,10 @@ describe("backups to S3 with kill -9 mid-burst", { timeout: 240_000 }, () => {
     expect(restore.stdout).toMatch(/verificado: integridad ok/);
     expect(restore.stdout).toMatch(new RegExp(`leads: ${stored} filas`));
 
-    const restored = await LeadStore.open({ dataDir: restoredDir });
+    const restored = await Store.open({ dataDir: restoredDir });
     try {
       for (const id of acknowledged) {
-        const lead = await restored.get(id);
+        const lead = await restored.leads.get(id);
         if (id === deleted) {
           expect(lead).toBeUndefined();
           continue;
@@ -175,9 +175,9 @@ describe("backups to S3 with kill -9 mid-burst", { timeout: 240_000 }, () => {
         const original = originals.get(id)!;
         expect(lead).toEqual(original);
       }
-      expect((await restored.get(contacted!))?.status).toBe("contactado");
-      expect((await restored.get(archived!))?.status).toBe("archivado");
-      expect((await restored.get(acknowledged[5]!))?.origin.referrer).toBe("l.instagram.com");
+      expect((await restored.leads.get(contacted!))?.status).toBe("contactado");
+      expect((await restored.leads.get(archived!))?.status).toBe("archivado");
+      expect((await restored.leads.get(acknowledged[5]!))?.origin.referrer).toBe("l.instagram.com");
     } finally {
       await restored.close();
     }
@@ -245,8 +245,9 @@ describe("a target that is down", { timeout: 120_000 }, () => {
         restoredDir,
       ]);
       expect(restore.status, restore.stderr).toBe(0);
-      const restored = await LeadStore.open({ dataDir: restoredDir });
-      for (const id of stored) expect((await restored.get(id))?.contact.name).toMatch(/^Zulema Copiada 99-/);
+      const restored = await Store.open({ dataDir: restoredDir });
+      for (const id of stored)
+        expect((await restored.leads.get(id))?.contact.name).toMatch(/^Zulema Copiada 99-/);
       await restored.close();
     } finally {
       await s3.up().catch(() => {});

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { valuationForm } from "../../app/features/leads/forms/valuation.ts";
 import { startService } from "../../scripts/service-process.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
@@ -46,14 +46,14 @@ describe.each(storageBackends("control"))("control characters on $name", (backen
         LEADS_DATA_DIR: options.dataDir,
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       });
-      const store = await LeadStore.open(options);
+      const store = await Store.open(options);
       try {
         const response = await send(`${service.baseUrl}/api/form/submit/valuation`, {
           headers: { ...formEncoded, ...json },
           body: urlEncoded(typed),
         });
         expect(response.status).toBe(201);
-        const lead = await store.get((JSON.parse(response.body) as { id: string }).id);
+        const lead = await store.leads.get((JSON.parse(response.body) as { id: string }).id);
         const expected = Object.fromEntries(
           valuationForm.sections.flatMap((section) => section.fields.map((field) => [field.name, ""])),
         );

@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import { afterAll, expect, test } from "vitest";
 
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { startService } from "../../scripts/service-process.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
@@ -73,11 +73,11 @@ test(
     expect((await send(`${restarted.baseUrl}/api/health`)).status).toBe(200);
     await restarted.stop();
 
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     try {
       const missing: string[] = [];
-      for (const id of acknowledged) if (!(await store.get(id))) missing.push(id);
-      const { total } = await store.list({}, { limit: 1, offset: 0 });
+      for (const id of acknowledged) if (!(await store.leads.get(id))) missing.push(id);
+      const { total } = await store.leads.list({}, { limit: 1, offset: 0 });
       console.log(
         `crash test: ${sent} sent, ${acknowledged.length} acknowledged with 201, ${failed} cut off by kill -9; ` +
           `${total} stored after restart, ${acknowledged.length - missing.length} of the acknowledged among them ` +

@@ -11,7 +11,7 @@ import {
   expressOnlineForm,
   formInLanguage,
 } from "../../app/features/leads/markup/site-forms.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
@@ -32,14 +32,14 @@ const buildDir = writeFixtureBuild();
 folders.push(buildDir);
 
 let service: ServiceProcess;
-let store: LeadStore;
+let store: Store;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = tempDir("leads-endpoint-");
   // A generous limit: these tests send many submissions from 127.0.0.1.
   service = await startService({ BUILD_DIR: buildDir, LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "1000" });
-  store = await LeadStore.open({ dataDir });
+  store = await Store.open({ dataDir });
 }, 60_000);
 
 afterAll(async () => {
@@ -77,7 +77,7 @@ const decodeEntity = (entity: string) => entities[entity]!;
 const submitUrl = (formId: string) => `${service.baseUrl}/api/form/submit/${formId}`;
 
 async function storedLead(id: string) {
-  const lead = await store.get(id);
+  const lead = await store.leads.get(id);
   if (!lead) throw new Error(`lead ${id} is not in the database`);
   return lead;
 }
@@ -143,7 +143,7 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
     expect(lead.values.nombre).toBe(`Robert'); DROP TABLE leads;--`);
     // Browsers drop line breaks from a text input; a script's become a space.
     expect(lead.values.direccion).toBe(`1' OR '1'='1 segunda`);
-    expect((await store.list({}, { limit: 1, offset: 0 })).total).toBeGreaterThan(1);
+    expect((await store.leads.list({}, { limit: 1, offset: 0 })).total).toBeGreaterThan(1);
   });
 
   test("multipart/form-data with a repeated checkbox name, as a browser posts it", async () => {
@@ -410,7 +410,7 @@ describe("what is refused", { timeout: 60_000 }, () => {
 });
 
 describe("answers checked against the form (the definition that drew it)", { timeout: 60_000 }, () => {
-  const leadCount = async () => (await store.list({}, { limit: 1, offset: 0 })).total;
+  const leadCount = async () => (await store.leads.list({}, { limit: 1, offset: 0 })).total;
 
   test("the audit's answers get 422, a message per field, and nothing is stored", async () => {
     const before = await leadCount();
@@ -605,7 +605,7 @@ describe("CORS: the configured site origin only", { timeout: 60_000 }, () => {
   });
 
   test("a forged origin is refused, stores nothing and gets no CORS header", async () => {
-    const before = (await store.list({}, { limit: 1, offset: 0 })).total;
+    const before = (await store.leads.list({}, { limit: 1, offset: 0 })).total;
     for (const origin of [
       "https://evil.example",
       `${site.siteUrl}.evil.example`,
@@ -624,7 +624,7 @@ describe("CORS: the configured site origin only", { timeout: 60_000 }, () => {
       expect(preflight.status).toBe(403);
       expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
     }
-    expect((await store.list({}, { limit: 1, offset: 0 })).total).toBe(before);
+    expect((await store.leads.list({}, { limit: 1, offset: 0 })).total).toBe(before);
   });
 });
 

@@ -6,12 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import pg from "pg";
 
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
-import {
-  LeadStore,
-  type LeadFilter,
-  type NewLead,
-  type StorageOptions,
-} from "../../server/storage/lead-store.ts";
+import { Store, type LeadFilter, type NewLead, type StorageOptions } from "../../server/storage/store.ts";
 import { startOfWeekInBuenosAires } from "../../app/lib/buenos-aires-time.ts";
 
 // Real databases on a shared two-core machine: generous limits, no timing is asserted.
@@ -82,7 +77,7 @@ function minutesAgo(minutes: number): Date {
 }
 
 describe.each(backends)("lead storage on $name", (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let options: StorageOptions;
 
   beforeAll(async () => {
@@ -91,7 +86,7 @@ describe.each(backends)("lead storage on $name", (backend) => {
 
   beforeEach(async () => {
     options = await backend.options();
-    store = await LeadStore.open(options);
+    store = await Store.open(options);
     if (backend.empty && options.databaseUrl) await backend.empty(options.databaseUrl);
   });
 
@@ -119,11 +114,11 @@ describe.each(backends)("lead storage on $name", (backend) => {
   });
 
   it("a control character (NUL) in a search or an e-mail looked up is no database error", async () => {
-    await expect(store.list({ search: "ana\u0000" }, { limit: 10, offset: 0 })).resolves.toEqual({
+    await expect(store.leads.list({ search: "ana\u0000" }, { limit: 10, offset: 0 })).resolves.toEqual({
       leads: [],
       total: 0,
     });
-    await expect(store.findByContact({ email: "ana\u0000@example.com" })).resolves.toEqual([]);
+    await expect(store.leads.findByContact({ email: "ana\u0000@example.com" })).resolves.toEqual([]);
   });
 
   it("stores a lead exactly as typed and reads it back", async () => {
@@ -133,10 +128,12 @@ describe.each(backends)("lead storage on $name", (backend) => {
       amenities: ["Pileta", "Gimnasio"],
       vacio: "",
     };
-    const stored = await store.insert(lead({ values, page: "/tasar-departamentos", handoff: "tab-refused" }));
+    const stored = await store.leads.insert(
+      lead({ values, page: "/tasar-departamentos", handoff: "tab-refused" }),
+    );
     expect(stored.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
-    const read = await store.get(stored.id);
+    const read = await store.leads.get(stored.id);
     expect(read).toEqual(stored);
     expect(read?.values).toEqual(values);
     expect(read?.receivedAt.toISOString()).toBe(now.toISOString());
@@ -145,63 +142,63 @@ describe.each(backends)("lead storage on $name", (backend) => {
     expect(read?.status).toBe("nuevo");
     expect(read?.notification).toBe("pending");
     expect(read?.userAgent).toBe("Mozilla/5.0 (prueba)");
-    expect(await store.get("no-such-lead")).toBeUndefined();
+    expect(await store.leads.get("no-such-lead")).toBeUndefined();
   });
 
   it("keeps a keyed hash of the client address, never the address", async () => {
-    const first = await store.insert(lead({ clientAddress: "203.0.113.7" }));
-    const again = await store.insert(lead({ clientAddress: "203.0.113.7" }));
-    const other = await store.insert(lead({ clientAddress: "203.0.113.8" }));
+    const first = await store.leads.insert(lead({ clientAddress: "203.0.113.7" }));
+    const again = await store.leads.insert(lead({ clientAddress: "203.0.113.7" }));
+    const other = await store.leads.insert(lead({ clientAddress: "203.0.113.8" }));
     expect(first.clientIpHash).toMatch(/^[0-9a-f]{32}$/);
     expect(first.clientIpHash).toBe(again.clientIpHash);
     expect(first.clientIpHash).not.toBe(other.clientIpHash);
     // Keyed: not the plain SHA-256 of the address, which anyone could look up.
     const { createHash } = await import("node:crypto");
     expect(createHash("sha256").update("203.0.113.7").digest("hex")).not.toContain(first.clientIpHash);
-    expect(JSON.stringify(await store.get(first.id))).not.toContain("203.0.113.7");
+    expect(JSON.stringify(await store.leads.get(first.id))).not.toContain("203.0.113.7");
   });
 
   it("stores honeypot submissions as spam, unnotified and out of the default list", async () => {
-    const spam = await store.insert(lead({ spam: true }));
+    const spam = await store.leads.insert(lead({ spam: true }));
     expect(spam.status).toBe("spam");
     expect(spam.notification).toBe("skipped");
-    expect(await store.outboxOf(spam.id)).toEqual([]);
-    expect((await store.list({}, { limit: 10, offset: 0 })).total).toBe(0);
-    expect((await store.list({ status: "spam" }, { limit: 10, offset: 0 })).leads.map((l) => l.id)).toEqual([
-      spam.id,
-    ]);
+    expect(await store.notifications.of(spam.id)).toEqual([]);
+    expect((await store.leads.list({}, { limit: 10, offset: 0 })).total).toBe(0);
+    expect(
+      (await store.leads.list({ status: "spam" }, { limit: 10, offset: 0 })).leads.map((l) => l.id),
+    ).toEqual([spam.id]);
   });
 
   it("marks leads with no notification channel as such", async () => {
-    const quiet = await store.insert(lead({ notify: [] }));
+    const quiet = await store.leads.insert(lead({ notify: [] }));
     expect(quiet.notification).toBe("not-configured");
-    expect(await store.outboxOf(quiet.id)).toEqual([]);
+    expect(await store.notifications.of(quiet.id)).toEqual([]);
   });
 
   it("lists newest first, filters by form and status, and pages in the query", async () => {
     const ids: string[] = [];
     for (let minute = 0; minute < 7; minute++) {
-      const stored = await store.insert(
+      const stored = await store.leads.insert(
         lead({ receivedAt: minutesAgo(10 - minute), formId: minute % 2 === 0 ? "express" : "sale" }),
       );
       ids.push(stored.id);
     }
     const newestFirst = [...ids].reverse();
 
-    const first = await store.list({}, { limit: 3, offset: 0 });
+    const first = await store.leads.list({}, { limit: 3, offset: 0 });
     expect(first.total).toBe(7);
     expect(first.leads.map((l) => l.id)).toEqual(newestFirst.slice(0, 3));
-    const last = await store.list({}, { limit: 3, offset: 6 });
+    const last = await store.leads.list({}, { limit: 3, offset: 6 });
     expect(last.leads.map((l) => l.id)).toEqual(newestFirst.slice(6));
 
-    const sale = await store.list({ formId: "sale" }, { limit: 10, offset: 0 });
+    const sale = await store.leads.list({ formId: "sale" }, { limit: 10, offset: 0 });
     expect(sale.total).toBe(3);
     expect(sale.leads.every((l) => l.formId === "sale")).toBe(true);
 
-    await store.setStatus([ids[0]!, ids[1]!], "contactado");
-    const contacted = await store.list({ status: "contactado" }, { limit: 10, offset: 0 });
+    await store.leads.setStatus([ids[0]!, ids[1]!], "contactado");
+    const contacted = await store.leads.list({ status: "contactado" }, { limit: 10, offset: 0 });
     expect(contacted.leads.map((l) => l.id)).toEqual([ids[1], ids[0]]);
-    const contactedSale = await store.list(
+    const contactedSale = await store.leads.list(
       { status: "contactado", formId: "sale" },
       { limit: 10, offset: 0 },
     );
@@ -211,13 +208,15 @@ describe.each(backends)("lead storage on $name", (backend) => {
   it("reads every lead a filter matches in batches, newest first, none twice and none missed", async () => {
     // Three leads to a minute: batches of two end between leads received at the same moment.
     for (let n = 0; n < 9; n++)
-      await store.insert(lead({ receivedAt: minutesAgo(n % 3), formId: n % 2 === 0 ? "express" : "sale" }));
-    await store.insert(lead({ spam: true }));
+      await store.leads.insert(
+        lead({ receivedAt: minutesAgo(n % 3), formId: n % 2 === 0 ? "express" : "sale" }),
+      );
+    await store.leads.insert(lead({ spam: true }));
     const listed = async (filter: LeadFilter) =>
-      (await store.list(filter, { limit: 100, offset: 0 })).leads.map((l) => l.id);
+      (await store.leads.list(filter, { limit: 100, offset: 0 })).leads.map((l) => l.id);
     const read = async (filter: LeadFilter) => {
       const ids: string[] = [];
-      for await (const each of store.each(filter, 2)) ids.push(each.id);
+      for await (const each of store.leads.each(filter, 2)) ids.push(each.id);
       return ids;
     };
 
@@ -228,35 +227,37 @@ describe.each(backends)("lead storage on $name", (backend) => {
   });
 
   it("stores many leads in one call, each row as insert would store it", async () => {
-    const one = await store.insert(lead({ clientAddress: "203.0.113.9", notify: ["email", "webhook"] }));
-    const many = await store.insertMany([
+    const one = await store.leads.insert(
+      lead({ clientAddress: "203.0.113.9", notify: ["email", "webhook"] }),
+    );
+    const many = await store.leads.insertMany([
       lead({ clientAddress: "203.0.113.9", notify: ["email", "webhook"] }),
       lead({ spam: true, notify: ["email"] }),
       lead({ notify: [], receivedAt: minutesAgo(1) }),
     ]);
-    expect(await store.insertMany([])).toEqual([]);
+    expect(await store.leads.insertMany([])).toEqual([]);
 
     expect(many).toHaveLength(3);
-    for (const stored of many) expect(await store.get(stored.id)).toEqual(stored);
+    for (const stored of many) expect(await store.leads.get(stored.id)).toEqual(stored);
     const [same, spam, quiet] = many;
     expect({ ...same, id: one.id }).toEqual(one);
-    expect((await store.outboxOf(same!.id)).map((row) => row.channel)).toEqual(["email", "webhook"]);
+    expect((await store.notifications.of(same!.id)).map((row) => row.channel)).toEqual(["email", "webhook"]);
     expect(spam).toMatchObject({ status: "spam", notification: "skipped" });
-    expect(await store.outboxOf(spam!.id)).toEqual([]);
+    expect(await store.notifications.of(spam!.id)).toEqual([]);
     expect(quiet?.notification).toBe("not-configured");
-    expect((await store.list({ search: "5555 0001" }, { limit: 10, offset: 0 })).total).toBe(3);
-    expect((await store.findByContact({ email: "ANA@example.com" })).map((l) => l.id)).toHaveLength(4);
+    expect((await store.leads.list({ search: "5555 0001" }, { limit: 10, offset: 0 })).total).toBe(3);
+    expect((await store.leads.findByContact({ email: "ANA@example.com" })).map((l) => l.id)).toHaveLength(4);
   });
 
   it("searches name, phone and e-mail regardless of case, accents and punctuation", async () => {
-    const ana = await store.insert(lead());
-    const luis = await store.insert(
+    const ana = await store.leads.insert(lead());
+    const luis = await store.leads.insert(
       lead({
         contact: { name: "Luis Gómez", phone: "+54 9 11 4444-2222", email: "Luis.Gomez@Example.org" },
       }),
     );
     const search = async (text: string) =>
-      (await store.list({ search: text }, { limit: 10, offset: 0 })).leads.map((l) => l.id);
+      (await store.leads.list({ search: text }, { limit: 10, offset: 0 })).leads.map((l) => l.id);
 
     expect(await search("perez")).toEqual([ana.id]);
     expect(await search("GÓMEZ")).toEqual([luis.id]);
@@ -268,12 +269,12 @@ describe.each(backends)("lead storage on $name", (backend) => {
   });
 
   it("treats SQL and LIKE metacharacters in a search as plain text", async () => {
-    const percent = await store.insert(
+    const percent = await store.leads.insert(
       lead({ contact: { name: "100% Real_Estate", phone: null, email: "o'hara@example.com" } }),
     );
-    await store.insert(lead({ contact: { name: "1000 Realty", phone: null, email: null } }));
+    await store.leads.insert(lead({ contact: { name: "1000 Realty", phone: null, email: null } }));
     const search = async (text: string) =>
-      (await store.list({ search: text }, { limit: 10, offset: 0 })).leads.map((l) => l.id);
+      (await store.leads.list({ search: text }, { limit: 10, offset: 0 })).leads.map((l) => l.id);
 
     expect(await search("100%")).toEqual([percent.id]);
     expect(await search("_estate")).toEqual([percent.id]);
@@ -281,117 +282,119 @@ describe.each(backends)("lead storage on $name", (backend) => {
     expect(await search("o'hara")).toEqual([percent.id]);
     expect(await search("' or '1'='1")).toEqual([]);
     expect(await search("'; drop table leads; --")).toEqual([]);
-    expect((await store.list({}, { limit: 10, offset: 0 })).total).toBe(2);
+    expect((await store.leads.list({}, { limit: 10, offset: 0 })).total).toBe(2);
   });
 
   it("counts new leads, this week's and the ones to call back", async () => {
     const weekStart = startOfWeekInBuenosAires(now);
     expect(weekStart.toISOString()).toBe("2026-05-11T03:00:00.000Z"); // Monday 00:00 in Buenos Aires
 
-    await store.insert(lead({ handoff: "tab-opened" }));
-    await store.insert(lead({ handoff: "tab-refused" }));
-    await store.insert(lead({ handoff: "no-script" }));
-    await store.insert(lead({ handoff: "not-applicable", formId: "consulta-inversion-pozo" }));
-    const contacted = await store.insert(lead({ handoff: "tab-refused" }));
-    await store.setStatus([contacted.id], "contactado");
-    await store.insert(lead({ receivedAt: new Date(weekStart.getTime() - 1), handoff: "no-script" }));
-    await store.insert(lead({ spam: true }));
+    await store.leads.insert(lead({ handoff: "tab-opened" }));
+    await store.leads.insert(lead({ handoff: "tab-refused" }));
+    await store.leads.insert(lead({ handoff: "no-script" }));
+    await store.leads.insert(lead({ handoff: "not-applicable", formId: "consulta-inversion-pozo" }));
+    const contacted = await store.leads.insert(lead({ handoff: "tab-refused" }));
+    await store.leads.setStatus([contacted.id], "contactado");
+    await store.leads.insert(lead({ receivedAt: new Date(weekStart.getTime() - 1), handoff: "no-script" }));
+    await store.leads.insert(lead({ spam: true }));
 
-    expect(await store.counts(now)).toEqual({ new: 5, thisWeek: 5, toCallBack: 3 });
+    expect(await store.leads.counts(now)).toEqual({ new: 5, thisWeek: 5, toCallBack: 3 });
   });
 
   it("finds every lead of one person by e-mail or phone", async () => {
-    const first = await store.insert(lead({ receivedAt: minutesAgo(5) }));
-    const second = await store.insert(
+    const first = await store.leads.insert(lead({ receivedAt: minutesAgo(5) }));
+    const second = await store.leads.insert(
       lead({ contact: { name: "Ana P.", phone: "+54 9 11 5555-0001", email: "otra@example.com" } }),
     );
-    const third = await store.insert(
+    const third = await store.leads.insert(
       lead({ contact: { name: "Ana", phone: null, email: "ANA@EXAMPLE.COM" }, receivedAt: minutesAgo(1) }),
     );
-    await store.insert(lead({ contact: { name: "Otro", phone: "11 4444-9999", email: "otro@example.com" } }));
+    await store.leads.insert(
+      lead({ contact: { name: "Otro", phone: "11 4444-9999", email: "otro@example.com" } }),
+    );
 
-    const byEmail = await store.findByContact({ email: " Ana@Example.com " });
+    const byEmail = await store.leads.findByContact({ email: " Ana@Example.com " });
     expect(byEmail.map((l) => l.id)).toEqual([third.id, first.id]);
-    const byPhone = await store.findByContact({ phone: "1155550001" });
+    const byPhone = await store.leads.findByContact({ phone: "1155550001" });
     expect(byPhone.map((l) => l.id).sort()).toEqual([first.id, second.id].sort());
-    expect(await store.findByContact({})).toEqual([]);
+    expect(await store.leads.findByContact({})).toEqual([]);
   });
 
   it("deletes by id, with the queued notifications", async () => {
-    const keep = await store.insert(lead());
-    const drop = await store.insert(lead());
-    expect(await store.outboxOf(drop.id)).toHaveLength(1);
-    expect(await store.deleteByIds([drop.id, "missing"])).toBe(1);
-    expect(await store.get(drop.id)).toBeUndefined();
-    expect(await store.outboxOf(drop.id)).toEqual([]);
-    expect(await store.get(keep.id)).toBeDefined();
-    expect(await store.deleteByIds([])).toBe(0);
+    const keep = await store.leads.insert(lead());
+    const drop = await store.leads.insert(lead());
+    expect(await store.notifications.of(drop.id)).toHaveLength(1);
+    expect(await store.leads.deleteByIds([drop.id, "missing"])).toBe(1);
+    expect(await store.leads.get(drop.id)).toBeUndefined();
+    expect(await store.notifications.of(drop.id)).toEqual([]);
+    expect(await store.leads.get(keep.id)).toBeDefined();
+    expect(await store.leads.deleteByIds([])).toBe(0);
   });
 
   it("deletes leads older than the retention period", async () => {
-    const old = await store.insert(lead({ receivedAt: new Date("2024-05-13T12:00:00.000Z") }));
-    const recent = await store.insert(lead({ receivedAt: new Date("2024-05-15T12:00:00.000Z") }));
-    expect(await store.deleteOlderThan(24, now)).toBe(1);
-    expect(await store.get(old.id)).toBeUndefined();
-    expect(await store.get(recent.id)).toBeDefined();
+    const old = await store.leads.insert(lead({ receivedAt: new Date("2024-05-13T12:00:00.000Z") }));
+    const recent = await store.leads.insert(lead({ receivedAt: new Date("2024-05-15T12:00:00.000Z") }));
+    expect(await store.leads.deleteOlderThan(24, now)).toBe(1);
+    expect(await store.leads.get(old.id)).toBeUndefined();
+    expect(await store.leads.get(recent.id)).toBeDefined();
   });
 
   it("hands each due notification to one worker, retries it later and records the outcome", async () => {
-    const stored = await store.insert(lead({ notify: ["email", "webhook"] }));
-    const due = await store.dueNotifications(now, 10);
+    const stored = await store.leads.insert(lead({ notify: ["email", "webhook"] }));
+    const due = await store.notifications.due(now, 10);
     expect(due.map((item) => item.channel).sort()).toEqual(["email", "webhook"]);
-    expect(await store.dueNotifications(now, 10)).toEqual([]); // claimed
+    expect(await store.notifications.due(now, 10)).toEqual([]); // claimed
 
     const email = due.find((item) => item.channel === "email")!;
     const webhook = due.find((item) => item.channel === "webhook")!;
     const retryAt = new Date(now.getTime() + 30_000);
-    await store.markFailed(email, "connect ECONNREFUSED", retryAt, now);
-    await store.markSent(webhook, now);
-    expect((await store.get(stored.id))?.notification).toBe("pending");
+    await store.notifications.failed(email, { error: "connect ECONNREFUSED", retryAt, now });
+    await store.notifications.sent(webhook, now);
+    expect((await store.leads.get(stored.id))?.notification).toBe("pending");
 
-    expect(await store.dueNotifications(new Date(retryAt.getTime() - 1), 10)).toEqual([]);
-    const retried = await store.dueNotifications(retryAt, 10);
+    expect(await store.notifications.due(new Date(retryAt.getTime() - 1), 10)).toEqual([]);
+    const retried = await store.notifications.due(retryAt, 10);
     expect(retried).toEqual([{ id: email.id, leadId: stored.id, channel: "email", attempts: 1 }]);
-    await store.markSent(retried[0]!, retryAt);
-    expect((await store.get(stored.id))?.notification).toBe("sent");
+    await store.notifications.sent(retried[0]!, retryAt);
+    expect((await store.leads.get(stored.id))?.notification).toBe("sent");
 
-    const other = await store.insert(lead());
-    const [item] = await store.dueNotifications(now, 10);
-    await store.markFailed(item!, "550 rejected", null, now);
-    expect((await store.get(other.id))?.notification).toBe("failed");
-    const [row] = await store.outboxOf(other.id);
+    const other = await store.leads.insert(lead());
+    const [item] = await store.notifications.due(now, 10);
+    await store.notifications.failed(item!, { error: "550 rejected", retryAt: null, now });
+    expect((await store.leads.get(other.id))?.notification).toBe("failed");
+    const [row] = await store.notifications.of(other.id);
     expect(row).toMatchObject({ attempts: 1, last_error: "550 rejected", sent_at: null });
     expect(row?.given_up_at).not.toBeNull();
-    expect(await store.dueNotifications(new Date(now.getTime() + 86_400_000), 10)).toEqual([]);
+    expect(await store.notifications.due(new Date(now.getTime() + 86_400_000), 10)).toEqual([]);
   });
 
   it("stores concurrent submissions, each resolved only once its own lead is committed", async () => {
     const stored = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        store.insert(lead({ values: { nombre: `Visitante ${index}` }, notify: ["email", "webhook"] })),
+        store.leads.insert(lead({ values: { nombre: `Visitante ${index}` }, notify: ["email", "webhook"] })),
       ),
     );
     expect(new Set(stored.map((l) => l.id)).size).toBe(50);
-    for (const each of stored) expect((await store.get(each.id))?.values).toEqual(each.values);
-    expect((await store.list({}, { limit: 1, offset: 0 })).total).toBe(50);
-    expect(await store.dueNotifications(now, 500)).toHaveLength(100);
+    for (const each of stored) expect((await store.leads.get(each.id))?.values).toEqual(each.values);
+    expect((await store.leads.list({}, { limit: 1, offset: 0 })).total).toBe(50);
+    expect(await store.notifications.due(now, 500)).toHaveLength(100);
   });
 
   it("keeps everything across a restart, and migrating again changes nothing", async () => {
-    const stored = await store.insert(lead());
+    const stored = await store.leads.insert(lead());
     await store.close();
-    store = await LeadStore.open(options);
-    expect(await store.get(stored.id)).toEqual(stored);
+    store = await Store.open(options);
+    expect(await store.leads.get(stored.id)).toEqual(stored);
     expect(await store.reachable()).toBe(true);
     // The hash key survives too: the same address hashes the same after the restart.
-    const again = await store.insert(lead());
+    const again = await store.leads.insert(lead());
     expect(again.clientIpHash).toBe(stored.clientIpHash);
   });
 });
 
 describe("the inbox search on PostgreSQL", () => {
-  const search = async (store: LeadStore, text: string) =>
-    (await store.list({ search: text }, { limit: 10, offset: 0 })).leads.map((l) => l.contact.name);
+  const search = async (store: Store, text: string) =>
+    (await store.leads.list({ search: text }, { limit: 10, offset: 0 })).leads.map((l) => l.contact.name);
   const indexes = async (url: string) => {
     const client = new pg.Client(url);
     await client.connect();
@@ -406,8 +409,8 @@ describe("the inbox search on PostgreSQL", () => {
     postgres ??= await startPostgres({ durable: false });
     // The database's owner: the extension and its index are created.
     const ownerUrl = await postgres.createDatabase("leads_search_owner");
-    const owned = await LeadStore.open({ dataDir: "unused", databaseUrl: ownerUrl });
-    await owned.insert(lead({ contact: { name: "Marta Giménez", phone: null, email: null } }));
+    const owned = await Store.open({ dataDir: "unused", databaseUrl: ownerUrl });
+    await owned.leads.insert(lead({ contact: { name: "Marta Giménez", phone: null, email: null } }));
     expect(await indexes(ownerUrl)).toContain("leads_search");
     expect(await search(owned, "gimenez")).toEqual(["Marta Giménez"]);
     await owned.close();
@@ -421,8 +424,8 @@ describe("the inbox search on PostgreSQL", () => {
     await admin.end();
     const url = new URL(limitedUrl);
     url.username = "limitado";
-    const limited = await LeadStore.open({ dataDir: "unused", databaseUrl: url.href });
-    await limited.insert(lead({ contact: { name: "Marta Giménez", phone: null, email: null } }));
+    const limited = await Store.open({ dataDir: "unused", databaseUrl: url.href });
+    await limited.leads.insert(lead({ contact: { name: "Marta Giménez", phone: null, email: null } }));
     expect(await indexes(url.href)).not.toContain("leads_search");
     expect(await search(limited, "gimenez")).toEqual(["Marta Giménez"]);
     await limited.close();

@@ -12,7 +12,7 @@ import { contactOf } from "../../server/leads/forms.ts";
 import { nextAttemptAt, type Backoff } from "../../server/leads/notify/outbox-worker.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService, type LeadService } from "../../server/leads/service.ts";
-import type { NewLead } from "../../server/storage/lead-store.ts";
+import type { NewLead } from "../../server/storage/store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -90,7 +90,7 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: owner,
     });
-    const stored = await service.store.insert(
+    const stored = await service.store.leads.insert(
       lead({
         origin: {
           landing: "/torres/alvear-tower",
@@ -145,7 +145,7 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
     ])
       expect(text).toContain(fact);
 
-    await expect.poll(async () => (await service.store.get(stored.id))?.notification).toBe("sent");
+    await expect.poll(async () => (await service.store.leads.get(stored.id))?.notification).toBe("sent");
   });
 
   test("a visitor cannot add headers or recipients through their name or e-mail", async () => {
@@ -160,7 +160,7 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
       nombre: "Mallory\r\nBcc: victima@example.com\r\nX-Injected: 1",
       email: "mallory@example.com, victima@example.com",
     };
-    await service.store.insert(lead({ values: hostile }));
+    await service.store.leads.insert(lead({ values: hostile }));
     service.worker.kick();
     await expect.poll(() => smtp.received.length).toBe(1);
     const [mail] = smtp.received;
@@ -180,7 +180,7 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: owner,
     });
-    await service.store.insert(
+    await service.store.leads.insert(
       lead({
         origin: {
           landing: "/",
@@ -212,22 +212,22 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
     const port = await freePort(); // nothing listens here yet
     const env = { LEADS_DATA_DIR: folder, SMTP_URL: `smtp://127.0.0.1:${port}`, LEADS_NOTIFY_TO: owner };
     const first = await start(env);
-    const stored = await first.store.insert(lead());
+    const stored = await first.store.leads.insert(lead());
     first.worker.kick();
     await expect
-      .poll(async () => (await first.store.outboxOf(stored.id))[0]?.attempts ?? 0)
+      .poll(async () => (await first.store.notifications.of(stored.id))[0]?.attempts ?? 0)
       .toBeGreaterThanOrEqual(2);
-    const [failed] = await first.store.outboxOf(stored.id);
+    const [failed] = await first.store.notifications.of(stored.id);
     expect(failed!.sent_at).toBeNull();
     expect(failed!.last_error).toMatch(/ECONNREFUSED|connect/i);
-    expect((await first.store.get(stored.id))?.values).toEqual(values);
-    expect((await first.store.get(stored.id))?.notification).toBe("pending");
+    expect((await first.store.leads.get(stored.id))?.values).toEqual(values);
+    expect((await first.store.leads.get(stored.id))?.notification).toBe("pending");
     await first.close();
 
     const smtp = await startSmtp(port);
     const second = await start(env);
     await expect.poll(() => smtp.received.length).toBe(1);
-    await expect.poll(async () => (await second.store.get(stored.id))?.notification).toBe("sent");
+    await expect.poll(async () => (await second.store.leads.get(stored.id))?.notification).toBe("sent");
     // Nothing left to send: another round delivers nothing more.
     second.worker.kick();
     await second.worker.idle();
@@ -257,10 +257,10 @@ describe("signed webhook", { timeout: 60_000 }, () => {
       LEADS_WEBHOOK_URL: `http://127.0.0.1:${port}/leads`,
       LEADS_WEBHOOK_SECRET: secret,
     });
-    const stored = await service.store.insert(lead({ notify: ["webhook"] }));
+    const stored = await service.store.leads.insert(lead({ notify: ["webhook"] }));
     service.worker.kick();
     await expect.poll(() => calls.length).toBe(2);
-    await expect.poll(async () => (await service.store.get(stored.id))?.notification).toBe("sent");
+    await expect.poll(async () => (await service.store.leads.get(stored.id))?.notification).toBe("sent");
 
     const { headers, body } = calls[1]!;
     const timestamp = String(headers["x-leads-timestamp"]);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 import { afterAll, expect, test } from "vitest";
 
-import { LeadStore, sqliteFileName } from "../../server/storage/lead-store.ts";
+import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
@@ -81,7 +81,7 @@ test(
     const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
     try {
       expect(ownerPassword("doce letras y más", directory).status).toBe(0);
-      const store = await LeadStore.open({ dataDir: directory });
+      const store = await Store.open({ dataDir: directory });
       const now = new Date().toISOString();
       await store.db
         .insertInto("inbox_passkeys")
@@ -134,7 +134,7 @@ test(
       expect(result.stdout).toMatch(
         /Se quitaron todas las llaves de acceso, la app de autenticación y los códigos de recuperación/,
       );
-      const after = await LeadStore.open({ dataDir: directory });
+      const after = await Store.open({ dataDir: directory });
       for (const table of ["inbox_passkeys", "inbox_totp", "inbox_recovery_codes"] as const)
         expect(await after.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
       await after.close();

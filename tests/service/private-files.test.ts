@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { startService } from "../../scripts/service-process.ts";
-import { sqliteFileName } from "../../server/storage/lead-store.ts";
+import { sqliteFileName } from "../../server/storage/store.ts";
 import { closePrivateFiles } from "../../server/private-files.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send } from "./http-client.ts";

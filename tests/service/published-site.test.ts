@@ -14,7 +14,7 @@ import { createInboxService } from "../../server/inbox/inbox-service.ts";
 import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService, type LeadService } from "../../server/leads/service.ts";
-import type { StorageOptions } from "../../server/storage/lead-store.ts";
+import type { StorageOptions } from "../../server/storage/store.ts";
 import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
@@ -229,7 +229,7 @@ describe.each(backends)("the published site on $name", { timeout: 120_000 }, (ba
       for (const how of ["script", "native"] as const) {
         const name = `${formId} ${how}`;
         const id = await submitLead(first, formId, answers(definition, newTower.nombre, name), how);
-        const lead = await first.service.store.get(id);
+        const lead = await first.service.store.leads.get(id);
         expect(Object.values(lead!.values)).toContain(newTower.nombre);
         expect(lead!.page).toBe(`/torres/${newTower.slug}`);
         stored.push(name);
@@ -320,7 +320,7 @@ describe.each(backends)("the published site on $name", { timeout: 120_000 }, (ba
       answers(valuationPage, "Mulieris", "Retirada"),
       "native",
     );
-    expect(Object.values((await instance.service.store.get(retired))!.values)).toContain("Mulieris");
+    expect(Object.values((await instance.service.store.leads.get(retired))!.values)).toContain("Mulieris");
     // …and undoes back to the installation: the added tower is gone from the pages, not from the open one.
     await publisher.restoreInstalled("titular@example.com");
     expect(instance.published.current().version).not.toBe(added);
@@ -331,7 +331,7 @@ describe.each(backends)("the published site on $name", { timeout: 120_000 }, (ba
       answers(apartmentPage, newTower.nombre, "Deshecha"),
       "script",
     );
-    expect(Object.values((await instance.service.store.get(gone))!.values)).toContain(newTower.nombre);
+    expect(Object.values((await instance.service.store.leads.get(gone))!.values)).toContain(newTower.nombre);
     expect(await beacon(instance, `/torres/${newTower.slug}`)).toBe(204);
     // What no version ever listed is still refused.
     const invented = await send(`${instance.url}/api/form/submit/apartment`, {

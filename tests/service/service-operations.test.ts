@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from "vitest";
 
 import { composeMessage } from "../../app/features/leads/compose-message.ts";
 import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
@@ -93,9 +93,9 @@ describe("rate limit per client address", { timeout: 60_000 }, () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(4);
     // Another address has its own bucket, on either instance.
     expect((await submit(second, { from: "127.0.0.9" })).status).toBe(201);
-    const store = await LeadStore.open({ dataDir: "unused", databaseUrl });
+    const store = await Store.open({ dataDir: "unused", databaseUrl });
     try {
-      expect((await store.list({}, { limit: 20, offset: 0 })).total).toBe(5);
+      expect((await store.leads.list({}, { limit: 20, offset: 0 })).total).toBe(5);
     } finally {
       await store.close();
     }
@@ -130,10 +130,10 @@ describe("rate limit per client address", { timeout: 60_000 }, () => {
     const other = await submit(limited, { headers: { "X-Forwarded-For": "203.0.113.11" } });
     expect(other.status).toBe(201);
 
-    const store = await LeadStore.open({ dataDir: limited.env.LEADS_DATA_DIR! });
+    const store = await Store.open({ dataDir: limited.env.LEADS_DATA_DIR! });
     try {
-      const [first, second] = await Promise.all([store.get(ids[0]!), store.get(ids[1]!)]);
-      const third = await store.get(idOf(other));
+      const [first, second] = await Promise.all([store.leads.get(ids[0]!), store.leads.get(ids[1]!)]);
+      const third = await store.leads.get(idOf(other));
       expect(first!.clientIpHash).toBe(second!.clientIpHash);
       expect(third!.clientIpHash).not.toBe(first!.clientIpHash);
     } finally {
@@ -181,11 +181,11 @@ describe("a database that goes away", { timeout: 60_000 }, () => {
     await postgres.resume();
     const after = await submit(target);
     expect(after.status).toBe(201);
-    const store = await LeadStore.open({ dataDir: "unused", databaseUrl });
+    const store = await Store.open({ dataDir: "unused", databaseUrl });
     try {
-      expect(await store.get(idOf(before))).toBeDefined();
-      expect(await store.get(idOf(after))).toBeDefined();
-      expect((await store.list({}, { limit: 10, offset: 0 })).total).toBe(2);
+      expect(await store.leads.get(idOf(before))).toBeDefined();
+      expect(await store.leads.get(idOf(after))).toBeDefined();
+      expect((await store.leads.list({}, { limit: 10, offset: 0 })).total).toBe(2);
     } finally {
       await store.close();
     }
@@ -254,9 +254,9 @@ describe("starting and stopping", { timeout: 60_000 }, () => {
     expect(await exitCode).toBe(0);
 
     const id = /"id":"([^"]+)"/.exec(received)![1]!;
-    const store = await LeadStore.open({ dataDir: target.env.LEADS_DATA_DIR! });
+    const store = await Store.open({ dataDir: target.env.LEADS_DATA_DIR! });
     try {
-      expect((await store.get(id))?.values).toEqual({ ...values, edificio: "" });
+      expect((await store.leads.get(id))?.values).toEqual({ ...values, edificio: "" });
     } finally {
       await store.close();
     }

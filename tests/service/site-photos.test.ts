@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { clientDirOf } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { photosManifestVariable, readUploadedPhotos } from "../../server/site/photos/build-channel.ts";
 import { createPhotoEditor } from "../../server/site/photos/photo-editor.ts";
 import { createSiteEditor } from "../../server/site/site-editor.ts";
@@ -70,7 +70,7 @@ const alvear = "tower/alvear-tower";
 const alt = { alt_es: "Fachada de Alvear Tower", alt_en: "Alvear Tower's facade" };
 
 describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let photos: SitePhotoStore;
   let publisher: SitePublisher;
   let builder: ReturnType<typeof recordingBuilder>;
@@ -78,7 +78,7 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
   let editor: ReturnType<typeof createPhotoEditor>;
 
   beforeEach(async () => {
-    store = await LeadStore.open(await backend.options());
+    store = await Store.open(await backend.options());
     const installed = tempDir("photos-installed-");
     mkdirSync(join(installed, "client"), { recursive: true });
     writeFileSync(join(installed, "client", "index.html"), "<p>instalada</p>");

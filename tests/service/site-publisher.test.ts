@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
 import { clientDirOf } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import {
@@ -72,12 +72,12 @@ const servedPage = (publisher: SitePublisher) =>
   readFileSync(join(clientDirOf(publisher.served().buildDir), "index.html"), "utf8");
 
 describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let versions: SiteVersionRows;
   let notices: PublicationNotice[];
 
   beforeEach(async () => {
-    store = await LeadStore.open(await backend.options());
+    store = await Store.open(await backend.options());
     versions = store.siteVersions;
     notices = [];
     return () => store.close();

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { clientDirOf } from "../../server/build-layout.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { PublishRefused, SitePublisher } from "../../server/site/site-publisher.ts";
 import { createTowerEditor } from "../../server/site/tower-editor.ts";
@@ -34,14 +34,14 @@ function standInBuilder(): SiteBuilder {
 }
 
 describe.each(backends)("the towers on $name", { timeout: 60_000 }, (backend) => {
-  let store: LeadStore;
+  let store: Store;
   let versions: SiteVersionRows;
   let publisher: SitePublisher;
   let editor: ReturnType<typeof createTowerEditor>;
   const served = () => readFileSync(join(clientDirOf(publisher.served().buildDir), "index.html"), "utf8");
 
   beforeEach(async () => {
-    store = await LeadStore.open(await backend.options());
+    store = await Store.open(await backend.options());
     versions = store.siteVersions;
     const installed = tempDir("site-installed-");
     mkdirSync(join(installed, "client", "assets"), { recursive: true });
@@ -194,7 +194,7 @@ describe.each(backends)("the towers on $name", { timeout: 60_000 }, (backend) =>
 describe("npm run check:release", () => {
   it("counts the tower facts «a confirmar» of the published version", async () => {
     const dataDir = tempDir("check-release-");
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     const versions = store.siteVersions;
     const count = () => {
       const run = spawnSync(process.execPath, ["scripts/check-release.ts"], {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { visitBeaconPath } from "../../app/lib/visit-beacon.ts";
-import { LeadStore, sqliteFileName } from "../../server/storage/lead-store.ts";
+import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { startPostgres } from "../../scripts/postgres-server.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
@@ -116,7 +116,7 @@ describe("SQLite", { timeout: 90_000 }, () => {
     async () => {
       const dataDir = folder();
       chmodSync(dataDir, 0o711); // the other account reaches the file, cannot list the folder
-      const store = await LeadStore.open({ dataDir });
+      const store = await Store.open({ dataDir });
       await store.close();
       chmodSync(join(dataDir, sqliteFileName), 0o444); // root-owned, read-only: as the audit found it
       const refused = await startService(

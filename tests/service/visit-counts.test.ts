@@ -2,21 +2,21 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { pages } from "../../app/site-map.ts";
-import { LeadStore, unknownOrigin } from "../../server/storage/lead-store.ts";
+import { Store, unknownOrigin } from "../../server/storage/store.ts";
 import { otherValues, sourcesPerDay, visitDaysKept } from "../../server/storage/visit-counts.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-const stores: LeadStore[] = [];
+const stores: Store[] = [];
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close();
 });
 
 describe.each(storageBackends("visits"))("visit counts and lead origin on $name", (backend) => {
   async function open() {
-    const store = await LeadStore.open(await backend.options());
+    const store = await Store.open(await backend.options());
     stores.push(store);
     return store;
   }
@@ -115,10 +115,10 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
 
   it("two instances on one database sending new sources at the same time keep the bound exactly", async () => {
     const options = await backend.options();
-    const first = await LeadStore.open(options);
+    const first = await Store.open(options);
     stores.push(first);
     // SQLite serves one process; PostgreSQL is shared by every instance.
-    const second = backend.name === "PostgreSQL" ? await LeadStore.open(options) : first;
+    const second = backend.name === "PostgreSQL" ? await Store.open(options) : first;
     if (second !== first) stores.push(second);
     const sends = [];
     for (let index = 0; index < 400; index += 1)
@@ -144,7 +144,7 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
 
   it("migration 0007 sums the counts kept before it into pages and sources", async () => {
     const options = await backend.options();
-    const before = await LeadStore.open(options);
+    const before = await Store.open(options);
     // The database as migration 0006 left it: one table of counts, 0007 not yet run.
     await before.db.schema.dropTable("visit_pages").execute();
     await before.db.schema.dropTable("visit_sources").execute();
@@ -157,7 +157,7 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
       ('2026-05-04', '/tasaciones', 'es', 'www.google.com', '', 'view', 3),
       ('2026-05-04', '/', 'es', 'otros', 'otono', 'view', 4)`.execute(before.db);
     await before.close();
-    const after = await LeadStore.open(options);
+    const after = await Store.open(options);
     stores.push(after);
     const pagesRows = await after.db
       .selectFrom("visit_pages")
@@ -221,7 +221,7 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
       lang: "es",
       device: "phone" as const,
     };
-    const lead = await store.insert({
+    const lead = await store.leads.insert({
       receivedAt: new Date("2026-05-04T15:00:00Z"),
       formId: "tasacion-express",
       page: "/tasaciones",
@@ -234,8 +234,8 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
       origin,
       notify: [],
     });
-    expect((await store.get(lead.id))?.origin).toEqual(origin);
-    const bulk = await store.insertMany([
+    expect((await store.leads.get(lead.id))?.origin).toEqual(origin);
+    const bulk = await store.leads.insertMany([
       {
         receivedAt: new Date("2026-05-04T15:00:00Z"),
         formId: "tasacion-express",
@@ -249,12 +249,12 @@ describe.each(storageBackends("visits"))("visit counts and lead origin on $name"
         notify: [],
       },
     ]);
-    expect((await store.get(bulk[0]!.id))?.origin).toEqual(unknownOrigin);
+    expect((await store.leads.get(bulk[0]!.id))?.origin).toEqual(unknownOrigin);
   });
 });
 
 /** How many source rows each kind has (named ones and "otros"). */
-async function sourceRowsPerKind(store: LeadStore): Promise<Map<string, number>> {
+async function sourceRowsPerKind(store: Store): Promise<Map<string, number>> {
   const rows = await store.db
     .selectFrom("visit_sources")
     .select(["kind", sql<number>`count(*)`.as("rows")])

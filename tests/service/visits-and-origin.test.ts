@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { visitBeaconPath } from "../../app/lib/visit-beacon.ts";
 import { originFields } from "../../app/lib/visit-origin.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
@@ -21,7 +21,7 @@ const folders: string[] = [];
 const buildDir = writeFixtureBuild();
 folders.push(buildDir);
 let service: ServiceProcess;
-let store: LeadStore;
+let store: Store;
 
 const browser = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1";
 const expressValues = {
@@ -40,7 +40,7 @@ beforeAll(async () => {
   folders.push(dataDir);
   // LEADS_RATE_LIMIT 2: beacons get 12 a minute per address (six times the lead limit).
   service = await startService({ BUILD_DIR: buildDir, LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "2" });
-  store = await LeadStore.open({ dataDir });
+  store = await Store.open({ dataDir });
 }, 60_000);
 
 afterAll(async () => {
@@ -199,7 +199,7 @@ describe("a lead's origin", { timeout: 60_000 }, () => {
       from: "127.0.0.31",
     });
     expect(response.status).toBe(201);
-    const lead = await store.get((JSON.parse(response.body) as { id: string }).id);
+    const lead = await store.leads.get((JSON.parse(response.body) as { id: string }).id);
     expect(lead?.origin).toEqual({
       landing: "/torres/alvear-tower",
       referrer: "l.instagram.com",
@@ -223,7 +223,7 @@ describe("a lead's origin", { timeout: 60_000 }, () => {
     });
     expect(response.status).toBe(303);
     const id = new URL(String(response.headers.location), service.baseUrl).searchParams.get("envio")!;
-    const lead = await store.get(id);
+    const lead = await store.leads.get(id);
     expect(lead?.origin).toEqual({
       landing: "/en/property-valuation",
       referrer: null,

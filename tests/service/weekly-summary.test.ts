@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { WeeklySummaryJob } from "../../server/leads/notify/weekly-summary.ts";
 import { loadServiceConfig, ServiceConfigError } from "../../server/leads/service-config.ts";
-import { LeadStore, type NewLead } from "../../server/storage/lead-store.ts";
+import { Store, type NewLead } from "../../server/storage/store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -37,7 +37,7 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
   test("Monday 08:00 in Buenos Aires, last week's numbers, retried while SMTP is down, sent once", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "weekly-"));
     cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     cleanUp.push(() => store.close());
 
     // Last week: Monday 4 to Sunday 10 May 2026.
@@ -79,9 +79,9 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
       },
       notify: [],
     });
-    await store.insert(lead("2026-05-05T15:00:00Z", "/tasaciones", "Ana Semana", "www.google.com"));
-    await store.insert(lead("2026-05-10T15:00:00Z", "/tasaciones", "Bruno Semana", "www.google.com"));
-    await store.insert(
+    await store.leads.insert(lead("2026-05-05T15:00:00Z", "/tasaciones", "Ana Semana", "www.google.com"));
+    await store.leads.insert(lead("2026-05-10T15:00:00Z", "/tasaciones", "Bruno Semana", "www.google.com"));
+    await store.leads.insert(
       lead("2026-05-10T16:00:00Z", "/torres/alvear-tower", "Carla Semana", "l.instagram.com"),
     );
 
@@ -154,7 +154,7 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
   test("a campaign or host sent with text and an address reaches the e-mail as a short plain label, never a link", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "weekly-"));
     cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const store = await LeadStore.open({ dataDir });
+    const store = await Store.open({ dataDir });
     cleanUp.push(() => store.close());
     const crafted = (receivedAt: string, referrer: string | null, utmCampaign: string | null): NewLead => ({
       receivedAt: new Date(receivedAt),
@@ -177,10 +177,10 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
       },
       notify: [],
     });
-    await store.insert(
+    await store.leads.insert(
       crafted("2026-05-05T15:00:00Z", null, "llamá ya al 11-6666-6666: https://evil.example/login"),
     );
-    await store.insert(crafted("2026-05-06T15:00:00Z", "evil-login.example", null));
+    await store.leads.insert(crafted("2026-05-06T15:00:00Z", "evil-login.example", null));
     await store.visits.record({
       day: "2026-05-06",
       page: "/tasaciones",

@@ -5,11 +5,11 @@
  */
 import { buildDir } from "../../server/build-layout.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
-import { LeadStore } from "../../server/storage/lead-store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startSitePublishing } from "../../server/site/site-publishing.ts";
 
 const config = loadServiceConfig(process.env);
-const store = await LeadStore.open(config);
+const store = await Store.open(config);
 const env = { ...process.env };
 delete env.BUILD_DIR;
 const publishing = await startSitePublishing({ store, config, env, installedBuildDir: buildDir });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll } from "vitest";
 
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
-import type { StorageOptions } from "../../server/storage/lead-store.ts";
+import type { StorageOptions } from "../../server/storage/store.ts";
 
 /** One storage backend a suite runs on: `options()` gives a fresh, empty database each call. */
 export type StorageBackend = {

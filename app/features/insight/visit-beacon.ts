@@ -1,5 +1,5 @@
-import { site } from "../../config/site.ts";
 import { formEvents, inlineFormSelector } from "../../lib/form-protocol.ts";
+import { readPageSettings } from "../../lib/page-settings.ts";
 import { visitBeaconPath, visitFields, type VisitKind } from "../../lib/visit-beacon.ts";
 import { tabOrigin } from "../../lib/visit-origin.ts";
 
@@ -17,8 +17,9 @@ import { tabOrigin } from "../../lib/visit-origin.ts";
  * sent by a form that opens WhatsApp; a tap on a wa.me link counts too.
  */
 export function startVisitBeacon(): void {
-  if (site.formServiceUrl === "none") return;
-  const url = `${site.formServiceUrl}${visitBeaconPath}`;
+  const { formServiceUrl } = readPageSettings();
+  if (formServiceUrl === "none") return;
+  const url = `${formServiceUrl}${visitBeaconPath}`;
   // Read now, at the page's start: the first page of the tab stores the landing.
   const origin = tabOrigin();
   const send = (kind: VisitKind) => {

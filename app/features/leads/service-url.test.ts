@@ -3,6 +3,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, test, vi } from "vitest";
 
 import { loadSiteConfig } from "../../config/site-config.ts";
+import { pageSettingsAttributes } from "../../lib/page-settings.ts";
+import type { FormId } from "./forms/catalogue.ts";
 
 /**
  * Where the forms post, for each value of SITE_FORM_SERVICE_URL. The site
@@ -10,10 +12,18 @@ import { loadSiteConfig } from "../../config/site-config.ts";
  */
 async function withService(formServiceUrl: string) {
   vi.resetModules();
-  vi.doMock("../../config/site.ts", () => ({
-    site: { ...loadSiteConfig({}).config, formServiceUrl },
-  }));
-  const service = { ...(await import("./browser/lead-service.ts")), ...(await import("./service-url.ts")) };
+  const site = { ...loadSiteConfig({}).config, formServiceUrl };
+  vi.doMock("../../config/site.ts", () => ({ site }));
+  // The island reads the settings from the page's frame, as rendered below.
+  const frame = pageSettingsAttributes(site);
+  vi.stubGlobal("document", {
+    querySelector: () => ({ getAttribute: (name: string) => frame[name] ?? null }),
+  });
+  const { submitUrl } = await import("./service-url.ts");
+  const service = {
+    ...(await import("./browser/lead-service.ts")),
+    submitUrl: (form: FormId) => submitUrl(form, site),
+  };
   const { LeadForm } = await import("./markup/lead-form.tsx");
   const { valuationForm } = await import("./forms/valuation.ts");
   // The form takes its words from the layout of the page's language.

@@ -1,5 +1,5 @@
 import type { SecondFactorService } from "#app/features/inbox/second-factor.ts";
-import type { LeadStore } from "../../storage/lead-store.ts";
+import type { Handles } from "../../storage/store.ts";
 import type { OwnerAuth } from "../owner-auth.ts";
 import { beginTotp, disableTotp, enableTotp, pendingTotpEnrolment, totpEnabled } from "./authenticator.ts";
 import {
@@ -63,7 +63,7 @@ import {
  */
 
 export type SecondFactorsOptions = {
-  store: LeadStore;
+  store: Handles<"secondFactors" | "owner" | "loginFailures">;
   auth: OwnerAuth;
   relyingPartyOf: RelyingPartyOf;
   /** The relying party's and the authenticator app's name for the account: the business name published now. */

@@ -1,6 +1,6 @@
 import { allFields, type FormDefinition, type LeadValues } from "#app/features/leads/forms/types.ts";
 import { campaignLabel } from "../origin.ts";
-import type { LeadOrigin } from "../../storage/lead-store.ts";
+import type { LeadOrigin } from "../../storage/store.ts";
 import type { HandoffOutcome } from "../../storage/schema.ts";
 
 /** One answered field, labelled as the form shows it (labels from the definition, never a second list). */

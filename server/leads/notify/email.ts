@@ -2,7 +2,7 @@ import type { FormDefinition } from "#app/features/leads/forms/types.ts";
 import { leadPath } from "#app/features/inbox/paths.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 import { composeMail, isPlainAddress, oneLine, siteLink, type Mail, type MailSite } from "../../mail/mail.ts";
-import type { Lead } from "../../storage/lead-store.ts";
+import type { Lead } from "../../storage/store.ts";
 import { answersOf, handoffText, originFactsForMail } from "./answers.ts";
 
 export { isPlainAddress, smtpSender, type MailSender as EmailSender } from "../../mail/mail.ts";

@@ -1,5 +1,6 @@
+import type { Jobs } from "../../jobs.ts";
 import type { ServiceForms } from "../forms.ts";
-import type { Lead, LeadStore, OutboxItem } from "../../storage/lead-store.ts";
+import type { Lead, Handles, OutboxItem } from "../../storage/store.ts";
 import type { NotificationChannel } from "../../storage/schema.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";
 
@@ -17,21 +18,24 @@ export class OutboxWorker {
   private readonly pollMs: number;
 
   constructor(options: {
-    store: LeadStore;
+    store: Handles<"leads" | "notifications">;
     forms: ServiceForms;
     channels: Partial<Record<NotificationChannel, Deliver>>;
     backoff?: Backoff;
     pollMs?: number;
     now?: () => Date;
+    jobs?: Jobs;
   }) {
     const { store, forms, channels } = options;
     this.pollMs = options.pollMs ?? 5_000;
     this.queue = new RetryQueue({
+      name: "Avisos de leads",
+      jobs: options.jobs,
       rows: store.notifications,
       backoff: options.backoff,
       now: options.now,
       async deliver(item) {
-        const lead = await store.get(item.leadId);
+        const lead = await store.leads.get(item.leadId);
         const send = channels[item.channel];
         const form = lead && forms(lead.formId);
         if (!lead || !form) throw new Error("lead o formulario desconocido");

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import type { RetryRows } from "../../storage/lead-store.ts";
+import type { RetryRows } from "../../storage/store.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";
 
 type Item = {

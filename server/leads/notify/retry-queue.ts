@@ -1,4 +1,5 @@
-import type { RetryRows } from "../../storage/lead-store.ts";
+import { Jobs, type Stoppable } from "../../jobs.ts";
+import type { RetryRows } from "../../storage/store.ts";
 
 /**
  * One retry queue for everything the service must deliver at least once: the
@@ -30,13 +31,16 @@ export type RetryQueueOptions<Item extends { attempts: number }> = {
   /** How many due rows one read claims. */
   batch?: number;
   now?: () => Date;
+  /** Where its poll runs (server/jobs.ts), under `name` (its failures are logged with it). */
+  jobs?: Jobs;
+  name?: string;
 };
 
 export class RetryQueue<Item extends { attempts: number }> {
   private readonly options: RetryQueueOptions<Item>;
   private readonly backoff: Backoff;
   private readonly now: () => Date;
-  private timer: NodeJS.Timeout | undefined;
+  private poll: Stoppable | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -49,8 +53,9 @@ export class RetryQueue<Item extends { attempts: number }> {
 
   /** Delivers now and then every `pollMs`. */
   start(pollMs: number): void {
-    this.timer = setInterval(() => this.kick(), pollMs);
-    this.timer.unref();
+    this.poll = (this.options.jobs ?? new Jobs()).every(this.options.name ?? "Envíos", pollMs, () =>
+      this.kick(),
+    );
     this.kick();
   }
 
@@ -77,7 +82,7 @@ export class RetryQueue<Item extends { attempts: number }> {
   /** Stops polling and waits for the delivery in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    this.poll?.stop();
     await this.running;
   }
 

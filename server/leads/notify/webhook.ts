@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
 import type { FormDefinition } from "#app/features/leads/forms/types.ts";
-import type { Lead } from "../../storage/lead-store.ts";
+import type { Lead } from "../../storage/store.ts";
 import { answersOf } from "./answers.ts";
 
 /**

@@ -1,5 +1,6 @@
-import { buildReport, type Report } from "../../insight/results.ts";
-import type { LeadStore, SummaryItem } from "../../storage/lead-store.ts";
+import type { Jobs } from "../../jobs.ts";
+import { buildReport, type Report, type ReportRows } from "../../insight/results.ts";
+import type { Handles, SummaryItem } from "../../storage/store.ts";
 import { unlinkable } from "./answers.ts";
 import { composeMail, siteLink, type Mail, type MailLine, type MailSite } from "../../mail/mail.ts";
 import { RetryQueue, type Backoff } from "./retry-queue.ts";
@@ -28,16 +29,19 @@ export class WeeklySummaryJob {
   private readonly queue: RetryQueue<SummaryItem>;
 
   constructor(options: {
-    store: LeadStore;
+    store: ReportRows & Handles<"weeklySummaries">;
     send: SummarySender;
     /** Read when the summary is written: the name the site is published under then. */
     site: () => MailSite;
     backoff?: Backoff;
     now?: () => Date;
+    jobs?: Jobs;
   }) {
     const { store, send, site } = options;
     const now = options.now ?? (() => new Date());
     this.queue = new RetryQueue({
+      name: "Resumen semanal",
+      jobs: options.jobs,
       rows: store.weeklySummaries,
       backoff: options.backoff,
       now,

@@ -1,5 +1,5 @@
-import { site } from "../../../config/site.ts";
 import { formEvents } from "../../../lib/form-protocol.ts";
+import { readPageSettings } from "../../../lib/page-settings.ts";
 import { buildWhatsAppUrl } from "../../../lib/whatsapp.ts";
 import { composeMessage } from "../compose-message.ts";
 import type { FormId } from "../forms/catalogue.ts";
@@ -14,7 +14,7 @@ declare global {
 }
 
 export function leadWhatsAppUrl(definition: FormDefinition, values: LeadValues): string {
-  return buildWhatsAppUrl(site.whatsappNumber, composeMessage(definition, values));
+  return buildWhatsAppUrl(readPageSettings().whatsappNumber, composeMessage(definition, values));
 }
 
 /**

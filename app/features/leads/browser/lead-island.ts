@@ -10,6 +10,7 @@ import { optionLabel } from "../forms/types.ts";
 import { handOff, leadWhatsAppUrl, pushLeadEvent } from "./handoff.ts";
 import { catalogueEntry } from "../forms/catalogue.ts";
 import { pageField } from "../forms/reserved-fields.ts";
+import { readPageSettings } from "../../../lib/page-settings.ts";
 import { submitUrl } from "../service-url.ts";
 import { postLead } from "./lead-service.ts";
 import { replayInlineSubmit, takePendingLead } from "./pending-intent.ts";
@@ -198,7 +199,7 @@ const inPagePost: Handler = (form, definition) => {
     pushLeadEvent(definition.id);
   });
   return (values) => {
-    if (!submitUrl(definition.id)) {
+    if (!submitUrl(definition.id, readPageSettings())) {
       const { opened, url: whatsapp } = handOff(definition, values, form);
       setFallback(box, whatsapp);
       showAnswer(box, "handed-off", ...(opened ? [] : (["refused"] as const)));

@@ -3,6 +3,7 @@ import { messageValues, readValues } from "../compose-message.ts";
 import { tabOrigin } from "../../../lib/visit-origin.ts";
 import { handoffField, honeypotField, originFields, pageField } from "../forms/reserved-fields.ts";
 import type { FormDefinition } from "../forms/types.ts";
+import { readPageSettings } from "../../../lib/page-settings.ts";
 import { submitUrl } from "../service-url.ts";
 
 /** The browser side of the lead service: a form's post, and the record of a WhatsApp hand-off. */
@@ -20,7 +21,7 @@ export function postLead(
   form: HTMLFormElement,
   options: { handoff?: ScriptHandoff; keepalive?: boolean; signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const url = submitUrl(definition.id)!;
+  const url = submitUrl(definition.id, readPageSettings())!;
   const data = new FormData(form);
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(messageValues(definition, readValues(definition, data))))
@@ -54,7 +55,7 @@ export async function recordLead(
   form: HTMLFormElement,
   outcome: ScriptHandoff,
 ): Promise<boolean> {
-  if (!submitUrl(definition.id)) return true;
+  if (!submitUrl(definition.id, readPageSettings())) return true;
   try {
     return (await postLead(definition, form, { handoff: outcome, keepalive: true })).ok;
   } catch {

@@ -57,7 +57,7 @@ export function LeadForm({
 }: LeadFormProps) {
   const { copy } = useFormCopy();
   const idPrefix = useId();
-  const action = submitUrl(definition.id);
+  const action = submitUrl(definition.id, site);
 
   return (
     <form

@@ -27,7 +27,7 @@ export function OffPlanForm({ page }: { page: string }) {
   const year = new Date().getFullYear();
   const { copy, lang, translateFieldText, messageOpening } = useFormCopy();
   const definition = localizeForm(offPlanForm(year), lang, { translateFieldText, messageOpening });
-  const action = submitUrl(definition.id);
+  const action = submitUrl(definition.id, site);
   const chat = whatsAppChatUrl(site.whatsappNumber);
 
   return (

@@ -54,6 +54,8 @@ export default function App() {
   useEffect(() => {
     document.documentElement.setAttribute("data-hydrated", "");
     document.documentElement.setAttribute("data-fonts", "");
+    // <html> names no font itself (app/styles/fonts.css): <body> carries them for the whole page here.
+    document.body.setAttribute("data-fonts", "");
   }, []);
   // Each section of the site draws its own frame (routes/site-layout.tsx, routes/inbox/layout.tsx).
   return <Outlet />;

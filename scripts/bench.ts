@@ -14,6 +14,8 @@
  * previous design, built from an earlier commit) measured with its floor beside it in the same run;
  * BENCH_SITE_ONLY=1 measures the production build alone (a quick pass over all 74 pages). BENCH_PARTS (comma-separated,
  * default "pages,load,leads,inbox,insight,backups,publish") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
+ * The pages part ends with its figures checked against Lighthouse's own command line on four pages
+ * (scripts/bench/lighthouse-cli.ts; BENCH_COMMAND_LINE=0 leaves it out).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -41,6 +43,12 @@ import { startNginx } from "./nginx-server.ts";
 import { runLoad, type LoadFigure } from "./bench/load.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { hasBuild, serveVariant } from "./bench/variants.ts";
+import {
+  commandLinePages,
+  measureWithCommandLine,
+  printCommandLineTable,
+  type CommandLineFigures,
+} from "./bench/lighthouse-cli.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -120,6 +128,8 @@ const measured: {
   runs: number;
   parts: Part[];
   pages?: typeof results;
+  /** The same pages measured by the bench and by Lighthouse's command line, in turns. */
+  commandLine?: { page: string; bench: CommandLineFigures; commandLine: CommandLineFigures }[];
   load?: LoadFigure[];
   leads?: LeadFigures[];
   inbox?: InboxFigures[];
@@ -141,6 +151,10 @@ const partsToRun: Record<Part, () => Promise<void>> = {
         printPagesTable();
         printTargetsTable();
       }
+    }
+    if (process.env.BENCH_COMMAND_LINE !== "0") {
+      measured.commandLine = await compareWithCommandLine();
+      if (measured.commandLine.length > 0) printCommandLineTable(measured.commandLine, runs);
     }
   },
   load: async () => {
@@ -232,6 +246,35 @@ async function measurePages(): Promise<void> {
 }
 
 /**
+ * The bench's own run and Lighthouse's command line on the same pages of the same build, taking
+ * turns run by run (the issue of the pages under load asks for the bench's figures to be checked
+ * against the command line).
+ */
+async function compareWithCommandLine() {
+  const paths = commandLinePages.filter((path) => !only || only.includes(path));
+  const server = await serveVariant("site", buildDir, 0);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const rows: NonNullable<typeof measured.commandLine> = [];
+  try {
+    for (const path of paths) {
+      await warmUp(`${origin}${path}`);
+      const bench: Figures[] = [];
+      const commandLine: CommandLineFigures[] = [];
+      for (let run = 0; run < runs; run++) {
+        bench.push(await measure(`${origin}${path}`, buildDir));
+        commandLine.push(await measureWithCommandLine(`${origin}${path}`));
+      }
+      const { performance, lcp, tbt, fcp } = median(bench);
+      rows.push({ page: path, bench: { performance, lcp, tbt, fcp }, commandLine: medianOf(commandLine) });
+      process.stderr.write(`compared ${path} with the command line\n`);
+    }
+  } finally {
+    server.close();
+  }
+  return rows;
+}
+
+/**
  * One Lighthouse run as shipped: its default configuration (every category, the mobile form
  * factor, simulated throttling), in a browser of its own. What differs from the command line is
  * only how Chromium is started (scripts/chromium.ts: headless, no sandbox as root, no GPU, no
@@ -299,14 +342,16 @@ function gzipSizeOf(build: string, path: string): number {
 }
 
 function median(samples: Figures[]): Figures {
+  return medianOf(samples);
+}
+
+function medianOf<T extends Record<string, number>>(samples: T[]): T {
   const middle = (all: number[]) => {
     const values = all.filter(Number.isFinite).sort((a, b) => a - b);
     return values.length === 0 ? Number.NaN : values[Math.floor(values.length / 2)]!;
   };
-  const keys = Object.keys(samples[0]!) as (keyof Figures)[];
-  return Object.fromEntries(
-    keys.map((key) => [key, middle(samples.map((sample) => sample[key]))]),
-  ) as Figures;
+  const keys = Object.keys(samples[0]!) as (keyof T)[];
+  return Object.fromEntries(keys.map((key) => [key, middle(samples.map((sample) => sample[key]))])) as T;
 }
 
 async function measureLoad() {

@@ -84,7 +84,8 @@ export async function recordFirstVisit(page: Page): Promise<FirstVisit> {
       // Hydration waits for the fonts, so by now both are in use.
       const inUse = await page.evaluate(() => ({
         heading: getComputedStyle(document.querySelector("h1")!).fontFamily,
-        text: getComputedStyle(document.body).fontFamily,
+        // A paragraph of the page: <html> and <body> name no font themselves (app/styles/fonts.css).
+        text: getComputedStyle(document.querySelector("main p")!).fontFamily,
         loaded: [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
       }));
       expect(inUse.heading).toMatch(/^"Fraunces Variable"/);

@@ -125,6 +125,16 @@ test.describe("every opener on every page", () => {
           );
           const { before, after } = await scrollAfterWheel(page);
           expect(after, "the page behind the modal scrolled").toBe(before);
+          // Added to <body> after the swap, the modal has the web fonts too (app/styles/fonts.css).
+          expect(
+            await dialog(page).evaluate((element) => ({
+              text: getComputedStyle(element).fontFamily,
+              title: getComputedStyle(element.querySelector("h2")!).fontFamily,
+            })),
+          ).toEqual({
+            text: expect.stringMatching(/^"Inter Variable"/),
+            title: expect.stringMatching(/^"Fraunces Variable"/),
+          });
         }
 
         const modal = dialog(page);

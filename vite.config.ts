@@ -20,5 +20,9 @@ export default defineConfig({
     // expect.poll waits for real events (a mail arriving, a retry being recorded); on a busy
     // two-core machine they can take seconds. A longer wait changes no outcome, only flakiness.
     expect: { poll: { timeout: 30_000 } },
+    // For the same reason a test that starts a process (a server, a build, a script) may take
+    // longer than Vitest's 5 s beside busy processes; the timeout only catches a hang.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

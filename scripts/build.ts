@@ -15,6 +15,7 @@
 import "./build/production-mode.ts";
 import "./build/tower-overrides-global.ts";
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import type { Rolldown } from "vite";
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -22,10 +23,13 @@ import { pathToFileURL } from "node:url";
 
 import { loadSiteConfigOrExit } from "#app/config/site-config.ts";
 import { notFoundPaths, prerenderedPaths } from "#app/site-map.ts";
+import { readUploadedPhotos } from "../server/site/photos/build-channel.ts";
 import {
   buildDir,
   clientDirOf,
+  generatedDirOf,
   generatedDirVariable,
+  type GeneratedSources,
   generatedSourcesOf,
   imageManifestFileOf,
   islandUrlFileOf,
@@ -65,19 +69,24 @@ if (examplesInUse.length > 0) {
   );
 }
 
+const previousDir = process.env.BUILD_PREVIOUS_DIR;
 // A publication (BUILD_GENERATED_DIR set) writes its images into its own folder and reuses the
 // project's fonts and generated modules, which the deployment's build made (the bundles import them).
 const publication = process.env[generatedDirVariable] !== undefined;
 const generated = generatedSourcesOf(process.env);
 // The images and the fonts (`npm run generate`) are independent: on two cores they run side by side.
 await Promise.all([
-  steps.run("imágenes (generate-images)", () => runScript("scripts/generate-images.ts")),
+  servedImagesFit()
+    ? steps.run("imágenes (las del build servido)", () => takeServedImages())
+    : steps.run("imágenes (generate-images)", () => runScript("scripts/generate-images.ts")),
   publication
     ? requireDeploymentGenerated()
     : steps.run("fuentes (generate-fonts)", () => runScript("scripts/generate-fonts.ts")),
 ]);
+// Beside a publication's images, what they were made from: the next publication may take them as they are.
+if (publication) writeFileSync(imageInputsFile(generated), imageInputs());
+
 // The served build's bundles, when a publication names one that has them: they hold no content.
-const previousDir = process.env.BUILD_PREVIOUS_DIR;
 const reusable = previousDir !== undefined && bundlesOf(previousDir) !== undefined ? previousDir : undefined;
 const islandUrl = reusable
   ? await steps.run("bundles del build servido (copiados)", () => copyBundles(reusable))
@@ -112,6 +121,55 @@ writeFileSync(imageManifestFileOf(buildDir), JSON.stringify(images.imageManifest
 await steps.run("cabeceras (CSP) y nginx", () => writeDeployFiles(buildDir, config));
 // An owner's publication names the build it replaces: its compressed copies of unchanged files are reused.
 await steps.run("copias comprimidas", () => precompress(clientDir, previousDir && clientDirOf(previousDir)));
+
+/**
+ * What the images step reads besides the code (which a publication shares with the build it
+ * replaces): the business's name (the social cards), the tower edits (each tower's artwork) and the
+ * owner's photos, by their bytes.
+ */
+function imageInputs(): string {
+  const photos = Object.entries(readUploadedPhotos(process.env)).map(([slot, photo]) => [
+    slot,
+    photo.alt,
+    createHash("sha256").update(readFileSync(photo.file)).digest("hex"),
+  ]);
+  const towerEdits = (globalThis as { __TOWER_OVERRIDES__?: unknown }).__TOWER_OVERRIDES__ ?? null;
+  return createHash("sha256")
+    .update(JSON.stringify({ businessName: config.businessName, towerEdits, photos }))
+    .digest("hex");
+}
+
+function imageInputsFile(sources: GeneratedSources): string {
+  return join(dirname(sources.imagesModule), "image-inputs.txt");
+}
+
+/** The served build's own generated folder (a publication's; the deployment's build has none). */
+function servedGenerated(): GeneratedSources | undefined {
+  return previousDir
+    ? generatedSourcesOf({ [generatedDirVariable]: generatedDirOf(previousDir) })
+    : undefined;
+}
+
+/**
+ * A publication whose images' inputs are the served build's (any fact but the name changed, the
+ * towers and photos as published) takes the served build's images instead of running the step: its
+ * folder already holds their copies (server/site/site-builder.ts), and the module is copied here.
+ */
+function servedImagesFit(): boolean {
+  const served = servedGenerated();
+  if (!publication || !served) return false;
+  const stamp = imageInputsFile(served);
+  return (
+    existsSync(stamp) &&
+    existsSync(served.imagesModule) &&
+    existsSync(generated.publicDir) &&
+    readFileSync(stamp, "utf8") === imageInputs()
+  );
+}
+
+function takeServedImages(): void {
+  cpSync(servedGenerated()!.imagesModule, generated.imagesModule);
+}
 
 /** React Router's client and server bundles, then the island: what a deployment builds once. */
 async function makeBundles(): Promise<string> {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
+import { cp } from "node:fs/promises";
 import {
   constants,
-  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -37,13 +37,13 @@ const groupFileOf = (outDir: string) => `${outDir}.group`;
 
 const groupLeaderScript = join(import.meta.dirname, "build-group-leader.ts");
 
-export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
-  new Promise((done, fail) => {
-    // The prerender runs the server bundle from the output folder: outside the project (a data
-    // folder elsewhere) it would find no packages, so the folder gets a link to the project's.
-    mkdirSync(outDir, { recursive: true });
-    symlinkSync(join(projectRoot, "node_modules"), join(outDir, "node_modules"));
-    seedGeneratedImages(outDir, previousDir);
+export const buildWithProjectScript: SiteBuilder = async (env, outDir, previousDir) => {
+  // The pages are rendered from the server bundle in the output folder: outside the project (a data
+  // folder elsewhere) it would find no packages, so the folder gets a link to the project's.
+  mkdirSync(outDir, { recursive: true });
+  symlinkSync(join(projectRoot, "node_modules"), join(outDir, "node_modules"));
+  await seedGeneratedImages(outDir, previousDir);
+  return new Promise((done, fail) => {
     // The build's group is led by build-group-leader.ts (detached: its own process group), which
     // kills the whole group, grandchildren included, when the pipe on its input closes (this
     // server ended, even by kill -9) or when setpriv's parent-death signal reaches it.
@@ -86,6 +86,7 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
       else fail(new Error(`La construcción del sitio falló (${signal ?? `código ${code}`}):\n${output}`));
     });
   });
+};
 
 /**
  * Starts a build's generated images from the served build's (the project's, for the deployment's
@@ -93,12 +94,13 @@ export const buildWithProjectScript: SiteBuilder = (env, outDir, previousDir) =>
  * encodes only its new photos and the cards that show them. Copies (cloned where the file system
  * can), never links: the step rewrites files in place.
  */
-function seedGeneratedImages(outDir: string, previousDir: string | undefined): void {
+async function seedGeneratedImages(outDir: string, previousDir: string | undefined): Promise<void> {
   const served = previousDir && generatedSourcesOf({ [generatedDirVariable]: generatedDirOf(previousDir) });
   const source = served && existsSync(served.publicDir) ? served.publicDir : join(projectRoot, "public");
   if (!existsSync(source)) return;
   const target = generatedSourcesOf({ [generatedDirVariable]: generatedDirOf(outDir) }).publicDir;
-  cpSync(source, target, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  // Without blocking: the server keeps answering visitors while the images are copied.
+  await cp(source, target, { recursive: true, mode: constants.COPYFILE_FICLONE });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 
 import type { ImageManifest } from "#app/content/image-manifest.ts";
 import { imageManifestFileOf } from "../build-layout.ts";
@@ -81,7 +82,7 @@ export class SiteBuilds {
   async ensureBuilt(buildId: string, content: SiteContent): Promise<void> {
     if (buildId === installedBuild || this.folders.has(buildId)) return;
     const partial = this.folders.partialDirOf(buildId);
-    rmSync(partial, { recursive: true, force: true });
+    await rm(partial, { recursive: true, force: true });
     try {
       await buildContent({
         build: this.build,
@@ -92,15 +93,15 @@ export class SiteBuilds {
         outDir: partial,
         servedBuildDir: this.servedSite.buildDir,
       });
-      this.folders.complete(buildId, this.servedSite.buildDir);
+      await this.folders.complete(buildId, this.servedSite.buildDir);
     } finally {
-      rmSync(partial, { recursive: true, force: true });
+      await rm(partial, { recursive: true, force: true });
     }
   }
 
   /** Builds a content again from nothing (the preview's folder is rebuilt each time). */
   async rebuild(buildId: string, content: SiteContent): Promise<void> {
-    rmSync(this.folders.buildDirOf(buildId), { recursive: true, force: true });
+    await rm(this.folders.buildDirOf(buildId), { recursive: true, force: true });
     await this.ensureBuilt(buildId, content);
   }
 
@@ -129,11 +130,11 @@ export class SiteBuilds {
   private imagesRead: { buildDir: string; manifest: ImageManifest } | undefined;
 
   /** Removes the build folders of versions not named; the served one and the preview always stay. */
-  prune(keep: Iterable<string>): void {
+  async prune(keep: Iterable<string>): Promise<void> {
     const kept = new Set(keep);
     if (this.servedSite.version) kept.add(this.servedSite.version.buildId);
     kept.add(previewBuild);
-    this.folders.prune(kept);
+    await this.folders.prune(kept);
   }
 }
 

@@ -1,13 +1,5 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { copyFile, readdir, rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 
@@ -64,19 +56,19 @@ export class SiteFolders {
    * now are copied in first (they are content-hashed, so nothing is replaced):
    * a page loaded a moment before the switch still finds its script and styles.
    */
-  complete(buildId: string, servedBuildDir: string): string {
+  async complete(buildId: string, servedBuildDir: string): Promise<string> {
     const partial = this.partialDirOf(buildId);
     const oldAssets = join(clientDirOf(servedBuildDir), "assets");
     const newAssets = join(clientDirOf(partial), "assets");
     if (existsSync(oldAssets)) {
       mkdirSync(newAssets, { recursive: true });
-      for (const name of readdirSync(oldAssets)) {
-        if (!existsSync(join(newAssets, name))) copyFileSync(join(oldAssets, name), join(newAssets, name));
+      for (const name of await readdir(oldAssets)) {
+        if (!existsSync(join(newAssets, name))) await copyFile(join(oldAssets, name), join(newAssets, name));
       }
     }
     const finished = this.buildDirOf(buildId);
-    rmSync(finished, { recursive: true, force: true });
-    renameSync(partial, finished);
+    await rm(finished, { recursive: true, force: true });
+    await rename(partial, finished);
     return finished;
   }
 
@@ -90,13 +82,19 @@ export class SiteFolders {
     renameSync(fresh, link);
   }
 
-  /** Build folders other than the ones to keep (the newest versions', the served one). */
-  prune(keep: ReadonlySet<string>): string[] {
+  /**
+   * Build folders other than the ones to keep (the newest versions', the served one). Removed
+   * without blocking: one undo can leave eight builds of thousands of files to delete, and a
+   * synchronous removal held the server's event loop for seconds under load (no visitor answered,
+   * and keep-alive sockets idle meanwhile were closed as the next request reused them: the bench's
+   * ECONNRESET, decision 0030).
+   */
+  async prune(keep: ReadonlySet<string>): Promise<string[]> {
     const removed: string[] = [];
-    for (const name of readdirSync(this.root)) {
+    for (const name of await readdir(this.root)) {
       if (name === currentLink || name.startsWith(".") || name.includes(partialEnding) || keep.has(name))
         continue;
-      rmSync(join(this.root, name), { recursive: true, force: true });
+      await rm(join(this.root, name), { recursive: true, force: true });
       removed.push(name);
     }
     return removed;

@@ -266,6 +266,6 @@ export class SitePublisher {
 
   private async pruneBuilds(): Promise<void> {
     const newest = await this.store.history(this.options.keepBuilds ?? 10);
-    this.builds.prune(newest.map((version) => version.buildId));
+    await this.builds.prune(newest.map((version) => version.buildId));
   }
 }

@@ -145,10 +145,19 @@ export function createTowerEditor(options: {
       const tower: Tower = { ...entry.tower, toConfirm: [...entry.tower.toConfirm] };
       let retired = entry.retired;
 
-      switch (action.kind) {
+      // «Confirmar» pressed beside a field the owner changed confirms what they typed, never the old value.
+      const edit: TowerAction =
+        action.kind === "confirmar" &&
+        action.value !== undefined &&
+        (towerFacts as readonly string[]).includes(action.fact) &&
+        action.value.trim() !== towerFactText(tower, action.fact as TowerFact).trim()
+          ? { kind: "corregir", fact: action.fact, value: action.value }
+          : action;
+
+      switch (edit.kind) {
         case "confirmar":
-          if (!(towerFacts as readonly string[]).includes(action.fact)) return refused("No existe ese dato.");
-          tower.toConfirm = tower.toConfirm.filter((fact) => fact !== action.fact);
+          if (!(towerFacts as readonly string[]).includes(edit.fact)) return refused("No existe ese dato.");
+          tower.toConfirm = tower.toConfirm.filter((fact) => fact !== edit.fact);
           break;
         case "confirmar-todo": {
           // What the owner read is confirmed; an address or amenities still empty wait for a value.
@@ -157,10 +166,10 @@ export function createTowerEditor(options: {
           break;
         }
         case "corregir": {
-          if (!(editableTowerFacts as readonly string[]).includes(action.fact))
+          if (!(editableTowerFacts as readonly string[]).includes(edit.fact))
             return refused("Ese dato no se corrige acá.");
-          const fact = action.fact as EditableTowerFact;
-          const parsed = parseTowerFact(fact, action.value);
+          const fact = edit.fact as EditableTowerFact;
+          const parsed = parseTowerFact(fact, edit.value);
           if ("problem" in parsed) return refusedFields([{ field: fact, message: parsed.problem }]);
           if (parsed.value === undefined) delete tower[fact];
           else Object.assign(tower, { [fact]: parsed.value });
@@ -171,7 +180,7 @@ export function createTowerEditor(options: {
           break;
         }
         case "estado":
-          tower.status = action.underConstruction ? "en construcción" : "terminado";
+          tower.status = edit.underConstruction ? "en construcción" : "terminado";
           tower.toConfirm = tower.toConfirm.filter((fact) => fact !== "status");
           break;
         case "retirar":

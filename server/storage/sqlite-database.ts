@@ -25,6 +25,9 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
   return {
     close: () => database.close(),
     prepare(sql) {
+      // SQLite ends a transaction by itself on some errors (a full disk): Kysely's rollback would
+      // then throw "no transaction is active" and hide the error that says why the write failed.
+      if (sql === "rollback" && !database.isTransaction) return nothingToRollBack;
       const cached = prepared.get(sql);
       if (cached) {
         // Most recently used last: the first entry is the one to evict.
@@ -52,5 +55,12 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
  * kept: SQLite re-prepares one by itself when the schema changes under it.
  */
 const preparedStatementsKept = 200;
+
+const nothingToRollBack = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
 
 type SqliteValue = null | number | bigint | string | Uint8Array;

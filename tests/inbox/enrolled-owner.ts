@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import type { SecondFactorService } from "../../app/features/inbox/second-factor.ts";
 import type { LoginAttempt, OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { issueFirstFactorCode, printedCodeLifetimeMs } from "../../server/inbox/second-factor/owner-codes.ts";
+import type { PasskeyRow } from "../../server/storage/second-factor-rows.ts";
 import type { Store } from "../../server/storage/store.ts";
 
 /**
@@ -52,3 +53,18 @@ export async function enrolOwner(
     codeAt: (at) => totpCode(secret, at),
   };
 }
+
+/**
+ * A passkey's row as a registration stores it, for tests that need the owner to have one; the
+ * browser tests register real ones (tests/e2e/second-factor.spec.ts).
+ */
+export const storedPasskey = (at: Date): PasskeyRow => ({
+  credential_id: "llave",
+  public_key: "clave",
+  counter: 0,
+  transports: "[]",
+  name: "Teléfono",
+  created_at: at.toISOString(),
+  last_used_at: null,
+  trusted_from: null,
+});

@@ -11,6 +11,7 @@ import { Store, type NewLead } from "../../server/storage/store.ts";
 import type { HandoffOutcome } from "../../server/storage/schema.ts";
 import { adversarialName, definitionOf, formIds, offPlanFormId, sampleValues } from "./sample-leads.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
+import { campaignOrigin } from "../tools/campaign-visit.ts";
 
 /** The inbox's queries, labels and exports on a real SQLite file and a real PostgreSQL server. */
 const backends = storageBackends("inbox");
@@ -236,15 +237,7 @@ describe.each(backends)("inbox data on $name", { timeout: 60_000 }, (backend) =>
 
   it("shows where the lead's visit began on its page and in the CSV", async () => {
     const lead = await add("express", 7, {
-      origin: {
-        landing: "/torres/alvear-tower",
-        referrer: "l.instagram.com",
-        utmSource: "instagram",
-        utmMedium: "paid",
-        utmCampaign: "otono-2026",
-        lang: "es",
-        device: "phone",
-      },
+      origin: campaignOrigin("phone"),
     });
     expect((await inbox.lead(lead.id))?.origin).toEqual([
       { label: "Página de llegada", value: "/torres/alvear-tower" },

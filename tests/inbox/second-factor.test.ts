@@ -10,7 +10,7 @@ import { smtpSender } from "../../server/leads/notify/email.ts";
 import { Store } from "../../server/storage/store.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
-import { enrolOwner } from "./enrolled-owner.ts";
+import { enrolOwner, storedPasskey } from "./enrolled-owner.ts";
 
 /**
  * Authenticator codes, recovery codes, the second step of a password sign-in
@@ -274,18 +274,7 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
         );
         // A second factor (a passkey, stored as the browser test adds one); then the app goes.
         now = new Date(now.getTime() + 30_000);
-        await store.db
-          .insertInto("inbox_passkeys")
-          .values({
-            credential_id: "llave",
-            public_key: "clave",
-            counter: 0,
-            transports: "[]",
-            name: "Teléfono",
-            created_at: now.toISOString(),
-            last_used_at: null,
-          })
-          .execute();
+        await store.secondFactors.addPasskey(storedPasskey(now));
         expect(await factors.disableTotp()).toBe(true);
         expect(owner.recoveryCodes).toHaveLength(10);
         expect(received.map((mail) => mail.headers.get("subject"))).toEqual([

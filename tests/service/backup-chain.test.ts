@@ -6,14 +6,13 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from "@aws-sd
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { BackupService } from "../../server/backup/backup-service.ts";
 import { restoreBackup, type RestoreDestination } from "../../server/backup/restore.ts";
 import { ObjectExists, openTarget } from "../../server/backup/targets.ts";
-import { contactOf } from "../../server/leads/forms.ts";
-import { Store, sqliteFileName, type NewLead } from "../../server/storage/store.ts";
+import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
+import { numberedExpressLeads } from "./express-lead.ts";
 import { runRestore } from "./restore-command.ts";
 
 /**
@@ -53,31 +52,12 @@ afterAll(async () => {
   for (const path of folders) rmSync(path, { recursive: true, force: true });
 }, 60_000);
 
-let leadNumber = 0;
-function newLead(who = "Rosa Encadenada"): NewLead {
-  const n = ++leadNumber;
-  const values = {
-    tipoPropiedad: "Departamento",
-    direccion: `Azucena Villaflor ${n}`,
-    superficie: "70",
-    ambientes: "2 ambientes",
-    nombre: `${who} ${n}`,
-    telefono: `11 6000 ${String(n).padStart(4, "0")}`,
-    email: `cadena${n}@example.com`,
-  };
-  return {
-    receivedAt: new Date(),
-    formId: "express",
-    page: "/",
-    values,
-    handoff: "tab-opened",
-    clientAddress: "127.0.0.9",
-    userAgent: null,
-    spam: false,
-    contact: contactOf(expressForm, values),
-    notify: [],
-  };
-}
+const newLead = numberedExpressLeads({
+  name: "Rosa Encadenada",
+  street: "Azucena Villaflor",
+  phone: "11 6000",
+  email: "cadena",
+});
 
 type Database = "sqlite" | "postgres";
 let databaseNumber = 0;

@@ -8,7 +8,6 @@ import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
-import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { backupRetentionDays } from "../../app/lib/backup-retention.ts";
 import { unseal, type ChangeSet } from "../../server/backup/archive.ts";
 import { startBackupOnWorker } from "../../server/backup/backup-on-worker.ts";
@@ -17,9 +16,9 @@ import type { BackupSchedule } from "../../server/backup/backup-state.ts";
 import { restoreBackup } from "../../server/backup/restore.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
-import { contactOf } from "../../server/leads/forms.ts";
-import { Store, type NewLead } from "../../server/storage/store.ts";
+import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import { numberedExpressLeads } from "./express-lead.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
@@ -51,31 +50,12 @@ afterAll(async () => {
 /** A view of the home page, as the visit counter records it. */
 const visit = { day: "2026-11-20", page: "/", lang: "es", referrer: "", campaign: "", kind: "view" } as const;
 
-let leadNumber = 0;
-function newLead(): NewLead {
-  const n = ++leadNumber;
-  const values = {
-    tipoPropiedad: "Departamento",
-    direccion: `Olga Cossettini ${n}`,
-    superficie: "70",
-    ambientes: "2 ambientes",
-    nombre: `Rosa Restaurada ${n}`,
-    telefono: `11 5000 ${String(n).padStart(4, "0")}`,
-    email: `rosa${n}@example.com`,
-  };
-  return {
-    receivedAt: new Date(),
-    formId: "express",
-    page: "/",
-    values,
-    handoff: "tab-opened",
-    clientAddress: "127.0.0.9",
-    userAgent: null,
-    spam: false,
-    contact: contactOf(expressForm, values),
-    notify: [],
-  };
-}
+const newLead = numberedExpressLeads({
+  name: "Rosa Restaurada",
+  street: "Olga Cossettini",
+  phone: "11 5000",
+  email: "rosa",
+});
 
 /** A backup service whose cycles the test runs itself (never in the background). */
 async function backupOf(

@@ -8,12 +8,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { BackupLine } from "../../app/features/inbox/backup-line.tsx";
-import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { BackupService } from "../../server/backup/backup-service.ts";
 import { backupGlance } from "../../server/inbox/backup-glance.ts";
-import { contactOf } from "../../server/leads/forms.ts";
 import { Store } from "../../server/storage/store.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
+import { expressLead } from "./express-lead.ts";
 
 /**
  * A backup target that hangs (the audit froze it 154 s: health said "ok" and the inbox «hace 2 min»
@@ -66,19 +65,7 @@ test(
         telefono: "11 5000 0001",
         email: "colgada@example.com",
       };
-      for (let n = 0; n < 3; n++)
-        await store.leads.insert({
-          receivedAt: new Date(),
-          formId: "express",
-          page: "/",
-          values,
-          handoff: "tab-opened",
-          clientAddress: "127.0.0.9",
-          userAgent: null,
-          spam: false,
-          contact: contactOf(expressForm, values),
-          notify: [],
-        });
+      for (let n = 0; n < 3; n++) await store.leads.insert(expressLead(values));
       clock.now += 60_000;
       // The round sends its change set and waits for an answer that does not come.
       const hung = backup.cycle();

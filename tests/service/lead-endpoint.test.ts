@@ -42,6 +42,20 @@ beforeAll(async () => {
   store = await Store.open({ dataDir });
 }, 60_000);
 
+/** Every answer the express-online form requires, but its checkbox list (amenities). */
+const onlineAnswers: Record<string, string> = {
+  tipoPropiedad: "Casa",
+  direccion: "Juana Manso 1000",
+  superficie: "200",
+  ambientes: "5+",
+  antiguedad: "A estrenar",
+  estado: "Excelente",
+  urgencia: "1 semana",
+  contacto: "Lía",
+  telefono: "11 4444 0000",
+  email: "lia@example.com",
+};
+
 afterAll(async () => {
   await store?.close();
   await service?.stop();
@@ -148,19 +162,7 @@ describe("a submission that is stored", { timeout: 60_000 }, () => {
 
   test("multipart/form-data with a repeated checkbox name, as a browser posts it", async () => {
     const form = new FormData();
-    const values: Record<string, string> = {
-      tipoPropiedad: "Casa",
-      direccion: "Juana Manso 1000",
-      superficie: "200",
-      ambientes: "5+",
-      antiguedad: "A estrenar",
-      estado: "Excelente",
-      urgencia: "1 semana",
-      contacto: "Lía",
-      telefono: "11 4444 0000",
-      email: "lia@example.com",
-    };
-    for (const [name, value] of Object.entries(values)) form.append(name, value);
+    for (const [name, value] of Object.entries(onlineAnswers)) form.append(name, value);
     form.append("amenities", "Pileta");
     form.append("amenities", "Gimnasio");
     const encoded = new Response(form);
@@ -458,18 +460,7 @@ describe("answers checked against the form (the definition that drew it)", { tim
   });
 
   test("more than the list's checkbox values gets its own message, not the one about characters", async () => {
-    const body = new URLSearchParams({
-      tipoPropiedad: "Casa",
-      direccion: "Juana Manso 1000",
-      superficie: "200",
-      ambientes: "5+",
-      antiguedad: "A estrenar",
-      estado: "Excelente",
-      urgencia: "1 semana",
-      contacto: "Lía",
-      telefono: "11 4444 0000",
-      email: "lia@example.com",
-    });
+    const body = new URLSearchParams(onlineAnswers);
     for (let count = 0; count < 51; count += 1) body.append("amenities", "Pileta");
     const response = await send(submitUrl("express-online"), {
       headers: { ...formEncoded, ...json },

@@ -7,14 +7,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { loadSiteConfig } from "../../app/config/site-config.ts";
-import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
-import { contactOf } from "../../server/leads/forms.ts";
 import { nextAttemptAt, type Backoff } from "../../server/leads/notify/outbox-worker.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService, type LeadService } from "../../server/leads/service.ts";
 import type { NewLead } from "../../server/storage/store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
+import { expressLead } from "./express-lead.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { campaignOrigin } from "../tools/campaign-visit.ts";
 
 /**
  * The owner is told: a real SMTP server (smtp-server) and a real webhook
@@ -66,20 +66,11 @@ const values = {
 };
 
 function lead(overrides: Partial<NewLead> = {}): NewLead {
-  const leadValues = overrides.values ?? values;
-  return {
-    receivedAt: new Date(),
-    formId: "express",
-    page: "/",
-    values: leadValues,
-    handoff: "tab-opened",
+  return expressLead(overrides.values ?? values, {
     clientAddress: "127.0.0.2",
-    userAgent: null,
-    spam: false,
-    contact: contactOf(expressForm, leadValues),
     notify: ["email"],
     ...overrides,
-  };
+  });
 }
 
 describe("e-mail to the owner", { timeout: 60_000 }, () => {
@@ -92,15 +83,7 @@ describe("e-mail to the owner", { timeout: 60_000 }, () => {
     });
     const stored = await service.store.leads.insert(
       lead({
-        origin: {
-          landing: "/torres/alvear-tower",
-          referrer: "l.instagram.com",
-          utmSource: "instagram",
-          utmMedium: "paid",
-          utmCampaign: "otono-2026",
-          lang: "es",
-          device: "phone",
-        },
+        origin: campaignOrigin("phone"),
       }),
     );
     service.worker.kick();

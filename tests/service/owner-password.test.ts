@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 
 import { Store, sqliteFileName } from "../../server/storage/store.ts";
+import { storedPasskey } from "../inbox/enrolled-owner.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
@@ -83,18 +84,7 @@ test(
       expect(ownerPassword("doce letras y más", directory).status).toBe(0);
       const store = await Store.open({ dataDir: directory });
       const now = new Date().toISOString();
-      await store.db
-        .insertInto("inbox_passkeys")
-        .values({
-          credential_id: "llave",
-          public_key: "clave",
-          counter: 0,
-          transports: "[]",
-          name: "Teléfono",
-          created_at: now,
-          last_used_at: null,
-        })
-        .execute();
+      await store.secondFactors.addPasskey(storedPasskey(new Date(now)));
       await store.db
         .insertInto("inbox_totp")
         .values({ id: 1, secret: "JBSWY3DPEHPK3PXP", enabled_at: now, created_at: now })

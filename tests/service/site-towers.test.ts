@@ -85,6 +85,34 @@ describe.each(backends)("the towers on $name", { timeout: 60_000 }, (backend) =>
     expect(await versions.towerDrafts()).toEqual({ "alvear-tower": { toConfirm: [] } });
   });
 
+  it("«Confirmar» beside a field the owner typed into keeps what was typed; untouched, it confirms what is shown", async () => {
+    const fact = async (slug: string, name: string) =>
+      (await editor.tower(slug))?.facts.find((one) => one.fact === name);
+    expect(await fact("torres-del-yacht", "direccion")).toMatchObject({ confirmed: false });
+    await editor.editTower("torres-del-yacht", {
+      kind: "confirmar",
+      fact: "direccion",
+      value: "Olga Cossettini 1500",
+    });
+    expect(await fact("torres-del-yacht", "direccion")).toMatchObject({
+      value: "Olga Cossettini 1500",
+      confirmed: true,
+    });
+
+    // The value as shown, confirmed: only its confirmation is stored.
+    const units = (await fact("alvear-tower", "units"))!.value;
+    await editor.editTower("alvear-tower", { kind: "confirmar", fact: "units", value: ` ${units} ` });
+    expect((await versions.towerDrafts())["alvear-tower"]).toEqual({ toConfirm: [] });
+
+    // What the rules refuse is refused on the field, as a correction is.
+    const refused = await editor.editTower("alvear-tower", {
+      kind: "confirmar",
+      fact: "floors",
+      value: "mil",
+    });
+    expect(refused.ok).toBe(false);
+  });
+
   it("refuses what the catalogue's rules refuse, on the field, and stores nothing", async () => {
     for (const [fact, value, words] of [
       ["architect", "<script>alert(1)</script>", "sin los signos"],

@@ -52,8 +52,9 @@ export const confirm = {
 /** The owner's first sign-in (decision 0024): the code that reached them another way, then the first factor. */
 export const firstSignIn = {
   title: "Primer ingreso",
-  codeLead:
-    "Tu contraseña es correcta. Para que nadie más pueda entrar con ella, la primera vez la bandeja pide también el código de primer ingreso: lo recibiste al crear la cuenta (lo muestra el servidor) o te lo mandamos por e-mail.",
+  /** Where the code came from, in the owner's terms: whoever made the account, or the e-mail when the server sends one. */
+  codeLead: (canMail: boolean) =>
+    `Tu contraseña es correcta. Para que nadie más pueda entrar con ella, la primera vez la bandeja pide también el código de primer ingreso: te lo dio quien creó tu cuenta${canMail ? ", o te lo mandamos por e-mail con el botón de abajo" : ""}.`,
   codeLabel: "Código de primer ingreso",
   codeHint:
     "16 letras y números, por ejemplo ABCD-EFGH-JKMN-PQRS. Da igual si lo escribís con o sin guiones.",

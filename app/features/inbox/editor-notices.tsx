@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
 
 /**
  * A refusal of the site's editors, shown where the owner looks: it takes the
@@ -20,6 +21,28 @@ export function RefusalAlert({
     <div role="alert" tabIndex={-1} ref={ref} className={className}>
       {children}
     </div>
+  );
+}
+
+/**
+ * What a save, a confirmation or a publication just did, shown where the owner
+ * looks: at 390 px the editors' buttons sit far below the line that answers
+ * them, so it takes the focus (in view, and read out) at each arrival on the
+ * page's address, as a refusal does.
+ */
+export function EditorNotice({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const { key } = useLocation();
+  useEffect(() => ref.current?.focus(), [key]);
+  return (
+    <p
+      role="status"
+      tabIndex={-1}
+      ref={ref}
+      className="scroll-mt-24 rounded-md border border-line bg-sand-50 px-4 py-3 outline-none"
+    >
+      {children}
+    </p>
   );
 }
 

@@ -319,7 +319,11 @@ export type TowerEditorView = {
 };
 
 export type TowerAction =
-  | { kind: "confirmar"; fact: string }
+  /**
+   * A fact confirmed; `value` is what its field holds when confirmed from it: typed
+   * differently from the stored value, it is a correction (what the owner typed is kept).
+   */
+  | { kind: "confirmar"; fact: string; value?: string }
   /** Every fact still to confirm that has a value (an empty address or list stays to confirm). */
   | { kind: "confirmar-todo" }
   | { kind: "corregir"; fact: string; value: string }

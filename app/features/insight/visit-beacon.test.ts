@@ -1,22 +1,26 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 
 import { loadSiteConfig } from "../../config/site-config.ts";
+import { pageSettingsAttributes } from "../../lib/page-settings.ts";
 
 /**
  * The page's beacon in a stand-in browser: what it sends, when, and that a
- * static deployment sends nothing. The site configuration is a module
- * constant, so each case loads the module afresh.
+ * static deployment sends nothing. The beacon reads where to send from the
+ * page's frame, as the island does; each case loads the module afresh.
  */
 type Sent = { url: string; body: string };
 
 async function startIn(formServiceUrl: string, options: { beaconRefused?: boolean } = {}) {
   vi.resetModules();
-  vi.doMock("../../config/site.ts", () => ({ site: { ...loadSiteConfig({}).config, formServiceUrl } }));
+  const frame = pageSettingsAttributes({ ...loadSiteConfig({}).config, formServiceUrl });
   const beacons: Sent[] = [];
   const fetches: (Sent & { keepalive?: boolean })[] = [];
   const idle: (() => void)[] = [];
   const items = new Map<string, string>();
-  const document = Object.assign(new EventTarget(), { referrer: "https://www.google.com/search?q=tasacion" });
+  const document = Object.assign(new EventTarget(), {
+    referrer: "https://www.google.com/search?q=tasacion",
+    querySelector: () => ({ getAttribute: (name: string) => frame[name] ?? null }),
+  });
   vi.stubGlobal("document", document);
   vi.stubGlobal("location", {
     pathname: "/tasaciones",
@@ -51,7 +55,6 @@ async function startIn(formServiceUrl: string, options: { beaconRefused?: boolea
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.doUnmock("../../config/site.ts");
 });
 
 const fields = (body: string) => Object.fromEntries(new URLSearchParams(body));

@@ -128,7 +128,7 @@ export default function FirstSignInPage({ loaderData, actionData }: Route.Compon
           </>
         ) : stage === "code" ? (
           <>
-            <p className="text-ink-muted">{copy.codeLead}</p>
+            <p className="text-ink-muted">{copy.codeLead(loaderData.canMail)}</p>
             <Problem text={actionData?.error} />
             <Notice text={actionData?.notice} />
             <Form method="post" className="flex flex-col gap-4">

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/site-photos";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { sitePhotos as copy } from "../../content/es/inbox-photos.ts";
-import { EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
+import { EditorNotice, EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import type { SitePhotoSlotView } from "../../features/inbox/inbox-service.ts";
@@ -75,8 +75,8 @@ export default function SitePhotosPage({ loaderData, actionData }: Route.Compone
             {copy.publishLink}
           </a>
         </p>
-        {saved && labelOf(saved) && <p role="status">{copy.saved(labelOf(saved)!)}</p>}
-        {reverted && labelOf(reverted) && <p role="status">{copy.reverted(labelOf(reverted)!)}</p>}
+        {saved && labelOf(saved) && <EditorNotice>{copy.saved(labelOf(saved)!)}</EditorNotice>}
+        {reverted && labelOf(reverted) && <EditorNotice>{copy.reverted(labelOf(reverted)!)}</EditorNotice>}
         {refusal && !refusal.slot && (
           <RefusalAlert answer={actionData} className="rounded-xl border-2 border-red-700 bg-white p-4">
             <p>{refusal.message}</p>

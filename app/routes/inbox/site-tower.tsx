@@ -6,6 +6,7 @@ import { buttonStyles } from "../../components/button-styles.ts";
 import { towerEditor as copy, siteEditor } from "../../content/es/inbox.ts";
 import { requireHost } from "../../features/inbox/host.ts";
 import type { TowerAction } from "../../features/inbox/inbox-service.ts";
+import { EditorNotice } from "../../features/inbox/editor-notices.tsx";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
@@ -32,7 +33,8 @@ function actionOf(form: FormData): TowerAction | undefined {
   const fact = String(form.get("fact") ?? "");
   switch (intent) {
     case "confirmar":
-      return { kind: "confirmar", fact };
+      // From a fact's own form, with what its field holds then.
+      return { kind: "confirmar", fact, ...(form.has("value") ? { value: String(form.get("value")) } : {}) };
     case "confirmar-todo":
       return { kind: "confirmar-todo" };
     case "corregir":
@@ -71,8 +73,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return {
     message: outcome.message,
     problems: outcome.problems,
-    fact: action.kind === "corregir" ? action.fact : "",
-    value: action.kind === "corregir" ? action.value : "",
+    fact: action.kind === "corregir" || action.kind === "confirmar" ? action.fact : "",
+    value: action.kind === "corregir" || action.kind === "confirmar" ? (action.value ?? "") : "",
   };
 }
 
@@ -108,8 +110,8 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
             .filter(Boolean)
             .join(" · ")}
         </p>
-        {saved && !actionData && <p role="status">{copy.saved}</p>}
-        {confirmedName && !actionData && <p role="status">{copy.confirmedAll(confirmedName)}</p>}
+        {saved && !actionData && <EditorNotice>{copy.saved}</EditorNotice>}
+        {confirmedName && !actionData && <EditorNotice>{copy.confirmedAll(confirmedName)}</EditorNotice>}
         {actionData?.message && (
           <p role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
             {[actionData.message, problems.torre].filter(Boolean).join(" ")}

@@ -12,6 +12,7 @@ import {
 } from "../../content/tower-edits.ts";
 import { maxTowerSlugLength } from "../../content/tower-checks.ts";
 import { requireHost } from "../../features/inbox/host.ts";
+import { EditorNotice } from "../../features/inbox/editor-notices.tsx";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
@@ -91,8 +92,10 @@ export default function SiteTowersPage({ loaderData, actionData }: Route.Compone
             )}
           </p>
         )}
-        {confirmedName && !actionData && <p role="status">{copy.confirmedAll(confirmedName)}</p>}
-        {confirmedCount && !actionData && <p role="status">{copy.confirmedReviewed(confirmedCount)}</p>}
+        {confirmedName && !actionData && <EditorNotice>{copy.confirmedAll(confirmedName)}</EditorNotice>}
+        {confirmedCount && !actionData && (
+          <EditorNotice>{copy.confirmedReviewed(confirmedCount)}</EditorNotice>
+        )}
         {actionData?.message && (
           <p role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
             {actionData.message}

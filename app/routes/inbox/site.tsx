@@ -17,7 +17,7 @@ import {
 } from "../../features/inbox/fresh-confirmation.server.ts";
 import type { PublicationWork, SiteEditor } from "../../features/inbox/inbox-service.ts";
 import { PublicationStatus, usePublicationBusy } from "../../features/inbox/publication-status.tsx";
-import { EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
+import { EditorNotice, EditorUnavailable, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { DaysField, InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
@@ -181,9 +181,9 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
           </a>
         </p>
         <PublicationStatus progress={progress} />
-        {published && <p role="status">{copy.publishedNow(published)}</p>}
-        {restored && <p role="status">{copy.restoredNow(restoredFrom, restored)}</p>}
-        {saved && !message && <p role="status">{copy.saved}</p>}
+        {published && <EditorNotice>{copy.publishedNow(published)}</EditorNotice>}
+        {restored && <EditorNotice>{copy.restoredNow(restoredFrom, restored)}</EditorNotice>}
+        {saved && !message && <EditorNotice>{copy.saved}</EditorNotice>}
         {invalid.length > 0 && (
           <div role="alert" className="rounded-xl border-2 border-red-700 bg-white p-4">
             <p>{copy.problems}</p>

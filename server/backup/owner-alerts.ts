@@ -28,7 +28,7 @@ export function alertSender(
 export function drillFailed(drill: Drill): OwnerAlert {
   return {
     subject: "Copias de seguridad: la restauración de prueba falló",
-    text: `La restauración de prueba de la copia fuera del servidor falló el ${drill.at}:\n\n${drill.problem}\n\nLas consultas siguen guardándose en el servidor. Revise la copia (docs/deploy.md, "Backups").`,
+    text: `La restauración de prueba de la copia fuera del servidor falló el ${drill.at}:\n\n${drill.problem}\n\nLas consultas siguen guardándose en el servidor. Avisale a quien instaló el servidor para que revise la copia.`,
   };
 }
 

@@ -6,23 +6,16 @@ import { OwnerAuth } from "../../server/inbox/owner-auth.ts";
 import { installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
 import { reportsOnWorker } from "../../server/insight/report-runner.ts";
 import { buildReport, shownSources } from "../../server/insight/results.ts";
-import { Store, type LeadOrigin, type NewLead, type StorageOptions } from "../../server/storage/store.ts";
+import { Store, type NewLead, type StorageOptions } from "../../server/storage/store.ts";
 import type { VisitKind } from "../../server/storage/schema.ts";
 import { offPlanFormId } from "./sample-leads.ts";
+import { phoneVisit } from "../tools/campaign-visit.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 
 /** /bandeja/resultados' numbers on a real SQLite file and a real PostgreSQL server, with a fixed clock. */
 const now = new Date("2026-05-14T15:00:00.000Z"); // Thursday 14 May, noon in Buenos Aires
 
-const origin = (landing: string, referrer: string | null, utmCampaign: string | null = null): LeadOrigin => ({
-  landing,
-  referrer,
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign,
-  lang: "es",
-  device: "phone",
-});
+const origin = phoneVisit;
 
 describe.each(storageBackends("results"))("results on $name", { timeout: 60_000 }, (backend) => {
   let store: Store;

@@ -10,6 +10,7 @@ import { loadServiceConfig, ServiceConfigError } from "../../server/leads/servic
 import { Store, type NewLead } from "../../server/storage/store.ts";
 import { freePort } from "../../scripts/postgres-server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { phoneVisit } from "../tools/campaign-visit.ts";
 
 /**
  * The owner's Monday summary, received by a real SMTP server (smtp-server), on
@@ -166,15 +167,7 @@ describe("the weekly summary", { timeout: 60_000 }, () => {
       userAgent: null,
       spam: false,
       contact: { name: "Atacante", email: null, phone: null },
-      origin: {
-        landing: "/tasaciones",
-        referrer,
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign,
-        lang: "es",
-        device: "phone",
-      },
+      origin: phoneVisit("/tasaciones", referrer, utmCampaign),
       notify: [],
     });
     await store.leads.insert(

@@ -18,3 +18,12 @@ export function campaignOrigin(device: NonNullable<LeadOrigin["device"]>): LeadO
     device,
   };
 }
+
+/** A visit from a phone, in Spanish, that landed on `landing` from `referrer` (a host) with at most a campaign's name. */
+export function phoneVisit(
+  landing: string,
+  referrer: string | null,
+  utmCampaign: string | null = null,
+): LeadOrigin {
+  return { landing, referrer, utmSource: null, utmMedium: null, utmCampaign, lang: "es", device: "phone" };
+}

@@ -126,6 +126,7 @@ test("after a rename: «No fui yo», then «Resolver» in Seguridad; the last fa
         hasText: "No se puede quitar: es tu única forma de confirmar que sos vos. Agregá otra antes.",
       }),
     );
+    await expect(page.getByRole("alert")).toBeInViewport();
     await expect(page.getByText("Activada: al ingresar podés usar sus códigos.")).toBeVisible();
     expect(await inbox.store.secondFactors.anyFactor()).toBe(true);
     await shot("ultimo-factor");

@@ -30,10 +30,10 @@ export function RefusalAlert({
  * them, so it takes the focus (in view, and read out) at each arrival on the
  * page's address, as a refusal does.
  */
-export function EditorNotice({ children }: { children: ReactNode }) {
+export function EditorNotice({ children, answer }: { children: ReactNode; answer?: unknown }) {
   const ref = useRef<HTMLParagraphElement>(null);
   const { key } = useLocation();
-  useEffect(() => ref.current?.focus(), [key]);
+  useEffect(() => ref.current?.focus(), [key, answer]);
   return (
     <p
       role="status"

@@ -5,7 +5,8 @@ import type { Route } from "./+types/security";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { waitText } from "../../content/es/inbox.ts";
 import { codeWords, passkeyWords, security as copy } from "../../content/es/inbox-security.ts";
-import { AuthenticatorSetup, Notice, Problem, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
+import { EditorNotice, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
+import { AuthenticatorSetup, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
 import {
   confirmationState,
   isConfirmed,
@@ -115,8 +116,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.title}</h1>
       <p className="text-ink-muted">{copy.lead}</p>
       <p className="font-semibold">{copy.status(hasFactor)}</p>
-      <Notice text={actionData?.notice} />
-      <Problem text={actionData?.error} />
+      {/* The answer is brought into view: the buttons sit far below it at 390 px. */}
+      {actionData?.notice && <EditorNotice answer={actionData}>{actionData.notice}</EditorNotice>}
+      {actionData?.error && (
+        <RefusalAlert
+          answer={actionData}
+          className="rounded-md border border-red-700 bg-white px-4 py-3 text-red-700"
+        >
+          {actionData.error}
+        </RefusalAlert>
+      )}
       {actionData?.recoveryCodes && (
         <RecoveryCodes codes={actionData.recoveryCodes} next={inboxPaths.security} />
       )}

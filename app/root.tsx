@@ -30,6 +30,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0c2340" />
+        {/* No paint before the header is parsed whole, that is before <main> starts: a slow phone's
+            parser that yielded mid-header painted it, then laid it out again with its last links
+            (decision 0028). */}
+        <link rel="expect" href="#contenido" blocking="render" />
         <Meta />
         <Links />
       </head>

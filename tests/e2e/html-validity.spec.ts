@@ -31,10 +31,23 @@ test("every prerendered page passes the Nu HTML Checker with zero errors", () =>
   } catch (error) {
     report = (error as { stderr: string }).stderr;
   }
-  const messages = report
-    ? (JSON.parse(report).messages as { url: string; message: string; extract?: string }[])
-    : [];
+  const messages = (
+    report ? (JSON.parse(report).messages as { url: string; message: string; extract?: string }[]) : []
+  ).filter((m) => !checkerLagsTheStandard(m));
   expect(
     messages.map((m) => `${m.url.split("/client/")[1]}: ${m.message} [${m.extract?.trim() ?? ""}]`),
   ).toEqual([]);
 });
+
+/**
+ * The one message the checker gives on what the HTML standard allows: `<link rel="expect"
+ * blocking="render">` (https://html.spec.whatwg.org/multipage/links.html#link-type-expect; the
+ * blocking attribute is allowed on a link whose rel is stylesheet or expect), which the checker
+ * still limits to stylesheets. The page's own link (app/root.tsx), and nothing else, is let through.
+ */
+function checkerLagsTheStandard(m: { message: string; extract?: string }): boolean {
+  return (
+    m.message.includes("must have a “rel” attribute whose value is “stylesheet”") &&
+    /<link rel="expect" href="#contenido" blocking="render"\/>/.test(m.extract ?? "")
+  );
+}

@@ -21,8 +21,23 @@ export type CommandLineFigures = { performance: number; lcp: number; tbt: number
 
 const run = promisify(execFile);
 
-/** One run of the command line, as typed; its JSON report read back. */
-export async function measureWithCommandLine(url: string): Promise<CommandLineFigures> {
+/**
+ * One run of the command line, as typed; its JSON report read back. Lighthouse now and then loses
+ * a page load's trace ("NO_NAVSTART … Please run Lighthouse again"): such a run is done again, up
+ * to twice, as its message asks, instead of losing the whole comparison.
+ */
+export async function measureWithCommandLine(url: string, attemptsLeft = 3): Promise<CommandLineFigures> {
+  try {
+    return await measureOnce(url);
+  } catch (error) {
+    if (attemptsLeft <= 1 || !/run Lighthouse again/i.test(String((error as { stderr?: unknown }).stderr)))
+      throw error;
+    console.log(`  lighthouse ${url}: the command line lost its trace; running it again`);
+    return measureWithCommandLine(url, attemptsLeft - 1);
+  }
+}
+
+async function measureOnce(url: string): Promise<CommandLineFigures> {
   const directory = mkdtempSync(join(tmpdir(), "lighthouse-cli-"));
   const report = join(directory, "report.json");
   try {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { afterAll, expect, test } from "vitest";
 
 import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { storedPasskey } from "../inbox/enrolled-owner.ts";
+import { runOwnerPassword } from "./owner-password-command.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
@@ -95,29 +96,11 @@ test(
         .execute();
       await store.close();
 
-      // Run without blocking this process: the SMTP server above answers the command's e-mail.
-      const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
-        (resolve) => {
-          const child = spawn(
-            process.execPath,
-            ["--disable-warning=ExperimentalWarning", script, "titular@example.com"],
-            {
-              env: {
-                PATH: process.env.PATH,
-                LEADS_DATA_DIR: directory,
-                SMTP_URL: smtpUrl,
-                LEADS_NOTIFY_TO: "titular@example.com",
-              },
-            },
-          );
-          let stdout = "";
-          let stderr = "";
-          child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-          child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-          child.on("close", (status) => resolve({ status, stdout, stderr }));
-          child.stdin.end("otra contraseña larga");
-        },
-      );
+      const result = await runOwnerPassword({
+        dataDir: directory,
+        smtpUrl,
+        password: "otra contraseña larga",
+      });
       expect(result.stderr).toBe("");
       expect(result.status).toBe(0);
       expect(result.stdout).toMatch(/Se cerraron todas las sesiones abiertas\./);

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { SitePublisher } from "../../server/site/site-publisher.ts";
 import { Store } from "../../server/storage/store.ts";
 import { numberedExpressLeads } from "./express-lead.ts";
+import { runOwnerPassword } from "./owner-password-command.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 /**
@@ -119,26 +119,10 @@ test("`npm run owner:password` tells the owner from the published name", { timeo
     .execute();
   await store.close();
 
-  const script = join(import.meta.dirname, "..", "..", "server", "owner-password.ts");
-  const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--disable-warning=ExperimentalWarning", script, "titular@example.com"],
-      {
-        env: {
-          PATH: process.env.PATH,
-          LEADS_DATA_DIR: dataDir,
-          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-          LEADS_NOTIFY_TO: "titular@example.com",
-        },
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end("una contraseña larga y nueva");
+  const result = await runOwnerPassword({
+    dataDir,
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    password: "una contraseña larga y nueva",
   });
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);

@@ -19,6 +19,22 @@ export type ServiceProcess = {
   child: ChildProcess;
 };
 
+/**
+ * What gives a child this process's clock and time zone. The suite is tried at other hours with
+ * libfaketime (LD_PRELOAD and its FAKETIME settings); a child started with a clean environment
+ * would read the machine's real clock while the test that checks its rows reads the faked one,
+ * which no deployment ever does.
+ */
+export function clockEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined &&
+        (entry[0] === "LD_PRELOAD" || entry[0] === "TZ" || entry[0].startsWith("FAKETIME")),
+    ),
+  );
+}
+
 const serveScript = fileURLToPath(new URL("../server/serve.ts", import.meta.url));
 
 /** `user`: another account to run as (a root test playing an unprivileged service user). */
@@ -29,7 +45,14 @@ export async function startService(
 ): Promise<ServiceProcess> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", serveScript], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: String(chosen), ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...clockEnvironment(),
+      HOST: "127.0.0.1",
+      PORT: String(chosen),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     ...user,
   });

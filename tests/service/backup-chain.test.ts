@@ -43,7 +43,7 @@ beforeAll(async () => {
   recipient = await identityToRecipient(identity);
   identityFile = join(folder("key"), "clave.txt");
   writeFileSync(identityFile, `${identity}\n`);
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const step of cleanUp.reverse()) await step();

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { clockEnvironment } from "../../scripts/service-process.ts";
 
 /**
  * `npm run owner:password` as the owner's administrator runs it, without blocking the test's
@@ -18,6 +19,7 @@ export function runOwnerPassword(options: {
       {
         env: {
           PATH: process.env.PATH,
+          ...clockEnvironment(),
           LEADS_DATA_DIR: options.dataDir,
           SMTP_URL: options.smtpUrl,
           LEADS_NOTIFY_TO: "titular@example.com",

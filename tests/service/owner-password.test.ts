@@ -9,6 +9,7 @@ import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { storedPasskey } from "../inbox/enrolled-owner.ts";
 import { runOwnerPassword } from "./owner-password-command.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { clockEnvironment } from "../../scripts/service-process.ts";
 
 /**
  * `npm run owner:password` as the owner runs it: a password the login form
@@ -24,7 +25,7 @@ function ownerPassword(input: Buffer | string, directory = dataDir) {
     process.execPath,
     ["--disable-warning=ExperimentalWarning", script, "titular@example.com"],
     {
-      env: { PATH: process.env.PATH, LEADS_DATA_DIR: directory },
+      env: { PATH: process.env.PATH, ...clockEnvironment(), LEADS_DATA_DIR: directory },
       input,
       encoding: "utf8",
       timeout: 30_000,

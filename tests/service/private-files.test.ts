@@ -15,7 +15,7 @@ import { join } from "node:path";
 
 import { afterAll, describe, expect, test } from "vitest";
 
-import { startService } from "../../scripts/service-process.ts";
+import { clockEnvironment, startService } from "../../scripts/service-process.ts";
 import { sqliteFileName } from "../../server/storage/store.ts";
 import { closePrivateFiles } from "../../server/private-files.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
@@ -67,7 +67,7 @@ function ownerPassword(dataDir: string, umask: string) {
       ownerPasswordScript,
     ],
     {
-      env: { PATH: process.env.PATH, LEADS_DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH, ...clockEnvironment(), LEADS_DATA_DIR: dataDir },
       input: "una contraseña larga y segura",
       encoding: "utf8",
       timeout: 30_000,

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { clockEnvironment } from "../../scripts/service-process.ts";
 
 const restoreScript = fileURLToPath(new URL("../../server/backup-restore.ts", import.meta.url));
 
@@ -9,7 +10,7 @@ const restoreScript = fileURLToPath(new URL("../../server/backup-restore.ts", im
  */
 export async function runRestore(env: Record<string, string>, args: string[]) {
   const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", restoreScript, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...clockEnvironment(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -12,6 +12,7 @@ import { PublishRefused, SitePublisher } from "../../server/site/site-publisher.
 import { createTowerEditor } from "../../server/site/tower-editor.ts";
 import type { SiteVersionRows } from "../../server/storage/site-version-rows.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
+import { clockEnvironment } from "../../scripts/service-process.ts";
 
 /**
  * The owner's tower edits on real SQLite and PostgreSQL (decision 0020): each
@@ -199,7 +200,7 @@ describe("npm run check:release", () => {
     const count = () => {
       const run = spawnSync(process.execPath, ["scripts/check-release.ts"], {
         cwd: join(import.meta.dirname, "..", ".."),
-        env: { PATH: process.env.PATH, LEADS_DATA_DIR: dataDir },
+        env: { PATH: process.env.PATH, ...clockEnvironment(), LEADS_DATA_DIR: dataDir },
         encoding: "utf8",
       });
       return run.stderr.split("\n").filter((line) => line.includes("sin confirmar")).length;

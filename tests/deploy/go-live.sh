@@ -7,6 +7,13 @@
 # one, with `/` polled every half second), the doctor green and red, renewal. Needs root.
 #   bash tests/deploy/go-live.sh            (from the repository; tests its HEAD commit)
 set -euo pipefail
+
+# The server under test is another machine, on the real clock, and pebble stands in for a CA
+# elsewhere: under libfaketime (the suite tried at another hour) the host's certificates would be
+# dated in the server's future ("certificate is not yet valid"). This test runs on the real clock.
+if [[ -n "${FAKETIME:-}" || "${LD_PRELOAD:-}" == *faketime* ]]; then
+  exec env -u LD_PRELOAD -u FAKETIME -u FAKETIME_DONT_FAKE_MONOTONIC bash "$0" "$@"
+fi
 # Read whole before it runs: an edit to this file during a run cannot change the run.
 {
 

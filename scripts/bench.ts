@@ -15,7 +15,8 @@
  * BENCH_SITE_ONLY=1 measures the production build alone (a quick pass over all 74 pages). BENCH_PARTS (comma-separated,
  * default "pages,load,leads,inbox,insight,backups,publish") runs only those parts, e.g. BENCH_PARTS=leads,inbox.
  * The pages part ends with its figures checked against Lighthouse's own command line on four pages
- * (scripts/bench/lighthouse-cli.ts; BENCH_COMMAND_LINE=0 leaves it out).
+ * (scripts/bench/lighthouse-cli.ts; BENCH_COMMAND_LINE=0 leaves it out), and on the previous build
+ * too when BENCH_PREVIOUS_BUILD is set.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -48,6 +49,7 @@ import {
   measureWithCommandLine,
   printCommandLineTable,
   type CommandLineFigures,
+  type CommandLineRow,
 } from "./bench/lighthouse-cli.ts";
 import { ensureSystemPackages } from "./system-packages.ts";
 
@@ -129,7 +131,7 @@ const measured: {
   parts: Part[];
   pages?: typeof results;
   /** The same pages measured by the bench and by Lighthouse's command line, in turns. */
-  commandLine?: { page: string; bench: CommandLineFigures; commandLine: CommandLineFigures }[];
+  commandLine?: CommandLineRow[];
   load?: LoadFigure[];
   leads?: LeadFigures[];
   inbox?: InboxFigures[];
@@ -253,23 +255,37 @@ async function measurePages(): Promise<void> {
 async function compareWithCommandLine() {
   const paths = commandLinePages.filter((path) => !only || only.includes(path));
   const server = await serveVariant("site", buildDir, 0);
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The previous build (the pre-island design) under the command line too: the comparison the issue
+  // asks for then needs nothing of the bench's own harness.
+  const previousServer = previousBuildDir ? await serveVariant("site", previousBuildDir, 0) : undefined;
+  const originOf = (served: typeof server) => `http://127.0.0.1:${(served.address() as AddressInfo).port}`;
+  const origin = originOf(server);
   const rows: NonNullable<typeof measured.commandLine> = [];
   try {
     for (const path of paths) {
       await warmUp(`${origin}${path}`);
+      if (previousServer) await warmUp(`${originOf(previousServer)}${path}`);
       const bench: Figures[] = [];
       const commandLine: CommandLineFigures[] = [];
+      const previousCommandLine: CommandLineFigures[] = [];
       for (let run = 0; run < runs; run++) {
         bench.push(await measure(`${origin}${path}`, buildDir));
         commandLine.push(await measureWithCommandLine(`${origin}${path}`));
+        if (previousServer)
+          previousCommandLine.push(await measureWithCommandLine(`${originOf(previousServer)}${path}`));
       }
       const { performance, lcp, tbt, fcp } = median(bench);
-      rows.push({ page: path, bench: { performance, lcp, tbt, fcp }, commandLine: medianOf(commandLine) });
+      rows.push({
+        page: path,
+        bench: { performance, lcp, tbt, fcp },
+        commandLine: medianOf(commandLine),
+        ...(previousServer ? { previousCommandLine: medianOf(previousCommandLine) } : {}),
+      });
       process.stderr.write(`compared ${path} with the command line\n`);
     }
   } finally {
     server.close();
+    previousServer?.close();
   }
   return rows;
 }

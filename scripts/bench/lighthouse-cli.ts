@@ -18,6 +18,13 @@ import { chromiumPath } from "../chromium.ts";
 export const commandLinePages = ["/", "/en", "/torres/alvear-icon-hotel-residences", "/tasaciones-online"];
 
 export type CommandLineFigures = { performance: number; lcp: number; tbt: number; fcp: number };
+/** One page: the bench and the command line on this build; the command line on the previous build when one is measured. */
+export type CommandLineRow = {
+  page: string;
+  bench: CommandLineFigures;
+  commandLine: CommandLineFigures;
+  previousCommandLine?: CommandLineFigures;
+};
 
 const run = promisify(execFile);
 
@@ -70,30 +77,35 @@ async function measureOnce(url: string): Promise<CommandLineFigures> {
   }
 }
 
-export function printCommandLineTable(
-  rows: { page: string; bench: CommandLineFigures; commandLine: CommandLineFigures }[],
-  runs: number,
-): void {
+export function printCommandLineTable(rows: CommandLineRow[], runs: number): void {
   const figures = (f: CommandLineFigures) =>
     `${(f.fcp / 1000).toFixed(2)} s / ${(f.lcp / 1000).toFixed(2)} s / ${Math.round(f.tbt)} ms / ${f.performance}`;
+  const withPrevious = rows.some((row) => row.previousCommandLine);
   const header = [
     "page",
     "bench: FCP / LCP / TBT / Perf",
     "lighthouse command line: FCP / LCP / TBT / Perf",
     "LCP gap",
+    ...(withPrevious ? ["command line, previous build: FCP / LCP / TBT / Perf", "LCP, this − previous"] : []),
   ];
-  const table = rows.map(({ page, bench, commandLine }) => [
+  const table = rows.map(({ page, bench, commandLine, previousCommandLine }) => [
     page,
     figures(bench),
     figures(commandLine),
     `${Math.round(commandLine.lcp - bench.lcp)} ms`,
+    ...(withPrevious && previousCommandLine
+      ? [figures(previousCommandLine), `${Math.round(commandLine.lcp - previousCommandLine.lcp)} ms`]
+      : withPrevious
+        ? ["-", "-"]
+        : []),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...table].map((row) => row[column]!.length)));
   const line = (row: string[]) =>
     `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
   console.log(
-    `\nThe bench against \`lighthouse URL --output=json --chrome-path=${chromiumPath}\` on the same build, ` +
-      `median of ${runs}, the two taking turns run by run:\n`,
+    `\nThe bench against \`lighthouse URL --output=json --chrome-path=${chromiumPath}\` on the same build` +
+      (withPrevious ? ", and the command line on the previous build (BENCH_PREVIOUS_BUILD)" : "") +
+      `, median of ${runs}, taking turns run by run:\n`,
   );
   console.log([line(header), line(widths.map((width) => "-".repeat(width))), ...table.map(line)].join("\n"));
 }

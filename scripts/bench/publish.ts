@@ -40,13 +40,20 @@ export const publishLimitMs = 30_000;
 export const publishBefore: PublishFigures[] = [
   {
     action: "publicar",
-    condition: "antes, en calma",
+    condition: "antes, en calma (cifra registrada en la decisión 0020, no medida ahora)",
     runs: 10,
     p50Ms: 10_400,
     worstMs: 10_900,
     load: [1.9, 2.6],
   },
-  { action: "deshacer", condition: "antes, en calma", runs: 10, p50Ms: 130, worstMs: 199, load: [2.6, 2.5] },
+  {
+    action: "deshacer",
+    condition: "antes, en calma (cifra registrada en la decisión 0020, no medida ahora)",
+    runs: 10,
+    p50Ms: 130,
+    worstMs: 199,
+    load: [2.6, 2.5],
+  },
 ];
 
 /**

@@ -4,7 +4,7 @@ import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import * as enDocument from "./content/en/document.ts";
 import * as esDocument from "./content/es/document.ts";
-import { faviconDataUrl } from "./content/images.ts";
+import { faviconDataUrl } from "./lib/art/favicon.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 import { useLang } from "./lib/lang.ts";
 import { htmlLang } from "./site-map.ts";

@@ -9,7 +9,7 @@ import { propertyTypes } from "#app/content/property-types.ts";
 import { towers } from "#app/content/towers.ts";
 import { svgDataUrl } from "#app/lib/art/svg-data-url.ts";
 import { generateImages, type GenerateOptions } from "./generate-images.ts";
-import { faviconSvg } from "./images/brand-art.ts";
+import { faviconSvg } from "#app/lib/art/favicon.ts";
 
 const svgBudget = 4096;
 

@@ -6,8 +6,6 @@
  */
 import { imageManifest, socialCards } from "../generated/images.ts";
 
-export { faviconDataUrl } from "../generated/images.ts";
-
 export {
   imageKey,
   type CatalogueImageEntry,

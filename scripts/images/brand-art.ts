@@ -1,8 +1,9 @@
 /**
- * The social sharing card (1200×630) and the favicon, drawn in the same dusk
+ * The social sharing card (1200×630) and the favicon's files, drawn in the same dusk
  * palette as the tower artwork.
  */
 import { escapeXml, palette } from "#app/lib/art/art-kit.ts";
+import { faviconSvg } from "#app/lib/art/favicon.ts";
 import {
   skylineGround,
   towerProfile,
@@ -85,18 +86,6 @@ export function socialCardSvg(businessName: string, towers: readonly TowerFacts[
     `<path stroke="#e8c48a" stroke-width="3" stroke-dasharray="3 30" d="M10 ${ground - 2}H1200"/>` +
     `<path stroke="#f2d3a0" stroke-width="3" opacity=".5" d="M620 ${ground + 28}h80M632 ${ground + 50}h56M644 ${ground + 72}h32M652 ${ground + 94}h16"/>` +
     text +
-    `</svg>`
-  );
-}
-
-/** A brass tower over a line of water on a navy tile: legible at 16 px. */
-export function faviconSvg(): string {
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
-    `<title>Tasaciones en Puerto Madero</title>` +
-    `<rect width="64" height="64" rx="14" fill="${palette.navy}"/>` +
-    `<path fill="${palette.sand}" d="M21 46V20l12-7v33zM36 46V26h8v20z"/>` +
-    `<path stroke="${palette.water}" stroke-width="4" stroke-linecap="round" d="M14 52h36"/>` +
     `</svg>`
   );
 }

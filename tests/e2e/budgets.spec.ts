@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { langOf, twinOf } from "../../app/site-map.ts";
@@ -58,3 +58,27 @@ test("every public page's first-visit JavaScript is at most 12 KB gzip, in at mo
     expect.soft(bytes, `${sitePage.name}: JavaScript gzip bytes`).toBeLessThanOrEqual(budgets.javascript);
   }
 });
+
+/**
+ * The owner's pages run on the router's client; what every one of them loads (the root route and
+ * the start of the client) holds none of the public site's image list, which no inbox page reads.
+ * The files are the router's own manifest's, as the browser is told to load them.
+ */
+test("the root of the owner's pages loads no image list", () => {
+  const assets = join(clientDirOf(buildDir), "assets");
+  const manifestFile = readdirSync(assets).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+  expect(manifestFile, "the router's client manifest").toBeDefined();
+  const manifest = JSON.parse(
+    readFileSync(join(assets, manifestFile!), "utf8").replace(/^window\.__reactRouterManifest=|;$/g, ""),
+  ) as { entry: ChunkList; routes: Record<string, ChunkList> };
+  const loadedByEveryPage = [manifest.entry, manifest.routes.root!].flatMap((chunk) => [
+    chunk.module,
+    ...(chunk.imports ?? []),
+  ]);
+  for (const path of loadedByEveryPage) {
+    const code = readFileSync(join(clientDirOf(buildDir), path), "utf8");
+    expect.soft(code, `${path} holds the image list`).not.toContain("/generated/property-types/");
+  }
+});
+
+type ChunkList = { module: string; imports?: string[] };

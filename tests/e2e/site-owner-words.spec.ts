@@ -155,9 +155,13 @@ test("at 390 px, by keyboard: a tower's facts confirmed in one tap, then the rev
   expect((await towerDrafts(inbox))["alvear-tower"]?.toConfirm).toEqual([]);
   expect(await pendingTotal(page, inbox)).toBe(summaryBefore - 1);
 
-  // The list: two towers marked as reviewed, confirmed together.
+  // The list: two towers marked as reviewed, confirmed together. Le Parc's address is empty, so it
+  // still has a fact to confirm afterwards, and keeps its box.
   const reviewed = page.getByRole("checkbox", { name: /^La revisé/ });
-  const [first, second] = [reviewed.nth(0), reviewed.nth(1)];
+  const [first, second] = [
+    reviewed.nth(0),
+    page.locator("input[name=revisada][value=le-parc-puerto-madero]"),
+  ];
   const slugs = [await first.getAttribute("value"), await second.getAttribute("value")];
   await first.press("Space");
   await second.press("Space");
@@ -165,6 +169,9 @@ test("at 390 px, by keyboard: a tower's facts confirmed in one tap, then the rev
   await expect(page.getByRole("status")).toHaveText("Confirmados los datos de 2 torres (borrador).");
   const drafts = await towerDrafts(inbox);
   for (const slug of slugs) expect(drafts[slug!], slug!).toBeDefined();
+  // The list starts afresh: no tick is left from the towers just confirmed.
+  await expect(second).toBeVisible();
+  for (const box of await reviewed.all()) await expect(box).not.toBeChecked();
   await expectNoAxeViolations(page);
   await screenshots(page, "owner-words-towers");
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, redirect } from "react-router";
+import { Form, redirect, useLocation } from "react-router";
 
 import type { Route } from "./+types/site-towers";
 import { buttonStyles } from "../../components/button-styles.ts";
@@ -69,6 +69,9 @@ export default function SiteTowersPage({ loaderData, actionData }: Route.Compone
   const problems: Record<string, string> = actionData?.problems ?? {};
   const typed: Record<string, string> = actionData?.values ?? {};
   const addForm = useRef<HTMLFormElement>(null);
+  // Each arrival (the redirect after confirming included) starts the list with no tower ticked;
+  // a refusal keeps the owner's ticks, since it does not navigate.
+  const { key: arrival } = useLocation();
   // A refused tower: the focus goes to the first field to correct, its reason read with it.
   useEffect(() => {
     addForm.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
@@ -104,7 +107,7 @@ export default function SiteTowersPage({ loaderData, actionData }: Route.Compone
       </div>
 
       {towers && (
-        <Form method="post" className="flex flex-col gap-4">
+        <Form key={arrival} method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="confirmar-revisadas" />
           <ul className="grid gap-3 md:grid-cols-2">
             {towers.map((tower) => (

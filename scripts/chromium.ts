@@ -1,3 +1,5 @@
+import { isFakedClockVariable } from "./faked-clock.ts";
+
 /**
  * Debian's Chromium, which the browser tests and the benchmark drive, and the
  * flags it needs here: headless as root, and no background traffic (the
@@ -23,7 +25,6 @@ export const chromiumFlags = [
  */
 export const chromiumEnv: Record<string, string> = Object.fromEntries(
   Object.entries(process.env).filter(
-    (entry): entry is [string, string] =>
-      entry[1] !== undefined && entry[0] !== "LD_PRELOAD" && !entry[0].startsWith("FAKETIME"),
+    (entry): entry is [string, string] => entry[1] !== undefined && !isFakedClockVariable(entry[0]),
   ),
 );

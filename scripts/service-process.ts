@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
+import { isFakedClockVariable } from "./faked-clock.ts";
 import { freePort } from "./postgres-server.ts";
 
 /**
@@ -29,8 +30,7 @@ export function clockEnvironment(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env).filter(
       (entry): entry is [string, string] =>
-        entry[1] !== undefined &&
-        (entry[0] === "LD_PRELOAD" || entry[0] === "TZ" || entry[0].startsWith("FAKETIME")),
+        entry[1] !== undefined && (entry[0] === "TZ" || isFakedClockVariable(entry[0])),
     ),
   );
 }

@@ -93,11 +93,10 @@ export function printCommandLineTable(rows: CommandLineRow[], runs: number): voi
     figures(bench),
     figures(commandLine),
     `${Math.round(commandLine.lcp - bench.lcp)} ms`,
-    ...(withPrevious && previousCommandLine
+    // Every row of one run has the previous build's figures, or none has.
+    ...(previousCommandLine
       ? [figures(previousCommandLine), `${Math.round(commandLine.lcp - previousCommandLine.lcp)} ms`]
-      : withPrevious
-        ? ["-", "-"]
-        : []),
+      : []),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...table].map((row) => row[column]!.length)));
   const line = (row: string[]) =>

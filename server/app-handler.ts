@@ -137,6 +137,15 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
           sendText(response, 413, "Solicitud demasiado grande.");
           return;
         }
+        if (read === "stalled") {
+          response.setHeader("Connection", "close");
+          sendText(
+            response,
+            408,
+            "El formulario dejó de llegar: tu conexión no mandó datos. Volvé a intentarlo.",
+          );
+          return;
+        }
         if (!(await isReadableForm(read, request.headers["content-type"]!))) {
           sendText(response, 400, "El formulario llegó incompleto: volvé a intentarlo.");
           return;
@@ -163,6 +172,9 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
     });
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) headers["set-cookie"] = cookies;
+    // An upload answered before its end (stalled, or refused while still arriving): the rest of it
+    // must not be read as the next request.
+    if (body instanceof ReadableStream && !request.complete) headers["connection"] = "close";
     response.writeHead(answer.status, headers);
     if (!answer.body || method === "HEAD") {
       response.end();

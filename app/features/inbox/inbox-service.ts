@@ -359,7 +359,14 @@ export type SitePhotosView = {
 
 export type PhotoUploadOutcome =
   | { ok: true; slot: string }
-  | { ok: false; slot: string | undefined; message: string; alt: { es: string; en: string } };
+  | {
+      ok: false;
+      slot: string | undefined;
+      message: string;
+      alt: { es: string; en: string };
+      /** The upload stopped arriving (no byte for the server's stall limit): answered 408. */
+      stalled?: boolean;
+    };
 
 /** The owner's photos (decision 0020, photos): drafts until «Publicar» at /bandeja/sitio. */
 export type SitePhotoEditor = {

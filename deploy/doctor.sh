@@ -59,7 +59,7 @@ health=""
 if ! systemctl is-active --quiet "$SERVICE_UNIT"; then
   problem servicio "El servicio $SERVICE_UNIT está detenido: ejecutá sudo systemctl start $SERVICE_UNIT y, si no arranca, mirá journalctl -u $SERVICE_UNIT."
 else
-  health=$(curl -sS --max-time 10 "http://127.0.0.1:$port/api/health" 2>/dev/null)
+  health=$(service_health "$port")
   if grep -q '"ok":true' <<<"$health"; then
     fine "El servicio $SERVICE_UNIT atiende y guarda consultas."
   else

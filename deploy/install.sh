@@ -106,7 +106,9 @@ set_config_value SITE_URL "https://$domain"
 set_config_value PORT "$port"
 set_config_value HOST 127.0.0.1
 set_config_value LEADS_DATA_DIR "$DATA_DIR"
-set_config_value LEADS_TRUSTED_PROXIES 127.0.0.1
+# nginx proves itself with this secret; loopback is no proxy, any local process is there (decision 0040).
+[[ -n $(config_value LEADS_PROXY_SECRET) ]] || set_config_value LEADS_PROXY_SECRET "$(openssl rand -hex 32)"
+sed -i '/^LEADS_TRUSTED_PROXIES=127\.0\.0\.1$/d' "$ENV_FILE"
 [[ -n $database ]] && set_config_value DATABASE_URL "$database"
 if [[ -n $backup_url ]]; then
   set_config_value LEADS_BACKUP_URL "$backup_url"
@@ -169,8 +171,11 @@ fi
 step "HTTPS para $domain"
 hsts=$(sed -n 's/^ *add_header Strict-Transport-Security "\(.*\)" always;/\1/p' "$CURRENT_LINK/build/deploy/site.conf" | head -n 1)
 [[ -n $hsts ]] || die "La versión instalada no trae la cabecera HSTS en build/deploy/site.conf."
+body_timeout=$(sed -n 's/^ *client_body_timeout \(.*\);/\1/p' "$CURRENT_LINK/build/deploy/site.conf" | head -n 1)
 write_nginx_site() {
   local with_tls=$1
+  # Root's alone: it holds the secret nginx proves itself with.
+  install -m 600 /dev/null "$NGINX_SITE"
   {
     cat <<NGINX
 # Written by deploy/install.sh: nginx terminates HTTPS and hands every request to the service,
@@ -219,8 +224,11 @@ server {
         proxy_set_header Host \$host;
         proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
         proxy_set_header X-Forwarded-Proto https;
+        proxy_set_header X-Proxy-Secret "$(config_value LEADS_PROXY_SECRET)";
         proxy_hide_header Strict-Transport-Security;
         proxy_request_buffering off;
+        # A slow body (a photo from a phone) is read to its end; a stalled one is the service's to answer.
+        client_body_timeout ${body_timeout:-40s};
         proxy_connect_timeout 5s;
         proxy_read_timeout 120s;
         proxy_next_upstream error timeout;

@@ -63,6 +63,12 @@ set_config_value() {
 }
 
 service_port() { config_value PORT; }
+
+# The service's health on PORT with its details (the database's cause, the off-site copy): the
+# server's secret goes in a header read from a descriptor, never on a command line (decision 0040).
+service_health() {
+  curl -sS --max-time "${2:-10}" -H @<(printf 'X-Health-Details: %s\n' "$(config_value LEADS_PROXY_SECRET)") "http://127.0.0.1:$1/api/health" 2>/dev/null
+}
 candidate_port() { echo $(($(service_port) + 1)); }
 
 # Waits for UNIT on PORT: true once healthy, false as soon as it keeps failing or after 90 s.

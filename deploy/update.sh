@@ -71,7 +71,7 @@ say "${restore_point:-Base todavía vacía: nada que copiar.}"
 backup_url=$(config_value LEADS_BACKUP_URL)
 if [[ -n $backup_url ]]; then
   # The service sends every change off the server within seconds; say when it last did.
-  say "Copia fuera del servidor: $(curl -fsS --max-time 5 "http://127.0.0.1:$port/api/health" | grep -o '"backup":{[^}]*}' || echo 'sin datos')"
+  say "Copia fuera del servidor: $(service_health "$port" 5 | grep -o '"backup":{[^}]*}' || echo 'sin datos')"
 fi
 
 switched=false

@@ -41,6 +41,12 @@ export type SiteOptions = {
   leadService?: string;
   /** The service's stall limit for a body (default `bodyStallMs`; tests shorten both together). */
   bodyStallMs?: number;
+  /**
+   * The service's LEADS_PROXY_SECRET, sent with every proxied request so the service believes
+   * this nginx's X-Forwarded-For (decision 0040). Without it (the build's generic copy) the header
+   * is cleared, never passed on from a client.
+   */
+  proxySecret?: string;
 };
 
 /**
@@ -83,7 +89,10 @@ export function renderNginxSite(options: SiteOptions): string {
     ["Allow", "$site_allow"],
   ];
   // The inbox sends its own page headers (its CSP with nonces): nginx passes them on.
-  const bodyTimeout = nginxBodyTimeoutSeconds(options.bodyStallMs);
+  const forwarding = {
+    bodyTimeout: nginxBodyTimeoutSeconds(options.bodyStallMs),
+    proxySecret: options.proxySecret ?? "",
+  };
   const inboxProxy = proxyLines(
     headers
       .map(([name]) => name!)
@@ -92,7 +101,7 @@ export function renderNginxSite(options: SiteOptions): string {
           !["Vary", "Allow", "Cache-Control", "Content-Security-Policy", "Permissions-Policy"].includes(name),
       ),
     "$http_host",
-    bodyTimeout,
+    forwarding,
   );
   return fill(template("site.conf.template"), {
     CACHE_MAP: [
@@ -117,7 +126,7 @@ export function renderNginxSite(options: SiteOptions): string {
       headers.map(([name]) => name!).filter((name) => !["Vary", "Allow", "Cache-Control"].includes(name)),
       // With its port: the service accepts a same-origin post when its Origin names the Host it was sent to.
       "$http_host",
-      bodyTimeout,
+      forwarding,
     ),
     INBOX_PROXY: inboxProxy,
     PHOTO_UPLOAD_PATH: inboxPaths.sitePhotos,
@@ -160,15 +169,20 @@ export function renderNginxSite(options: SiteOptions): string {
 /**
  * The proxy settings of a location handed to the lead service; `hidden`: the
  * service's headers nginx sets itself; `host`: the Host the service sees; `bodyTimeout`: the
- * seconds nginx waits for a body's next byte.
+ * seconds nginx waits for a body's next byte; `proxySecret`: what proves this nginx to the service.
  */
-function proxyLines(hidden: string[], host: string, bodyTimeout: number): string {
+function proxyLines(
+  hidden: string[],
+  host: string,
+  { bodyTimeout, proxySecret }: { bodyTimeout: number; proxySecret: string },
+): string {
   return [
     "proxy_http_version 1.1;",
     'proxy_set_header Connection "";',
     `proxy_set_header Host ${host};`,
-    // The service believes this header only from addresses in LEADS_TRUSTED_PROXIES.
+    // The service believes this header only from a request that carries its secret (decision 0040).
     "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+    `proxy_set_header X-Proxy-Secret ${quote(proxySecret)};`,
     "proxy_set_header X-Forwarded-Proto $scheme;",
     // A little above the service's own 32 KB limit, so the service answers 413 itself.
     "client_max_body_size 64k;",

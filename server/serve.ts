@@ -137,6 +137,10 @@ server.listen(port, host, () => {
   console.log(
     `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
   );
+  if (config.trustedProxies.check("127.0.0.1", "ipv4") && !config.proxySecret)
+    console.log(
+      "LEADS_TRUSTED_PROXIES nombra 127.0.0.1, que ya no cuenta (cualquier programa de este servidor se conecta desde ahí): nginx se identifica con LEADS_PROXY_SECRET; ejecutá de nuevo deploy/install.sh.",
+    );
   console.log(
     `Copia fuera del servidor: ${config.backup ? `${config.backup.url}, cifrada para ${config.backup.recipient}` : "desactivada (LEADS_BACKUP_URL)"}`,
   );

@@ -26,7 +26,7 @@ import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../postgres-server.ts";
 import { startS3Server, type S3Server } from "../s3-server.ts";
-import { startService, type ServiceProcess } from "../service-process.ts";
+import { healthDetails, startService, type ServiceProcess } from "../service-process.ts";
 import { benchLeadBody, httpLoad, percentile, type Throughput } from "./leads.ts";
 import { fillLeads, fillVisits } from "./traffic.ts";
 
@@ -251,9 +251,10 @@ async function copiedSince(service: ServiceProcess, since: Date): Promise<void> 
   throw new Error("never copied off the machine");
 }
 
+/** GET with health's details (the doctor's header). */
 function get(url: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    request(url, (response) => {
+    request(url, { headers: healthDetails }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => (text += chunk.toString()));
       response.on("end", () => resolve(text));

@@ -11,7 +11,7 @@ import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
-import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { healthDetails, startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
 /**
@@ -197,7 +197,7 @@ describe("a database that goes away", { timeout: 60_000 }, () => {
     expect(native.status).toBe(503);
     const href = /<a href="(https:\/\/wa\.me\/[^"]*)"/.exec(native.body)![1]!.replace(/&amp;/g, "&");
     expect(new URL(href).searchParams.get("text")).toBe(composeMessage(expressForm, values));
-    const health = await send(`${target.baseUrl}/api/health`);
+    const health = await send(`${target.baseUrl}/api/health`, { headers: healthDetails });
     expect(health.status).toBe(503);
     expect(JSON.parse(health.body)).toMatchObject({ ok: false, database: "unavailable" });
     expect(JSON.parse(health.body).cause).toMatch(/la base de leads no responde/);

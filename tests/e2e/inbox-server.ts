@@ -17,7 +17,7 @@ import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
 import type { Store } from "../../server/storage/store.ts";
 import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
-import { createSiteServer } from "../../server/site-server.ts";
+import { createSiteServer, type SiteServerOptions } from "../../server/site-server.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
 import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
@@ -86,6 +86,8 @@ export async function startInboxServer(
     dataDir?: string;
     /** How a publication builds the pages (default: the project's real build). */
     build?: SiteBuilder;
+    /** The server's socket limits (a short body stall limit, to see a stall answered). */
+    limits?: SiteServerOptions["limits"];
   } = {},
 ): Promise<InboxServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "inbox-e2e-"));
@@ -130,6 +132,7 @@ export async function startInboxServer(
     app: inbox.handler,
     served: publishing.served,
     log: () => {},
+    limits: options.limits,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -148,7 +148,7 @@ export function refusalMessage(refusal: PhotoRefusal): string {
     case "dañada":
       return "No se pudo leer la foto: parece dañada o incompleta. Probá exportarla de nuevo.";
     case "se-detuvo":
-      return "La foto dejó de llegar a mitad del envío: la conexión no mandó más datos (¿se cortó la señal o el Wi-Fi?). No se guardó nada; lo que escribiste sigue acá. Volvé a elegir la foto y enviala de nuevo, mejor con Wi-Fi.";
+      return "La foto dejó de llegar a mitad del envío: la conexión no mandó más datos (¿se cortó la señal o el Wi-Fi?). Lo que escribiste sigue acá: volvé a elegir la foto y enviala de nuevo, mejor con Wi-Fi.";
   }
 }
 

@@ -26,7 +26,8 @@ import type { RawResponse } from "./raw-http.ts";
  */
 test.describe.configure({ timeout: 90_000 });
 
-const step = (response: RawResponse) => cookiesOf(response.headers.get("set-cookie") ?? [])["__Host-bandeja-paso"];
+const step = (response: RawResponse) =>
+  cookiesOf(response.headers.get("set-cookie") ?? [])["__Host-bandeja-paso"];
 
 /** The password, then a typed code (an authenticator code or a recovery code) at the second step. */
 async function signInWithCode(inbox: InboxServer, code: string, volver = "/bandeja") {
@@ -80,7 +81,10 @@ test("the password and a recovery code add an app beside the owner's, never inst
 
   // Adding a factor asks for the password again; the recovery code of the sign-in is the factor.
   await confirm(inbox, "factores", thief.cookie, { intent: "contrasena", password: ownerPassword });
-  const begun = await call(inbox, "/bandeja/seguridad", { form: { intent: "totp-empezar" }, cookie: thief.cookie });
+  const begun = await call(inbox, "/bandeja/seguridad", {
+    form: { intent: "totp-empezar" },
+    cookie: thief.cookie,
+  });
   expect(begun.status).toBe(200);
   const [secret] = await pendingSecrets(inbox);
   expect(secret).toBeTruthy();
@@ -164,7 +168,8 @@ const standInBuilder: SiteBuilder = async (_env, outDir) => {
 test("a publication held by one session is not released by the owner's next sign-in, and goes on in its own session only from a page that shows it", async () => {
   const inbox = await startInboxServer({ build: standInBuilder });
   try {
-    const versions = async () => (await inbox.store.db.selectFrom("site_versions").select("id").execute()).length;
+    const versions = async () =>
+      (await inbox.store.db.selectFrom("site_versions").select("id").execute()).length;
     const before = await versions();
     const thief = await signInWithCode(inbox, inbox.owner().recoveryCodes[0]!);
     const number = "5491199998888";
@@ -184,17 +189,19 @@ test("a publication held by one session is not released by the owner's next sign
     const back = owner.response.header("location") ?? "";
     expect(back.startsWith(heldAt)).toBe(true);
     const landed = await call(inbox, back, { cookie: owner.cookie });
-    expect(landed.header("location") ?? "", "the owner's sign-in released the thief's publication").not.toMatch(
-      /progreso=/,
-    );
+    expect(
+      landed.header("location") ?? "",
+      "the owner's sign-in released the thief's publication",
+    ).not.toMatch(/progreso=/);
     expect(inbox.publishing.editor.running()).toBeUndefined();
     expect(builds).toEqual([]);
     expect(await versions()).toBe(before);
 
     // Her own held publication, once she confirmed, is a page that shows what goes live and waits.
+    inbox.advance(11 * 60_000);
     const own = await call(inbox, "/bandeja/sitio", { form: { intent: "publicar" }, cookie: owner.cookie });
     const ownHeldAt = new URL(own.header("location") ?? "", inbox.url).searchParams.get("volver");
-    inbox.advance(11 * 60_000);
+    expect(ownHeldAt).toMatch(/^\/bandeja\/sitio\?continuar=/);
     await confirm(inbox, "sitio", owner.cookie, { intent: "codigo", codigo: inbox.ownerCode() });
     const shown = await call(inbox, ownHeldAt!, { cookie: owner.cookie });
     expect(shown.status).toBe(200);
@@ -205,6 +212,14 @@ test("a publication held by one session is not released by the owner's next sign
     const stolen = await call(inbox, ownHeldAt!, { cookie: thief.cookie });
     expect(stolen.header("location") ?? "").not.toMatch(/progreso=/);
     expect(builds).toEqual([]);
+    // Her press on that page publishes it.
+    const token = new URL(ownHeldAt!, inbox.url).searchParams.get("continuar")!;
+    const pressed = await call(inbox, "/bandeja/sitio", {
+      form: { intent: "publicar", continuar: token },
+      cookie: owner.cookie,
+    });
+    expect(pressed.header("location")).toMatch(/progreso=/);
+    await expect.poll(async () => versions()).toBe(before + 1);
   } finally {
     await inbox.stop();
   }
@@ -220,7 +235,10 @@ test("without scripts, the first sign-in shows the ten recovery codes and opens 
     expect(login.header("location")).toMatch(/^\/bandeja\/ingresar\/primer-ingreso/);
     const cookie = `__Host-bandeja-paso=${step(login)}`;
     const path = login.header("location")!;
-    expect((await call(inbox, path, { form: { intent: "codigo", codigo: printed, volver: "/bandeja" }, cookie })).status).toBe(200);
+    expect(
+      (await call(inbox, path, { form: { intent: "codigo", codigo: printed, volver: "/bandeja" }, cookie }))
+        .status,
+    ).toBe(200);
     await call(inbox, path, { cookie });
     const [secret] = await pendingSecrets(inbox);
     inbox.advance(30_000);

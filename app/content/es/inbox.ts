@@ -237,6 +237,13 @@ export const siteEditor = {
   previewPages: (count: number) =>
     `Vista previa lista: cambian ${count} ${count === 1 ? "página" : "páginas"} (solo las ves vos)`,
   publishHint: "Se te pide confirmar con tu llave de acceso o tu código antes de publicar.",
+  /** A publication or undo this session asked for, shown after its confirmation, before it goes on. */
+  held: {
+    publishHeading: "¿Publicar estos cambios?",
+    undoHeading: (number: number) => `¿Volver a la versión ${number}?`,
+    publish: "Sí, publicar estos cambios",
+    cancel: "Cancelar",
+  },
   needsFactor: "Para publicar, agregá primero una llave de acceso o un código, en «Seguridad».",
   addFactor: "Agregar una llave de acceso o un código",
   publishedNow: (number: number) => `Publicada la versión ${number}: el sitio ya la muestra.`,

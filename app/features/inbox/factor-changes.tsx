@@ -14,13 +14,11 @@ export function FactorChanges({ changes }: { changes: readonly FactorChangeNotic
   const copy = security.changes;
   return (
     <section
-      aria-labelledby="cambios-de-llaves"
+      aria-label={copy.heading}
       data-factor-changes
       className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-white p-3 text-sm"
     >
-      <h2 id="cambios-de-llaves" className="font-semibold">
-        {copy.heading}
-      </h2>
+      <p className="font-semibold">{copy.heading}</p>
       <p>{copy.lead}</p>
       <ul className="flex flex-col gap-2">
         {changes.map((change) => (

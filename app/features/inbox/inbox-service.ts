@@ -126,8 +126,12 @@ export type BackupGlance =
       problem: string | null;
     };
 
-/** One problem deploy/doctor.sh found on the server (decision 0027), in its own Spanish words. */
-export type ServerFinding = { part: string; message: string };
+/**
+ * One problem deploy/doctor.sh found on the server (decision 0027): the part of the server, and
+ * when the check saw it (Buenos Aires time). The doctor's own words are the administrator's, with
+ * commands; the inbox says it in the owner's (decision 0035).
+ */
+export type ServerFinding = { part: string; seenText: string | null };
 
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 

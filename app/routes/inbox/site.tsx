@@ -484,7 +484,11 @@ function HeldWork({
             disabled={busy || (work.kind === "publicar" && pending.length === 0)}
             className={`${buttonStyles.primary} disabled:cursor-not-allowed disabled:opacity-60`}
           >
-            {work.kind === "publicar" ? copy.held.publish : copy.restore(work.version)}
+            {work.kind === "publicar"
+              ? copy.held.publish
+              : work.version === 0
+                ? copy.restoreInstalled
+                : copy.restore(work.version)}
           </button>
         </Form>
         <a href={inboxPaths.site} className={buttonStyles.secondary}>

@@ -10,7 +10,7 @@ import {
 } from "#app/config/site-facts.ts";
 import { settingDefault, type SiteVariable } from "#app/config/site-config.ts";
 import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
-import { towerChangeLabel } from "#app/content/tower-edits.ts";
+import { towerChangeEvent, towerChangeLabel } from "#app/content/tower-edits.ts";
 import { isExampleAddress, releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
 import { withFactDrafts, type SiteChanges } from "./site-content.ts";
@@ -53,7 +53,12 @@ export function createSiteEditor(options: {
   // A tower change reads "Torre X: pisos": the same words as the owner's e-mail; a photo's is labelled already.
   const listed = (changes: SiteChanges): SiteChange[] => [
     ...changes.facts.map(factEntry),
-    ...changes.towers.map((change) => entry(towerChangeLabel(change), change)),
+    ...changes.towers.map((change) => {
+      const event = towerChangeEvent(change);
+      return event
+        ? { ...entry(towerChangeLabel(change), change), event }
+        : entry(towerChangeLabel(change), change);
+    }),
     ...changes.photos,
   ];
   const towerEditor = createTowerEditor({ publisher, store, now });
@@ -194,8 +199,9 @@ export function createSiteEditor(options: {
     },
     progress: (id) => progress.view(id),
     running: () => progress.running(),
-    hold: (work, actor) => progress.hold(work, actor),
-    resume: (token, actor) => progress.take(token, actor),
+    hold: (work, holder) => progress.hold(work, holder),
+    held: (token, holder) => progress.peek(token, holder),
+    resume: (token, holder) => progress.take(token, holder),
     towers: () => towerEditor.towers(),
     tower: (slug) => towerEditor.tower(slug),
     editTower: (slug, action) => towerEditor.editTower(slug, action),

@@ -443,6 +443,22 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
       });
     },
   },
+  // Authenticator apps side by side (decision 0035): a new app is added beside the owner's, never
+  // instead of it; a pending secret belongs to whoever drew it (its session's hash), and one drawn
+  // before this had none, so it goes. Every factor change kept for the inbox to show.
+  "0014-factors-side-by-side": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("inbox_totp").addColumn("enroller_hash", "text").execute();
+      await sql`delete from inbox_totp where enabled_at is null`.execute(db);
+      await db.schema
+        .createTable("inbox_factor_changes")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("at", "text", (column) => column.notNull())
+        .addColumn("what", "text", (column) => column.notNull())
+        .addColumn("by_session", "text")
+        .execute();
+    },
+  },
 });
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {

@@ -250,7 +250,7 @@ async function measureRestore(
         `the planted object was not refused, or --up-to-last-good lost leads: ${lastGood.run.stderr}`,
       );
     const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-    const planted = `${megabytes(bomb.byteLength)} MB planted, ${megabytes(bombExpandsTo)} MB decompressed`;
+    const planted = `bomb planted (${megabytes(bomb.byteLength)} MB → ${megabytes(bombExpandsTo)} MB)`;
     const runs: RestoreRun[] = [
       { case: "normal", ...normal },
       { case: planted, ...refused },
@@ -372,10 +372,10 @@ export function printBackupTables(figures: BackupFigures[]): void {
     console.log(
       `\nThe restore command, ${database}, ${restore.leads.toLocaleString("en")} leads: peak memory (the process's maxRSS) without and with a planted gzip bomb`,
     );
-    console.log(`${"case".padEnd(49)} | ${"outcome".padEnd(47)} | seconds | peak memory`);
+    console.log(`${"case".padEnd(52)} | ${"outcome".padEnd(41)} | seconds | peak memory`);
     for (const run of restore.runs)
       console.log(
-        `${run.case.padEnd(49)} | ${run.outcome.padEnd(47)} | ${String(run.seconds).padStart(7)} | ${(run.peakBytes / 1024 / 1024).toFixed(0).padStart(8)} MB`,
+        `${run.case.padEnd(52)} | ${run.outcome.padEnd(41)} | ${String(run.seconds).padStart(7)} | ${(run.peakBytes / 1024 / 1024).toFixed(0).padStart(8)} MB`,
       );
   }
 }

@@ -164,22 +164,13 @@ export async function restoreBackup(options: {
     if ((await backups.leadCount()) > 0)
       throw new RestoreError("el destino ya tiene consultas: restaure en una carpeta o base vacía");
 
-    const snapshot = await reread<Snapshot>(snapshotObject);
     /** Per table: each row's key → its fingerprint, as the copies say it should end up. */
     const expected = new Map<string, Map<string, bigint>>();
     const columns = new Map<string, string[]>();
-    const tables = backedUpTables.map((table) => ({ table, rows: snapshot.tables[table.name] ?? [] }));
     wrote = true;
-    await backups.replaceTables(tables);
-    for (const { table, rows } of tables) {
-      const tableColumns = columnsOf(rows);
-      columns.set(table.name, tableColumns);
-      expected.set(
-        table.name,
-        new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), rowDigest(row, tableColumns)])),
-      );
-    }
-    await verify(store, expected, columns, "la copia completa", snapshot.tally);
+    const recorded = await writeSnapshot(store, await reread<Snapshot>(snapshotObject), expected, columns);
+    // The snapshot's rows are out of scope here: the check reads them back from the database.
+    await verify(store, expected, columns, "la copia completa", recorded);
 
     for (const object of changeObjects) {
       const changes = await reread<ChangeSet>(object);
@@ -295,6 +286,29 @@ async function leadsAlong(
         if (entry.row) keys.add(JSON.stringify(entry.key));
         else keys.delete(JSON.stringify(entry.key));
   return keys.size;
+}
+
+/**
+ * A snapshot's tables written, and what they should hold noted per key; returns the tallies it
+ * recorded. Its own function so that its rows can be freed once written.
+ */
+async function writeSnapshot(
+  store: Store,
+  snapshot: Snapshot,
+  expected: Map<string, Map<string, bigint>>,
+  columns: Map<string, string[]>,
+): Promise<Snapshot["tally"]> {
+  const tables = backedUpTables.map((table) => ({ table, rows: snapshot.tables[table.name] ?? [] }));
+  await store.backups.replaceTables(tables);
+  for (const { table, rows } of tables) {
+    const tableColumns = columnsOf(rows);
+    columns.set(table.name, tableColumns);
+    expected.set(
+      table.name,
+      new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), rowDigest(row, tableColumns)])),
+    );
+  }
+  return snapshot.tally;
 }
 
 /** `work` over `items`, `size` at a time, results in the items' order. */

@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { expect, logIn, test } from "./inbox-fixtures.ts";
 import { startInboxServer } from "./inbox-server.ts";
 import { doctorFindingsFile } from "../../server/inbox/server-findings.ts";
+import { buenosAiresTime } from "../../app/lib/buenos-aires-time.ts";
 
 /**
  * The server's last check in the inbox (decision 0027): the problems deploy/doctor.sh wrote to the
@@ -23,10 +24,13 @@ test("/bandeja shows what the server's check found wrong, and nothing when all i
     "El servicio tasaciones.service está detenido: ejecutá sudo systemctl start tasaciones.service y, si no arranca, mirá journalctl -u tasaciones.service.";
   const noCopies =
     "Ninguna copia sale de este servidor todavía: ejecutá de nuevo deploy/install.sh con --backup-url y --backup-recipient (docs/deploy.md, «Off-site backups»).";
+  // Seen after the server started: a stopped service seen before it started no longer shows.
+  const checkedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const seen = ` (visto el ${buenosAiresTime(checkedAt)})`;
   const findings = (problems: { part: string; message: string }[]) =>
     writeFileSync(
       join(server.dataDir, doctorFindingsFile),
-      JSON.stringify({ checkedAt: "2026-11-28T18:00:00Z", problems }),
+      JSON.stringify({ checkedAt: checkedAt.toISOString(), problems }),
     );
   try {
     findings([
@@ -36,7 +40,7 @@ test("/bandeja shows what the server's check found wrong, and nothing when all i
     await logIn(page, server);
     const box = page.locator("[data-server-findings]");
     await expect(box.getByText("El servidor necesita atención")).toBeVisible();
-    await expect(box.getByRole("listitem")).toHaveText([stopped, noCopies]);
+    await expect(box.getByRole("listitem")).toHaveText([stopped + seen, noCopies + seen]);
     await expectNoAxeViolations(page);
     await shoot(page, "inbox-server-findings");
 

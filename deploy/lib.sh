@@ -1,3 +1,5 @@
+# shellcheck shell=bash disable=SC2034
+# (SC2034: the constants below are read by the scripts that source this file.)
 # Shared by deploy/install.sh, deploy/update.sh and deploy/doctor.sh: where things live on the
 # server and the steps the three have in common. Sourced, never run. See docs/deploy.md
 # ("Putting it online with one command") and docs/decisions/0027-going-live.md.
@@ -52,7 +54,7 @@ die() {
 }
 
 require_root() {
-  [[ $(id -u) -eq 0 ]] || die "Hay que ejecutarlo como root: sudo $0 $*"
+  [[ $(id -u) -eq 0 ]] || die "Hay que ejecutarlo como root: sudo $0"
 }
 
 # The value of KEY in the configuration file (empty when absent).

@@ -126,7 +126,7 @@ build_release() {
   install -d -o "$BUILD_USER" -g "$BUILD_USER" -m 700 "$NPM_CACHE_DIR"
   # The cache was root's before builds had their own user.
   [[ -z $(find "$NPM_CACHE_DIR" ! -user "$BUILD_USER" -print -quit) ]] || chown -R "$BUILD_USER:$BUILD_USER" "$NPM_CACHE_DIR"
-  git -C "$source" archive "$commit" | runuser -u "$BUILD_USER" -- tar -x -C "$release.partial" || {
+  git -C "$source" -c tar.umask=0022 archive "$commit" | runuser -u "$BUILD_USER" -- tar -x -C "$release.partial" || {
     rm -rf "$release.partial"
     return 1
   }
@@ -162,7 +162,7 @@ release_intact() {
   local release=$1 source=$2 commit=$3
   [[ -d $release && ! -L $release && $(release_commit "$release") == "$commit" ]] || return 1
   [[ -z $(find "$release" \( ! -user root -o -perm /022 \) ! -type l -print -quit) ]] || return 1
-  git -C "$source" archive "$commit" | tar --compare --file=- -C "$release" >/dev/null 2>&1
+  git -C "$source" -c tar.umask=0022 archive "$commit" | tar --compare --file=- -C "$release" >/dev/null 2>&1
 }
 
 # Points a link at a release in one rename, so it is never missing.

@@ -164,22 +164,13 @@ log "the commit under test, cloned into the server"
 COMMIT=$(git -C "$REPOSITORY" rev-parse HEAD)
 git clone --quiet --no-local "$REPOSITORY" "$ROOT/root/tasaciones"
 git -C "$ROOT/root/tasaciones" checkout --quiet "$COMMIT"
-# Releases that fail, each on a branch of its own: the update must go back by itself.
-test_release() {
-  local branch=$1 message=$2
-  shift 2
-  (
-    cd "$ROOT/root/tasaciones"
-    git checkout --quiet -b "$branch" "$COMMIT"
-    "$@"
-    git -c user.name=Prueba -c user.email=prueba@tasaciones.test commit --quiet -am "$message"
-    git checkout --quiet "$COMMIT"
-  )
-}
-# Builds but cannot start.
-test_release version-rota "Una versión que no arranca" sed -i '1i process.exit(3);' server/serve.ts
-# Migrates the database (a table of its own), answers, and dies seconds later.
-migrate_then_die() {
+# A later release, built once and reused (each build costs minutes): its migration adds a table of
+# its own, and /run/tasaciones-prueba (written by this test) makes it fail as each case needs:
+# «no-arranca» exits at once, «migra-y-muere» answers and dies 8 s later, «muere-tras-el-cambio»
+# passes as the candidate and dies 8 s after taking the service's port. Absent: a good release.
+(
+  cd "$ROOT/root/tasaciones"
+  git checkout --quiet -b version-de-prueba "$COMMIT"
   sed -i '/^const migrations = (kind: DatabaseKind): Record<string, Migration> => ({$/a\
   "9000-prueba-de-version": {\
     async up(db: Kysely<unknown>) {\
@@ -187,12 +178,23 @@ migrate_then_die() {
     },\
   },' server/storage/migrations.ts
   grep -q 9000-prueba-de-version server/storage/migrations.ts
-  sed -i '1i setTimeout(() => process.exit(3), 8000);' server/serve.ts
-}
-test_release migra-y-muere "Una versión que migra la base y se cae a los 8 s" migrate_then_die
-# Passes as the candidate (the next port) and dies seconds after taking the service's place.
-test_release muere-tras-el-cambio "Una versión que se cae después del cambio" \
-  sed -i "1i if (process.env.PORT === \"$SERVICE_PORT\") setTimeout(() => process.exit(3), 8000);" server/serve.ts
+  cat - server/serve.ts >server/serve.ts.new <<TS
+import { readFileSync as readTestMode } from "node:fs";
+const testMode = (() => {
+  try {
+    return readTestMode("/run/tasaciones-prueba", "utf8").trim();
+  } catch {
+    return "";
+  }
+})();
+if (testMode === "no-arranca") process.exit(3);
+if (testMode === "migra-y-muere" || (testMode === "muere-tras-el-cambio" && process.env.PORT === "$SERVICE_PORT"))
+  setTimeout(() => process.exit(3), 8000);
+TS
+  mv server/serve.ts.new server/serve.ts
+  git -c user.name=Prueba -c user.email=prueba@tasaciones.test commit --quiet -am "Una versión posterior, de prueba"
+  git checkout --quiet "$COMMIT"
+)
 cp "$PEBBLE_DIR/ca.pem" "$ROOT/root/pebble-https-ca.pem"
 # Pebble's issuing root in the server's trust store, as Let's Encrypt's is on a real server.
 cp "$PEBBLE_DIR/root.pem" "$ROOT/usr/local/share/ca-certificates/pebble-root.crt"
@@ -350,19 +352,19 @@ stop_polling() {
 }
 current_release() { inside readlink -f /opt/tasaciones/current; }
 
-log "update to the same version"
+log "update to a later version (it migrates the database)"
 release_before=$(current_release)
 start_polling "the update"
 update_started=$SECONDS
 (send_lead 'Juana Manso 1001, durante la actualización' >"$WORK/lead-during-update.txt") &
 lead_pid=$!
-inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update.log" 2>&1
-update_status=$?
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$WORK/update.log" 2>&1 &&
+  update_status=0 || update_status=$?
 update_seconds=$((SECONDS - update_started))
 wait "$lead_pid"
 stop_polling "the update"
 [[ $update_status == 0 ]] || cat "$WORK/update.log"
-check "update to the same commit succeeds ($update_seconds s)" test "$update_status" = 0
+check "update to a later version succeeds ($update_seconds s)" test "$update_status" = 0
 check "a new release is current" test "$(current_release)" != "$release_before"
 check "the lead sent during the update was accepted" test "$(cat "$WORK/lead-during-update.txt")" = 201
 check "no lead lost in the update" test "$(lead_count)" = $((leads_before + 1))
@@ -391,15 +393,18 @@ restart_and_send_lead() {
 }
 # An update that is expected to fail and go back by itself.
 failing_update() {
-  local label=$1 ref=$2 log_file=$WORK/update-$2.log leads_at_start release_before status
-  log "update to $ref ($label)"
+  local label=$1 mode=$2 log_file=$WORK/update-$2.log leads_at_start release_before status
+  log "update to the later version, $mode ($label)"
   leads_at_start=$(lead_count)
   release_before=$(current_release)
+  inside sh -c "echo $mode >/run/tasaciones-prueba && chmod 644 /run/tasaciones-prueba"
   start_polling "$label"
-  inside bash -c "cd /root/tasaciones && deploy/update.sh --to $ref" >"$log_file" 2>&1 && status=0 || status=$?
+  inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$log_file" 2>&1 && status=0 || status=$?
   stop_polling "$label"
+  inside rm -f /run/tasaciones-prueba
   tail -n 3 "$log_file"
   check "$label: update.sh exits non-zero" test "$status" != 0
+  check "$label: it reused the kept build" grep -q 'Se usa la versión guardada' "$log_file"
   check "$label: it says in Spanish that it went back" grep -q 'Se volvió a la versión anterior' "$log_file"
   check "$label: the previous release is current" test "$(current_release)" = "$release_before"
   restart_and_send_lead "$label" "$log_file" "$leads_at_start"
@@ -431,11 +436,14 @@ update_started=$SECONDS
 inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update-back.log" 2>&1 && back_status=0 || back_status=$?
 [[ $back_status == 0 ]] || cat "$WORK/update-back.log"
 check "going back to the kept release succeeds ($((SECONDS - update_started)) s)" test "$back_status" = 0
+check "the earlier release serves on the database its successor migrated" \
+  test "$(inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from kysely_migration where name = '9000-prueba-de-version'")" = 1
+check "and stores leads in it" test "$(send_lead 'Juana Manso 1003, de vuelta')" = 201
 check "it reused the kept release" grep -q 'Se usa la versión guardada' "$WORK/update-back.log"
 check "it watched the release before «Actualizado»" grep -q 'sin reiniciarse' "$WORK/update-back.log"
 
 log "two updates at once"
-inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update-first.log" 2>&1 &
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$WORK/update-first.log" 2>&1 &
 first_pid=$!
 for _ in $(seq 1 60); do
   inside test -e /opt/tasaciones/actualizacion-en-curso && break
@@ -446,12 +454,10 @@ wait "$first_pid" && first_status=0 || first_status=$?
 check "the second update waited, saying so" grep -q 'Hay otra actualización en curso: espero a que termine' "$WORK/update-second.log"
 check "both updates succeeded, one after the other ($first_status, $second_status)" test "$first_status$second_status" = 00
 
-failing_update "una versión que no arranca" version-rota
+failing_update "una versión que no arranca" no-arranca
 failing_update "una versión que migra la base y se cae" migra-y-muere
-check "the previous release serves on the database the failed one migrated" \
-  test "$(inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from kysely_migration where name = '9000-prueba-de-version'")" = 1
 failing_update "una versión que se cae después del cambio" muere-tras-el-cambio
-for step in candidata cambio vigilancia; do killed_update "$step" "$COMMIT"; done
+for step in candidata cambio vigilancia; do killed_update "$step" version-de-prueba; done
 
 log "doctor"
 inside apt-get upgrade -y -qq >/dev/null 2>&1 || true

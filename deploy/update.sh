@@ -68,9 +68,8 @@ undo_update() {
   step=$(state_value step)
   port=$(service_port)
   say "Una actualización quedó a mitad de camino (paso «$step»): se deshace."
-  systemctl stop "$CANDIDATE_UNIT" 2>/dev/null || true
-  systemctl reset-failed "$CANDIDATE_UNIT" 2>/dev/null || true
-  rm -f "$CANDIDATE_LINK"
+  # The service first, the candidate after: while the service restarts, nginx still has the
+  # candidate on the next port to send visitors to (stopping it first left 12 s of 502s).
   if [[ -d $previous_release && $(readlink -f "$CURRENT_LINK") != "$previous_release" ]]; then
     point_link "$CURRENT_LINK" "$previous_release"
     systemctl restart "$SERVICE_UNIT" || true
@@ -82,6 +81,9 @@ undo_update() {
   else
     say "La versión $(basename "$(readlink -f "$CURRENT_LINK")") no responde: ejecutá deploy/doctor.sh." >&2
   fi
+  systemctl stop "$CANDIDATE_UNIT" 2>/dev/null || true
+  systemctl reset-failed "$CANDIDATE_UNIT" 2>/dev/null || true
+  rm -f "$CANDIDATE_LINK"
   rm -f "$UPDATE_STATE"
 }
 

@@ -373,7 +373,7 @@ check "no lead lost in the update" test "$(lead_count)" = $((leads_before + 1))
 # failure-point table per case: step | what update.sh said last | state after the restart | leads.
 restart_and_send_lead() {
   local label=$1 log_file=$2 leads_at_start=$3 said state
-  said=$(grep -v '^\s*$' "$log_file" | tail -n 1 | cut -c1-160)
+  said=$(grep -v -e '^\s*$' -e ' Killed ' "$log_file" | tail -n 1 | cut -c1-160)
   inside systemctl restart tasaciones.service
   local serving=false
   for _ in $(seq 1 60); do

@@ -96,6 +96,22 @@ elif [[ -n $health ]]; then
   esac
 fi
 
+# Publishing: a dry build as the service's user inside the unit's own sandbox (the same properties,
+# through systemd-run), so a server whose publications would fail says so here and in the inbox.
+release=$(readlink -f "$CURRENT_LINK")
+sandbox=()
+while IFS= read -r property; do sandbox+=(-p "$property"); done < <(unit_sandbox)
+if build_check=$(systemd-run --quiet --wait --pipe --collect --unit="tasaciones-prueba-de-construccion-$$" \
+  "${sandbox[@]}" -p "WorkingDirectory=$release" -p "EnvironmentFile=$ENV_FILE" \
+  -p "Environment=NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt" \
+  -p "Environment=PATH=$release/node_modules/.bin:$NODE_PREFIX/node_modules/.bin:/usr/bin:/bin" \
+  "$release/node_modules/.bin/node" --disable-warning=ExperimentalWarning server/build-check.ts 2>&1); then
+  fine "${build_check##*$'\n'} Publicar funciona."
+else
+  problem construccion "${build_check%%$'\n'*}"
+  printf 'La construcción de prueba (como el servicio, en su caja) dijo:\n%s\n' "$build_check" >&2
+fi
+
 # Disk space where the data lives.
 read -r used_percent available_kb < <(df --output=pcent,avail "$DATA_DIR" | tail -n 1 | tr -d '%')
 if ((used_percent >= 90 || available_kb < 1048576)); then
@@ -139,31 +155,25 @@ fi
 [[ ${problems[*]} == *permisos\|* ]] || fine "Permisos de datos y configuración: privados."
 
 # Versions of the release and of the database.
-release=$(readlink -f "$CURRENT_LINK")
-database=$(config_value DATABASE_URL)
 query="select name from kysely_migration order by name desc limit 1"
-if [[ -n $database ]]; then
-  schema=$(psql -At "$database" -c "$query" 2>/dev/null)
+if [[ -n $(config_value DATABASE_URL) ]]; then
+  schema=$(with_database psql -At -c "$query" 2>/dev/null)
 else
-  schema=$(sqlite3 -readonly "$DATA_DIR/leads.sqlite" "$query" 2>/dev/null)
+  schema=$(sqlite3 -readonly "$DATA_DIR/$SQLITE_FILE" "$query" 2>/dev/null)
 fi
 fine "Versión del sitio: $(basename "$release") ($(release_commit "$release" | cut -c1-12)); base de datos: ${schema:-desconocida}."
 
-# The findings, for the inbox (only the service's user reads the data folder).
-{
-  printf '{"checkedAt":"%s","problems":[' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  separator=""
-  for entry in "${problems[@]}"; do
-    part=${entry%%|*} message=${entry#*|}
-    message=${message//\\/\\\\}
-    printf '%s{"part":"%s","message":"%s"}' "$separator" "$part" "${message//\"/\\\"}"
-    separator=","
-  done
-  printf ']}\n'
-} >"$DOCTOR_FINDINGS.new"
-chown "$SERVICE_USER:$SERVICE_USER" "$DOCTOR_FINDINGS.new"
-chmod 600 "$DOCTOR_FINDINGS.new"
-mv "$DOCTOR_FINDINGS.new" "$DOCTOR_FINDINGS"
+# The findings, for the inbox, written by jq (each message a JSON string whatever it holds). The
+# data folder is the service's: the file is made in root's folder and moved in with no link
+# followed (mv -T replaces a link planted there, never what it points to).
+findings=$(mktemp "$CONFIG_DIR/.doctor.XXXXXX")
+for entry in "${problems[@]}"; do printf '%s\n' "$entry"; done |
+  jq -R --arg checkedAt "$(date -u +%Y-%m-%dT%H:%M:%SZ)" -s \
+    '{checkedAt: $checkedAt, problems: [split("\n")[] | select(length > 0) | {part: split("|")[0], message: (split("|")[1:] | join("|"))}]}' \
+    >"$findings"
+chown "$SERVICE_USER:$SERVICE_USER" "$findings"
+chmod 600 "$findings"
+mv -T "$findings" "$DOCTOR_FINDINGS"
 
 if ((${#problems[@]} == 0)); then
   say "Todo en orden en $domain:"

@@ -4,7 +4,8 @@
  * brotli modules (production-config tests), Java (HTML validator), wrk (load),
  * PostgreSQL (the lead storage tests and benchmark start throw-away servers),
  * LibreOffice Calc (the inbox's CSV export is opened as a spreadsheet would),
- * libvips' command-line tools (the server decodes iPhone HEIC photos with them).
+ * libvips' command-line tools (the server decodes iPhone HEIC photos with them),
+ * ShellCheck (lint reads the deploy scripts with it) and jq (the scripts read JSON with it).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -38,6 +39,8 @@ export const requirements = {
     packages: ["libreoffice-calc-nogui"],
   },
   libvips: { name: "libvips (HEIC)", present: () => onPath("vips"), packages: ["libvips-tools"] },
+  shellcheck: { name: "ShellCheck", present: () => onPath("shellcheck"), packages: ["shellcheck"] },
+  jq: { name: "jq", present: () => onPath("jq"), packages: ["jq"] },
 } satisfies Record<string, Requirement>;
 
 export function ensureSystemPackages(names: (keyof typeof requirements)[]): void {

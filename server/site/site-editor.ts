@@ -15,6 +15,7 @@ import { isExampleAddress, releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
 import { withFactDrafts, type SiteChanges } from "./site-content.ts";
 import { PublishRefused, type SitePublisher } from "./site-publisher.ts";
+import { buildFailureWords } from "./build-failure.ts";
 import { PublicationProgress } from "./publication-progress.ts";
 import type { SiteVersionRows } from "../storage/site-version-rows.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
@@ -24,7 +25,7 @@ import { inboxPaths } from "#app/features/inbox/paths.ts";
 const progressWords = {
   busy: "Ya hay una publicación en curso: esperá a que termine y volvé a intentar.",
   notStarted: "Esto no se hace en segundo plano.",
-  failed: "No se pudo construir el sitio; sigue publicada la versión anterior.",
+  failed: buildFailureWords(undefined, "el sitio"),
 };
 
 /**

@@ -6,6 +6,11 @@ import { Migrator, type Migration } from "kysely/migration";
  * once with Kysely's schema builder, so SQLite and PostgreSQL get the same
  * tables; only indexes may differ, where each database searches its own way.
  * Never edit a migration that has shipped: add the next one.
+ *
+ * Every migration only adds (tables, columns with defaults, indexes, rows): a release keeps
+ * working on a database its successors migrated, so going back to any kept release never needs
+ * the database put back (deploy/update.sh, decision 0034). A change that removes or renames
+ * ships as an addition first and the removal two releases later.
  */
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -461,10 +466,38 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
   },
 });
 
+/**
+ * The migrations this release knows, plus, as already done, the ones a later release applied to
+ * this database (Kysely would otherwise refuse it as "corrupted"): they only added what this
+ * release does not read.
+ */
+async function knownAndLater(db: Kysely<unknown>, kind: DatabaseKind): Promise<Record<string, Migration>> {
+  const known = migrations(kind);
+  const later = (await appliedMigrations(db)).filter((name) => !(name in known));
+  const alreadyApplied: Migration = {
+    up: async () => {
+      throw new Error("una migración de una versión posterior no se vuelve a aplicar");
+    },
+  };
+  return { ...known, ...Object.fromEntries(later.map((name) => [name, alreadyApplied])) };
+}
+
+/** The names in Kysely's record of applied migrations; none before the first start. */
+export async function appliedMigrations(db: Kysely<unknown>): Promise<string[]> {
+  try {
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    return applied.rows.map((row) => row.name);
+  } catch {
+    return [];
+  }
+}
+
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
+  const migrationsFor = await knownAndLater(db, kind);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations(kind) },
+    // Read before the migrator takes its lock: SQLite has one connection, busy inside it.
+    provider: { getMigrations: async () => migrationsFor },
     // Each migration stands alone (its own tables), so one written beside another and applied
     // after it (a database that ran a later-numbered one first) is run, not refused.
     allowUnorderedMigrations: true,

@@ -199,7 +199,7 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     await publisher.start();
     await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491199999999" }, {}, new Date());
     await expect(publisher.publish("titular@ejemplo.com")).rejects.toThrow(
-      "No se pudo construir el sitio con estos datos; sigue publicada la versión anterior.",
+      "No se pudo construir el sitio por un problema del servidor. Tus cambios están bien y quedaron guardados; sigue publicada la versión anterior.",
     );
     expect(servedPage(publisher)).toBe("<p>wa:instalada</p>");
     expect(await versions.currentId()).toBeUndefined();

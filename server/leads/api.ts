@@ -52,7 +52,8 @@ export type LeadApiOptions = {
 /** How long after the submission the thank-you page still shows the visitor's own message. */
 export const handoffLinkMinutes = 30;
 
-const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
+/** Where each form posts (the spec's contract). */
+export const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
 
 export function createLeadApi(options: LeadApiOptions) {
   const { store, forms, config } = options;

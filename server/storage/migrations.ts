@@ -445,10 +445,27 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
   },
 });
 
-export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
+/**
+ * A feature's own tables, registered with the platform (server/platform/, decision 0038): its
+ * migrations by name, written for the database at hand. Names are prefixed with the feature's
+ * ("visits-0001-…"), so they never meet the service's own or another feature's.
+ */
+export type FeatureTables = (kind: DatabaseKind) => Record<string, Migration>;
+
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  kind: DatabaseKind,
+  featureTables: readonly FeatureTables[] = [],
+): Promise<void> {
+  const all = migrations(kind);
+  for (const tables of featureTables)
+    for (const [name, migration] of Object.entries(tables(kind))) {
+      if (name in all) throw new Error(`Dos migraciones con el mismo nombre: ${name}`);
+      all[name] = migration;
+    }
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations(kind) },
+    provider: { getMigrations: async () => all },
     // Each migration stands alone (its own tables), so one written beside another and applied
     // after it (a database that ran a later-numbered one first) is run, not refused.
     allowUnorderedMigrations: true,

@@ -18,6 +18,7 @@ import { startLeadService } from "../../server/leads/service.ts";
 import type { Store } from "../../server/storage/store.ts";
 import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
 import { createSiteServer } from "../../server/site-server.ts";
+import { apiOnly } from "../../server/platform/platform.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
 import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
@@ -126,6 +127,7 @@ export async function startInboxServer(
   const server = createSiteServer({
     clientDir: clientDirOf(buildDir),
     policy: readHeaderPolicy(buildDir),
+    paths: apiOnly(service.api.handleApi),
     leads: service.api,
     app: inbox.handler,
     served: publishing.served,

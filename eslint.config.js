@@ -137,7 +137,7 @@ export const serverFoundation = ["platform", "storage", "http", "mail"];
  * only doors.
  */
 export const serverDoors = {
-  leads: ["service-config.ts", "client-address.ts", "rate-limit.ts", "notify/email.ts"],
+  leads: ["service-config.ts", "client-address.ts", "rate-limit.ts", "pages.ts", "notify/email.ts"],
   site: ["published-site.ts"],
   visits: ["door.ts"],
 };

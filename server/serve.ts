@@ -21,6 +21,7 @@ import { leadsFeature } from "./leads/feature.ts";
 import { Platform } from "./platform/platform.ts";
 import { sqliteFileName } from "./storage/store.ts";
 import { inboxFeature } from "./inbox/feature.ts";
+import { visitsFeature } from "./visits/door.ts";
 import { closePrivateFiles, createPrivateFolder, dataFolderProblem, privateUmask } from "./private-files.ts";
 import { createSiteServer } from "./site-server.ts";
 import { PublishedSiteSource } from "./site/published-site.ts";
@@ -71,10 +72,12 @@ const errorPageSource = join(clientDir, notFoundFile);
 const published = new PublishedSiteSource(process.env);
 // Every timer and worker thread of the service, all ended at shutdown.
 const jobs = new Jobs();
+// The site's stylesheets, for the pages the service writes itself (refusals, a client's visit link).
+const stylesheets = existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [];
 // The features of the service, each in its own room, registered with the platform in the order
 // they start (decision 0038). Their tables are applied when the platform opens the database.
 const sameOrigin = site.formServiceUrl === "";
-const features = [leadsFeature, ...(sameOrigin ? [sitePublishingFeature] : []), inboxFeature];
+const features = [leadsFeature, ...(sameOrigin ? [sitePublishingFeature] : []), visitsFeature, inboxFeature];
 const platform = await Platform.open({
   storage: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
   features,
@@ -87,7 +90,7 @@ const { service } = await platform
   .start(leadsFeature, {
     config,
     published: () => published.current(),
-    stylesheets: existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [],
+    stylesheets,
   })
   .catch((error: unknown) =>
     fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
@@ -104,6 +107,13 @@ const publishing = sameOrigin
       })
     ).publishing
   : undefined;
+
+// The inspection visit: the client's link /visita/<token> and its tables (decision 0039).
+await platform.start(visitsFeature, {
+  config,
+  published: () => published.current(),
+  stylesheets,
+});
 
 const { inbox } = await platform.start(inboxFeature, {
   buildDir,

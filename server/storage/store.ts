@@ -4,6 +4,7 @@ import { connect, connectFromWorker, type Connection, type StorageOptions } from
 import { BackupRows } from "./backup-rows.ts";
 import { FileGuard, storageProblem } from "./faults.ts";
 import { HealthProbe, type HealthResult } from "./health.ts";
+import { InspectionVisitRows } from "./inspection-visits.ts";
 import { LeadRows } from "./lead-rows.ts";
 import { leadFingerprint, sumLeads, type LeadSums } from "./lead-sums.ts";
 import { LoginFailures } from "./login-failures.ts";
@@ -96,6 +97,11 @@ export class Store {
   /** The owner's photos: masters, drafts and each version's set (server/site/photos/). */
   readonly sitePhotos: SitePhotoRows;
 
+  /**
+   * The inspection visits' offers, visits and reminders (server/visits/, decision 0039): tables
+   * the visits feature registers with the platform, present once it has opened the database.
+   */
+  readonly inspectionVisits: InspectionVisitRows;
 
   private readonly file: FileGuard;
   private readonly probe: HealthProbe;
@@ -129,6 +135,7 @@ export class Store {
     this.secondFactors = new SecondFactorRows(db);
     this.siteVersions = new SiteVersionRows(db);
     this.sitePhotos = new SitePhotoRows(db);
+    this.inspectionVisits = new InspectionVisitRows(db, kind);
     this.leadSums = {
       sum: (from, to) => sumLeads(db, from, to),
       fingerprint: (from, to) => leadFingerprint(db, from, to),

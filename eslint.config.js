@@ -174,6 +174,7 @@ export const serverDoor = [
   "features/inbox/second-factor.ts",
   "features/inbox/host.ts",
   "features/inbox/paths.ts",
+  "features/visits/agenda-service.ts",
 ];
 
 /** A door glob as a regular expression source ("*" one path segment, "**" any). */

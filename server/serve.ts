@@ -109,7 +109,7 @@ const publishing = sameOrigin
   : undefined;
 
 // The inspection visit: the client's link /visita/<token> and its tables (decision 0039).
-await platform.start(visitsFeature, {
+const visits = await platform.start(visitsFeature, {
   config,
   published: () => published.current(),
   stylesheets,
@@ -126,6 +126,7 @@ const { inbox } = await platform.start(inboxFeature, {
   backup: service.backup,
   siteEditor: publishing?.editor,
   sitePhotoEditor: publishing?.photoEditor,
+  visits: visits.agenda,
 });
 
 const server = createSiteServer({

@@ -278,6 +278,27 @@ export class InspectionVisitRows {
     return rows.map(offerOf);
   }
 
+  /** The offer a visit was picked from. */
+  async offerOfVisit(visitId: string): Promise<VisitOffer | undefined> {
+    const row = await this.db
+      .selectFrom("visit_offers")
+      .selectAll()
+      .where("visit_id", "=", visitId)
+      .executeTakeFirst();
+    return row && offerOf(row);
+  }
+
+  /** A lead's offers, newest first. */
+  async offersOf(leadId: string): Promise<VisitOffer[]> {
+    const rows = await this.db
+      .selectFrom("visit_offers")
+      .selectAll()
+      .where("lead_id", "=", leadId)
+      .orderBy("created_at", "desc")
+      .execute();
+    return rows.map(offerOf);
+  }
+
   async visit(id: string): Promise<InspectionVisit | undefined> {
     const row = await this.db
       .selectFrom("inspection_visits")

@@ -11,9 +11,15 @@ import type { Handles } from "../storage/store.ts";
 import { confirmedPage, endedPage, pickPage, readPickForm, type VisitLang } from "./pick-page.ts";
 import type { InspectionVisit, VisitDesk } from "./visit-desk.ts";
 
-/** The client's link: `/visita/<token>`, one page whatever the language (the offer's). */
-export const visitLinkPattern = /^\/visita\/[^/]+$/;
-export const visitLinkPath = (token: string) => `/visita/${token}`;
+/**
+ * The client's link: `/api/visita/<token>`, one page whatever the language (the offer's). Under
+ * /api/ because every installed server's nginx already hands that prefix to the service with
+ * the service's own Cache-Control (server/nginx-config.ts); a path of its own would need a
+ * location of its own in every installed configuration.
+ */
+export const visitLinkPrefix = "/api/visita/";
+export const visitLinkPattern = /^\/api\/visita\/[^/]+$/;
+export const visitLinkPath = (token: string) => `${visitLinkPrefix}${token}`;
 
 /** What a change of a visit tells the rest of the feature (the invitations, the reminders). */
 export type VisitChange = {
@@ -58,7 +64,7 @@ export function visitLinkRoute(options: {
       response.setHeader("Retry-After", String(decision.retryAfterSeconds));
       return sendText(response, 429, "Demasiados intentos: esperá un momento y volvé a abrir el enlace.");
     }
-    const token = url.pathname.slice("/visita/".length);
+    const token = url.pathname.slice(visitLinkPrefix.length);
     const view = await desk.view(token);
     const site = options.site();
     const parts = (lang: VisitLang) => ({
@@ -98,9 +104,11 @@ export function visitLinkRoute(options: {
         return seeOther(response, self);
       }
       if (action === "cancelar") {
-        const visit = view.visit;
-        if (visit && (await desk.cancel(token)))
-          await options.onChange?.({ kind: "cancelled", visit: { ...visit, state: "cancelled" }, token });
+        if (await desk.cancel(token)) {
+          // Read back: the cancellation raised its SEQUENCE, which the invitation must carry.
+          const cancelled = (await desk.view(token))?.visit;
+          if (cancelled) await options.onChange?.({ kind: "cancelled", visit: cancelled, token });
+        }
         return seeOther(response, self);
       }
       if (action === "reprogramar") {

@@ -128,7 +128,7 @@ describe.each(backends)("visits on $name", (backend) => {
       }
       const answers = await Promise.all(
         tokens.map(async (token) => {
-          const response = await fetch(`${links.origin}/visita/${token}`, {
+          const response = await fetch(`${links.origin}/api/visita/${token}`, {
             method: "POST",
             redirect: "manual",
             headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: links.origin },
@@ -153,11 +153,11 @@ describe.each(backends)("visits on $name", (backend) => {
 
       // The winner's link now shows the visit; a loser can still take the later window.
       const winner = tokens[answers.findIndex((answer) => answer.status === 303)]!;
-      const shown = await (await fetch(`${links.origin}/visita/${winner}`)).text();
+      const shown = await (await fetch(`${links.origin}/api/visita/${winner}`)).text();
       expect(shown).toContain("Visita confirmada");
       expect(shown).toContain("Torre Mulieris, Piso 12, Unidad B");
       const loser = tokens.find((token) => token !== winner)!;
-      const second = await fetch(`${links.origin}/visita/${loser}`, {
+      const second = await fetch(`${links.origin}/api/visita/${loser}`, {
         method: "POST",
         redirect: "manual",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: links.origin },

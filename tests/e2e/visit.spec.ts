@@ -34,7 +34,6 @@ test("the owner offers windows from a lead; the client picks one without scripts
       ...sampleValues(definitionOf("express"), 1),
       nombre: name,
       telefono: phone,
-      email: "",
     });
   const first = await lead("Marta Gómez", "11 5555-0101");
   const second = await lead("Pedro Ruiz", "11 5555-0202");

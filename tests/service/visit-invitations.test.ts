@@ -254,3 +254,33 @@ test("the invitation and the page's times are the same under TZ=UTC, Asia/Tokyo 
   expect(en).toBe("Wednesday 9 December at 10:00 to 11:00");
   expect(ics).toContain("DTSTART:20261209T130000Z");
 });
+
+test("guessing links is rate-limited per address: past the limit, 429 before any token is looked up", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "visit-guess-"));
+  folders.push(dataDir);
+  const platform = await Platform.open({
+    storage: { dataDir },
+    features: [visitsFeature],
+    jobs: new Jobs(),
+    site,
+  });
+  await platform.start(visitsFeature, {
+    config: { rateLimitPerMinute: 3, trustedProxies: new BlockList() },
+    published: () => ({ site }),
+    stylesheets: [],
+  });
+  const server: Server = createServer((request, response) => {
+    void platform.paths.handle(request, response, new URL(request.url ?? "/", "http://localhost"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const statuses = [];
+    for (let guess = 0; guess < 5; guess++)
+      statuses.push((await fetch(`${origin}/api/visita/${String(guess).padStart(43, "x")}`)).status);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await platform.close();
+  }
+});

@@ -9,7 +9,7 @@ export const agenda = {
   buffer: "Tiempo de traslado entre visitas (minutos)",
   notice: "Aviso mínimo antes de una visita (horas)",
   duration: "Duración de una visita (minutos)",
-  offerHours: "Una propuesta vence a las (horas)",
+  offerHours: "Horas que una propuesta queda abierta",
   exceptions: "Días distintos",
   exceptionsHelp: "Uno por línea: «2026-12-24 cerrado» o «2026-12-26 10:00-13:00».",
   save: "Guardar agenda",

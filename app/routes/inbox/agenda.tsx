@@ -49,8 +49,8 @@ export default function Agenda({ loaderData, actionData }: Route.ComponentProps)
         <fieldset className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4">
           <legend className="px-1 text-xl font-semibold">{copy.week}</legend>
           {agenda.days.map((day) => (
-            <div key={day.weekday} className="flex flex-wrap items-center gap-3">
-              <label className="flex min-h-11 w-32 items-center gap-2 font-semibold">
+            <div key={day.weekday} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <label className="flex min-h-11 w-full items-center gap-2 font-semibold sm:w-32">
                 <input
                   type="checkbox"
                   name={`dia-${day.weekday}`}

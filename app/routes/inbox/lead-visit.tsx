@@ -52,7 +52,7 @@ export default function LeadVisit({ params, loaderData, actionData }: Route.Comp
         <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
         <p className="max-w-3xl text-ink-muted">
           {copy.lead(view.lang === "en" ? copy.english : copy.spanish)}{" "}
-          <Link to={inboxPaths.agenda} className="text-water">
+          <Link to={inboxPaths.agenda} className="text-water underline">
             {copy.agendaLink}
           </Link>
         </p>
@@ -84,7 +84,10 @@ export default function LeadVisit({ params, loaderData, actionData }: Route.Comp
           ) : null}
           <p className="text-ink-muted">{made.emailed ? copy.emailed : copy.notEmailed}</p>
           <p className="text-sm break-all">
-            {copy.link}: <a href={made.link}>{made.link}</a>
+            {copy.link}:{" "}
+            <a href={made.link} className="underline">
+              {made.link}
+            </a>
           </p>
         </section>
       ) : null}

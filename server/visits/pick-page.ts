@@ -140,7 +140,7 @@ function page(parts: PageParts, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} | ${escapeHtml(parts.siteName)}</title>
 ${parts.stylesheets.join("\n")}
 </head>

@@ -14,6 +14,7 @@ import { answerFailure, withinRequest } from "./http/request-guard.ts";
 import { bodyStallMs, setBodyStallLimit } from "./http/body.ts";
 import { sendHtml } from "./http/reply.ts";
 import type { createLeadApi } from "./leads/api.ts";
+import type { ServicePaths } from "./platform/platform.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
 /**
@@ -26,7 +27,10 @@ import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 export type SiteServerOptions = {
   clientDir: string;
   policy: HeaderPolicy;
-  leads: ReturnType<typeof createLeadApi>;
+  /** The paths the platform's features registered (every /api/ path among them): server/platform/. */
+  paths: ServicePaths;
+  /** The lead service's filled thank-you page. */
+  leads: Pick<ReturnType<typeof createLeadApi>, "thankYouPage">;
   /** The server-rendered part of the app: the owner's inbox under /bandeja. */
   app?: AppHandler;
   log?: (line: string) => void;
@@ -76,8 +80,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
   async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const { clientDir, everyResponse } = servedNow();
     for (const [name, value] of everyResponse) response.setHeader(name, value);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-      await leads.handleApi(request, response, url);
+    if (options.paths.claims(url.pathname)) {
+      await options.paths.handle(request, response, url);
       return;
     }
     if (options.app && isAppPath(url.pathname)) {

@@ -3,6 +3,7 @@ import type { TLSSocket } from "node:tls";
 
 import type { SiteConfig } from "#app/config/site-config.ts";
 import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
+import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import type { Jobs } from "../jobs.ts";
 import { isOwnProxy, requestClientAddress } from "../leads/client-address.ts";
@@ -54,6 +55,8 @@ export async function startInboxApp(options: {
   now?: () => Date;
   /** Where the retention's timer and the results' thread run (server/jobs.ts). */
   jobs?: Jobs;
+  /** The visits' pages, when the visits feature runs (decision 0039). */
+  visits?: VisitAgendaService;
 }): Promise<InboxApp> {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
@@ -91,6 +94,7 @@ export async function startInboxApp(options: {
   const handler = await createAppHandler({
     buildDir: options.buildDir,
     inbox,
+    visits: options.visits,
     describeClient: (request: IncomingMessage) => {
       const peer = request.socket.remoteAddress ?? "";
       const address = requestClientAddress(request, config);

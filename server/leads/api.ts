@@ -59,7 +59,8 @@ export const handoffLinkMinutes = 30;
  */
 export const healthDetailsHeader = "x-health-details";
 
-const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
+/** Where each form posts (the spec's contract). */
+export const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
 
 export function createLeadApi(options: LeadApiOptions) {
   const { store, forms, config } = options;

@@ -467,12 +467,33 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
 });
 
 /**
+/**
+ * A feature's own tables, registered with the platform (server/platform/, decision 0038): its
+ * migrations by name, written for the database at hand. Names are prefixed with the feature's
+ * ("visits-0001-…"), so they never meet the service's own or another feature's.
+ */
+export type FeatureTables = (kind: DatabaseKind) => Record<string, Migration>;
+
+/** The service's own migrations and every registered feature's, by name. */
+function knownMigrations(kind: DatabaseKind, featureTables: readonly FeatureTables[]): Record<string, Migration> {
+  const all = migrations(kind);
+  for (const tables of featureTables)
+    for (const [name, migration] of Object.entries(tables(kind))) {
+      if (name in all) throw new Error(`Dos migraciones con el mismo nombre: ${name}`);
+      all[name] = migration;
+    }
+  return all;
+}
+
+/**
  * The migrations this release knows, plus, as already done, the ones a later release applied to
  * this database (Kysely would otherwise refuse it as "corrupted"): they only added what this
  * release does not read.
  */
-async function knownAndLater(db: Kysely<unknown>, kind: DatabaseKind): Promise<Record<string, Migration>> {
-  const known = migrations(kind);
+async function knownAndLater(
+  db: Kysely<unknown>,
+  known: Record<string, Migration>,
+): Promise<Record<string, Migration>> {
   const later = (await appliedMigrations(db)).filter((name) => !(name in known));
   const alreadyApplied: Migration = {
     up: async () => {
@@ -492,8 +513,12 @@ export async function appliedMigrations(db: Kysely<unknown>): Promise<string[]> 
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
-  const migrationsFor = await knownAndLater(db, kind);
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  kind: DatabaseKind,
+  featureTables: readonly FeatureTables[] = [],
+): Promise<void> {
+  const migrationsFor = await knownAndLater(db, knownMigrations(kind, featureTables));
   const migrator = new Migrator({
     db,
     // Read before the migrator takes its lock: SQLite has one connection, busy inside it.

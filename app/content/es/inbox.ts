@@ -44,6 +44,7 @@ export const layout = {
   title: "Bandeja",
   nav: {
     list: "Consultas",
+    agenda: "Agenda",
     results: "Resultados",
     dataSubject: "Pedidos de datos",
     site: "Sitio",
@@ -125,6 +126,7 @@ export const list = {
 
 export const lead = {
   back: "Volver a la lista",
+  proposeVisit: "Proponer visita",
   received: "Recibida",
   form: "Formulario",
   status: "Estado",

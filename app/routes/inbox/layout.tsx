@@ -65,6 +65,9 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={inboxRoot} end={!pathname.startsWith(leadPathPattern)} className={navLink}>
               {copy.nav.list}
             </NavLink>
+            <NavLink to={inboxPaths.agenda} className={navLink}>
+              {copy.nav.agenda}
+            </NavLink>
             <NavLink to={inboxPaths.results} className={navLink}>
               {copy.nav.results}
             </NavLink>

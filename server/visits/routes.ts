@@ -4,7 +4,7 @@ import { isSameOrigin } from "../app-handler.ts";
 import { readBody } from "../http/body.ts";
 import { seeOther, sendHtml, sendText } from "../http/reply.ts";
 import type { RouteHandler } from "../platform/feature.ts";
-import { clientAddress, rateLimitKey } from "../leads/client-address.ts";
+import { requestClientAddress, rateLimitKey } from "../leads/client-address.ts";
 import { createRateLimit, type RateLimit } from "../leads/rate-limit.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { Handles } from "../storage/store.ts";
@@ -53,11 +53,7 @@ export function visitLinkRoute(options: {
       response.setHeader("Allow", "GET, HEAD, POST");
       return sendText(response, 405, "Método no permitido.");
     }
-    const address = clientAddress(
-      request.socket.remoteAddress ?? "",
-      request.headers["x-forwarded-for"],
-      options.config.trustedProxies,
-    );
+    const address = requestClientAddress(request, options.config);
     const decision = await limit.take(`visita:${rateLimitKey(address)}`);
     if (!decision.allowed) {
       request.resume();

@@ -67,7 +67,7 @@ export const layout = {
     reloj: "El reloj del servidor está desfasado: los códigos de la app de autenticación pueden fallar.",
     actualizaciones: "Hay actualizaciones de seguridad del sistema pendientes.",
     permisos: "Hay archivos con datos o contraseñas que otros usuarios del servidor podrían leer.",
-    publicar: "El servidor no puede armar el sitio: publicar no funciona hasta que se arregle.",
+    construccion: "El servidor no puede armar el sitio: publicar no funciona hasta que se arregle.",
   } as Record<string, string>,
   serverFindingOther: (part: string) => `El chequeo del servidor encontró un problema en «${part}».`,
   logout: "Salir",

@@ -60,10 +60,10 @@ if ! systemctl is-active --quiet "$SERVICE_UNIT"; then
   problem servicio "El servicio $SERVICE_UNIT está detenido: ejecutá sudo systemctl start $SERVICE_UNIT y, si no arranca, mirá journalctl -u $SERVICE_UNIT."
 else
   health=$(service_health "$port")
-  if grep -q '"ok":true' <<<"$health"; then
+  if jq -e '.ok == true' >/dev/null 2>&1 <<<"$health"; then
     fine "El servicio $SERVICE_UNIT atiende y guarda consultas."
   else
-    problem servicio "El servicio $SERVICE_UNIT no puede guardar consultas ($(grep -o '"cause":"[^"]*"' <<<"$health" || echo 'sin respuesta')): mirá journalctl -u $SERVICE_UNIT."
+    problem servicio "El servicio $SERVICE_UNIT no puede guardar consultas ($(jq -r '.cause // "sin respuesta"' 2>/dev/null <<<"$health" || echo 'sin respuesta')): mirá journalctl -u $SERVICE_UNIT."
   fi
 fi
 if ! systemctl is-active --quiet nginx; then
@@ -73,8 +73,8 @@ elif [[ -n $health ]] && ! curl -fsS --max-time 10 --resolve "$domain:443:127.0.
 fi
 
 # The copies off the server and the last restore drill.
-backup_state=$(grep -o '"backup":{[^}]*}[^}]*}\?' <<<"$health" || true)
-field() { grep -o "\"$1\":\"[^\"]*\"" <<<"$backup_state" | head -n 1 | cut -d'"' -f4; }
+# A field of health's off-site copy (its details, decision 0040), empty when absent.
+field() { jq -r ".backup.$1 // empty" 2>/dev/null <<<"$health" || true; }
 if [[ -z $(config_value LEADS_BACKUP_URL) ]]; then
   problem copias "Ninguna copia sale de este servidor todavía: ejecutá de nuevo deploy/install.sh con --backup-url y --backup-recipient (docs/deploy.md, «Off-site backups»)."
 elif [[ -n $health ]]; then
@@ -82,7 +82,7 @@ elif [[ -n $health ]]; then
     ok)
       newest=$(field newestCopyAt)
       fine "Copia fuera del servidor al día${newest:+ (hasta $newest)}."
-      verified=$(grep -o '"lastVerifiedRestore":{"at":"[^"]*"' <<<"$backup_state" | cut -d'"' -f6)
+      verified=$(field lastVerifiedRestore.at)
       if [[ -z $verified ]]; then
         fine "Todavía no hubo un simulacro de restauración: el servicio hace uno por semana."
       elif (($(date +%s) - $(date -d "$verified" +%s) > 8 * 86400)); then

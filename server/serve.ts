@@ -161,7 +161,7 @@ server.listen(port, host, () => {
   );
   if (config.trustedProxies.check("127.0.0.1", "ipv4") && !config.proxySecret)
     console.log(
-      "LEADS_TRUSTED_PROXIES nombra 127.0.0.1, que ya no cuenta (cualquier programa de este servidor se conecta desde ahí): nginx se identifica con LEADS_PROXY_SECRET; ejecutá de nuevo deploy/install.sh.",
+      "LEADS_TRUSTED_PROXIES nombra 127.0.0.1 y falta LEADS_PROXY_SECRET: se sigue creyendo a cualquier programa de este servidor como si fuera nginx. Ejecutá de nuevo deploy/install.sh para que nginx se identifique con el secreto.",
     );
   console.log(
     `Copia fuera del servidor: ${config.backup ? `${config.backup.url}, cifrada para ${config.backup.recipient}` : "desactivada (LEADS_BACKUP_URL)"}`,

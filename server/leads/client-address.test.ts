@@ -48,13 +48,20 @@ describe("whose forwarded address is believed (decision 0040)", () => {
     expect(requestClientAddress(local({ "x-forwarded-for": "203.0.113.5" }), trust)).toBe("127.0.0.1");
   });
 
+  test("a server installed before the secret (none set) keeps its listed loopback nginx, so visitors keep their own limits", () => {
+    const before = { trustedProxies: proxies };
+    expect(isOwnProxy("127.0.0.1", {}, before)).toBe(true);
+    expect(requestClientAddress(local({ "x-forwarded-for": "203.0.113.5" }), before)).toBe("203.0.113.5");
+    expect(isOwnProxy("127.0.0.1", {}, { trustedProxies: none })).toBe(false);
+  });
+
   test("a wrong, short or repeated secret is no proxy", () => {
     for (const sent of ["", "guess", secret.slice(1), `${secret}x`])
       expect(
         requestClientAddress(local({ "x-forwarded-for": "203.0.113.5", "x-proxy-secret": sent }), trust),
       ).toBe("127.0.0.1");
     expect(isOwnProxy("127.0.0.1", { "x-proxy-secret": [secret, secret] as never }, trust)).toBe(false);
-    expect(isOwnProxy("127.0.0.1", { "x-proxy-secret": secret }, { trustedProxies: proxies })).toBe(false);
+    expect(isOwnProxy("127.0.0.1", { "x-proxy-secret": secret }, { trustedProxies: none })).toBe(false);
   });
 
   test("nginx, with the secret, is believed; a listed proxy on another machine is believed by its address", () => {

@@ -30,7 +30,11 @@ export function isOwnProxy(
   if (trust.proxySecret !== undefined && holdsSecret(headers[proxySecretHeader], trust.proxySecret))
     return true;
   const address = normalise(peer ?? "");
-  return !isLoopback(address) && isTrusted(address, trust.trustedProxies);
+  // A server installed before the secret existed (its nginx sends none) keeps believing a listed
+  // loopback until install.sh runs again: without it every visitor would share nginx's address and
+  // one rate-limit bucket, and leads would be refused. Once the secret is set, loopback is no proxy.
+  if (isLoopback(address)) return trust.proxySecret === undefined && isTrusted(address, trust.trustedProxies);
+  return isTrusted(address, trust.trustedProxies);
 }
 
 /** Whether a header carries `secret`, compared in constant time. */

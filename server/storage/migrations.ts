@@ -475,7 +475,10 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
 export type FeatureTables = (kind: DatabaseKind) => Record<string, Migration>;
 
 /** The service's own migrations and every registered feature's, by name. */
-function knownMigrations(kind: DatabaseKind, featureTables: readonly FeatureTables[]): Record<string, Migration> {
+function knownMigrations(
+  kind: DatabaseKind,
+  featureTables: readonly FeatureTables[],
+): Record<string, Migration> {
   const all = migrations(kind);
   for (const tables of featureTables)
     for (const [name, migration] of Object.entries(tables(kind))) {

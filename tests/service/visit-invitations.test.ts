@@ -21,8 +21,8 @@ import { loadSiteConfig } from "#app/config/site-config.ts";
 import { Jobs } from "../../server/jobs.ts";
 import { Platform } from "../../server/platform/platform.ts";
 import { visitsFeature } from "../../server/visits/door.ts";
-import { smtpVisitMailer } from "../../server/visits/visit-mail.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { startVisitPlatform } from "./visit-platform.ts";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -59,20 +59,11 @@ function parse(calendar: string): Parsed {
 
 test("pick, reschedule and cancel each send visita.ics to owner and client; the link ends after the cancellation", async () => {
   const catcher = await startSmtpCatcher();
-  const dataDir = mkdtempSync(join(tmpdir(), "visit-ics-"));
-  folders.push(dataDir);
-  const platform = await Platform.open({
-    storage: { dataDir },
-    features: [visitsFeature],
-    jobs: new Jobs(),
+  const { platform, desk } = await startVisitPlatform({
     site,
     now: () => now,
-  });
-  const { desk } = await platform.start(visitsFeature, {
-    config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
-    published: () => ({ site }),
-    stylesheets: [],
-    mailer: smtpVisitMailer(`smtp://127.0.0.1:${catcher.port}`),
+    smtpPort: catcher.port,
+    folders,
     ownerAddresses: ["duena@example.com"],
   });
   const server: Server = createServer((request, response) => {

@@ -4,20 +4,14 @@
  * refused in her words, and an offer to an English lead sent as a wa.me message in English and
  * an e-mail in English; a Spanish lead without e-mail gets the WhatsApp message only.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { BlockList } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 
 import { afterAll, expect, test, vi } from "vitest";
 
 import { loadSiteConfig } from "#app/config/site-config.ts";
-import { Jobs } from "../../server/jobs.ts";
-import { Platform } from "../../server/platform/platform.ts";
 import type { NewLead } from "../../server/storage/store.ts";
-import { visitsFeature } from "../../server/visits/door.ts";
-import { smtpVisitMailer } from "../../server/visits/visit-mail.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { startVisitPlatform } from "./visit-platform.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -46,20 +40,11 @@ function lead(page: string, email: string | null): NewLead {
 
 test("the agenda bounds the offers; the offer goes out in the lead's language by WhatsApp and e-mail", async () => {
   const catcher = await startSmtpCatcher();
-  const dataDir = mkdtempSync(join(tmpdir(), "visit-offers-"));
-  folders.push(dataDir);
-  const platform = await Platform.open({
-    storage: { dataDir },
-    features: [visitsFeature],
-    jobs: new Jobs(),
+  const { platform, agenda } = await startVisitPlatform({
     site,
     now: () => now,
-  });
-  const { agenda } = await platform.start(visitsFeature, {
-    config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
-    published: () => ({ site }),
-    stylesheets: [],
-    mailer: smtpVisitMailer(`smtp://127.0.0.1:${catcher.port}`),
+    smtpPort: catcher.port,
+    folders,
   });
   try {
     // Defaults: Monday to Friday 09:00-18:00, 30 min buffer, 12 h notice, 60 min, 48 h offers.

@@ -2,17 +2,46 @@
  * The whole test suite, as CI runs it: static checks, unit tests, a production
  * build, then the browser and server tests against that build, and last the
  * install, update and doctor scripts on a fresh server (tests/deploy/go-live.sh).
+ *
+ * A failed check does not stop the ones after it that can still run (the browser tests failing
+ * says nothing about the server scripts): every result is printed, and the run fails at the end.
+ * A failed set-up step (the generated files, the build) stops it, since nothing after can run.
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 
 import { ensureSystemPackages } from "../scripts/system-packages.ts";
 import { testBuildEnv } from "./test-build-env.ts";
 
-function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+const failed: string[] = [];
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
-  execFileSync(command, args, { stdio: "inherit", env });
-  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const { status, signal } = spawnSync(command, args, { stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (status === 0) console.log(`✔ ${title} (${seconds} s)`);
+  else console.log(`✖ ${title} (${seconds} s): ${signal ? `killed by ${signal}` : `exit ${status}`}`);
+  return status === 0;
+}
+
+/** Something every later step needs: a failure ends the run. */
+function setUp(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  if (run(title, command, args, env)) return;
+  finish([...failed, title]);
+}
+
+/** A check: a failure is reported at the end, and the next checks still run. */
+function check(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  if (!run(title, command, args, env)) failed.push(title);
+}
+
+function finish(failures: string[]): never {
+  if (failures.length === 0) {
+    console.log("\n✔ Every check passed.");
+    process.exit(0);
+  }
+  console.log(`\n✖ Failed: ${failures.join("; ")}.`);
+  process.exit(1);
 }
 
 ensureSystemPackages([
@@ -27,13 +56,14 @@ ensureSystemPackages([
 ]);
 
 const buildEnv = { ...process.env, ...testBuildEnv };
-step("Generated images and fonts", "npm", ["run", "generate"]);
-step("Format", "npx", ["prettier", "--check", "."]);
-step("Types", "npm", ["run", "typecheck"]);
-step("Lint", "npx", ["eslint", "."]);
-step("Lint (shell)", "npx", ["vitest", "run", "tests/lint/shellcheck.test.ts"]);
-step("Unit tests", "npx", ["vitest", "run"]);
-step("Production build (test configuration)", "node", ["scripts/build.ts"], buildEnv);
-step("Browser and server tests", "npx", ["playwright", "test"], buildEnv);
+setUp("Generated images and fonts", "npm", ["run", "generate"]);
+check("Format", "npx", ["prettier", "--check", "."]);
+check("Types", "npm", ["run", "typecheck"]);
+check("Lint", "npx", ["eslint", "."]);
+check("Lint (shell)", "npx", ["vitest", "run", "tests/lint/shellcheck.test.ts"]);
+check("Unit tests", "npx", ["vitest", "run"]);
+setUp("Production build (test configuration)", "node", ["scripts/build.ts"], buildEnv);
+check("Browser and server tests", "npx", ["playwright", "test"], buildEnv);
 // The owner's one command on a fresh Debian 12 server (a container with its own ACME server).
-step("Going live on a fresh server", "bash", ["tests/deploy/go-live.sh"]);
+check("Going live on a fresh server", "bash", ["tests/deploy/go-live.sh"]);
+finish(failed);

@@ -2,7 +2,7 @@
 # Says whether the server is well, in plain Spanish:
 #   sudo deploy/doctor.sh
 # Exit 0 and a short report when everything is well; otherwise exit 1 and one line per problem that
-# names the part and says what to do. The same findings are written to /var/lib/tasaciones/doctor.json,
+# names the part and says what to do. The same findings are written to the data folder (DOCTOR_FINDINGS),
 # which the owner's inbox shows. Decision 0027.
 set -uo pipefail
 
@@ -12,6 +12,7 @@ SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 require_root
 [[ -f $ENV_FILE ]] || die "No hay una instalación en este servidor: ejecutá primero deploy/install.sh."
+load_deploy_facts "$SOURCE"
 
 problems=() report=()
 problem() { problems+=("$1|$2"); }

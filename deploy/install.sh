@@ -50,8 +50,8 @@ require_root
 [[ $owner_email =~ ^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$ ]] ||
   die "Falta el correo del titular o no es válido (--owner-email). $usage"
 port=${port:-$(config_value PORT)}
-port=${port:-3000}
-{ [[ $port =~ ^[0-9]+$ ]] && ((port >= 1024 && port < 65535)); } ||
+# Empty: the service's own default, asked of its code once Node is in place.
+[[ -z $port ]] || { [[ $port =~ ^[0-9]+$ ]] && ((port >= 1024 && port < 65535)); } ||
   die "El puerto $port no sirve: elegí uno entre 1024 y 65534 (--port)."
 [[ -z $acme_ca || -f $acme_ca ]] || die "No encuentro el certificado de la autoridad ACME $acme_ca (--acme-ca)."
 [[ -n $backup_url && -z $backup_recipient ]] &&
@@ -102,6 +102,8 @@ if [[ $("$NODE_PREFIX/node_modules/.bin/node" --version 2>/dev/null) != v24.* ]]
   /usr/bin/npm install --prefix "$NODE_PREFIX" --no-audit --no-fund --loglevel=error node@24 npm@11 >/dev/null
 fi
 say "$(node --version), npm $(npm --version)"
+load_deploy_facts "$SOURCE"
+port=${port:-$SERVICE_DEFAULT_PORT}
 
 step "Usuario, carpetas y configuración"
 id -u "$SERVICE_USER" >/dev/null 2>&1 ||

@@ -20,7 +20,6 @@ readonly DATA_DIR=/var/lib/tasaciones
 # Root's, beside the data: the service neither reads nor writes them (a link it planted in its own
 # folder would otherwise be followed by root).
 readonly RESTORE_POINTS_DIR=/var/backups/tasaciones-puntos-de-restauracion
-readonly SQLITE_FILE=leads.sqlite
 readonly CONFIG_DIR=/etc/tasaciones
 readonly ENV_FILE=$CONFIG_DIR/tasaciones.env
 readonly CANDIDATE_ENV_FILE=$CONFIG_DIR/candidate.env
@@ -28,7 +27,6 @@ readonly ACME_CA_FILE=$CONFIG_DIR/acme-ca.pem
 readonly ACME_WEBROOT=/var/www/tasaciones-acme
 readonly CERT_NAME=tasaciones
 readonly NGINX_SITE=/etc/nginx/sites-available/tasaciones.conf
-readonly DOCTOR_FINDINGS=$DATA_DIR/doctor.json
 # One update at a time (flock): in /run, which only root writes.
 readonly UPDATE_LOCK=/run/tasaciones-update.lock
 # An update under way: what to undo if it is killed (root's folder, never the service's).
@@ -78,10 +76,26 @@ set_config_value() {
 
 service_port() { config_value PORT; }
 
+# The facts the service's code owns (SQLITE_FILE, DOCTOR_FINDINGS_FILE, HEALTH_PATH,
+# HEALTH_DETAILS_HEADER, SERVICE_DEFAULT_PORT), asked of the code (server/deploy-facts.ts), never
+# restated here, from the clone or release at SOURCE. Needs Node 24: install.sh calls it once Node is in place, doctor.sh and update.sh
+# at once.
+load_deploy_facts() {
+  local source=$1 key value
+  while IFS='=' read -r key value; do
+    [[ $key =~ ^[A-Z_]+$ && $value =~ ^[A-Za-z0-9./_-]+$ ]] ||
+      die "No pude leer los datos del servicio (node $source/server/deploy-facts.ts)."
+    declare -gr "$key=$value"
+  done < <(node "$source/server/deploy-facts.ts" 2>&1 || echo "falló")
+  [[ -n ${SQLITE_FILE:-} && -n ${DOCTOR_FINDINGS_FILE:-} && -n ${HEALTH_PATH:-} && -n ${HEALTH_DETAILS_HEADER:-} ]] ||
+    die "Faltan datos del servicio (node $source/server/deploy-facts.ts)."
+  declare -gr DOCTOR_FINDINGS=$DATA_DIR/$DOCTOR_FINDINGS_FILE
+}
+
 # The service's health on PORT with its details (the database's cause, the off-site copy): the
 # server's secret goes in a header read from a descriptor, never on a command line (decision 0040).
 service_health() {
-  curl -sS --max-time "${2:-10}" -H @<(printf 'X-Health-Details: %s\n' "$(config_value LEADS_PROXY_SECRET)") "http://127.0.0.1:$1/api/health" 2>/dev/null
+  curl -sS --max-time "${2:-10}" -H @<(printf '%s: %s\n' "$HEALTH_DETAILS_HEADER" "$(config_value LEADS_PROXY_SECRET)") "http://127.0.0.1:$1$HEALTH_PATH" 2>/dev/null
 }
 candidate_port() { echo $(($(service_port) + 1)); }
 
@@ -113,7 +127,7 @@ stays_up() {
 
 healthy() {
   local port=$1
-  curl -fsS --max-time 5 "http://127.0.0.1:$port/api/health" 2>/dev/null | jq -e '.ok == true' >/dev/null 2>&1 &&
+  curl -fsS --max-time 5 "http://127.0.0.1:$port$HEALTH_PATH" 2>/dev/null | jq -e '.ok == true' >/dev/null 2>&1 &&
     curl -fsS --max-time 5 -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null
 }
 

@@ -13,6 +13,7 @@ set -euo pipefail
 SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=deploy/lib.sh
 . "$SOURCE/deploy/lib.sh"
+load_deploy_facts "$SOURCE"
 
 # How long a release must keep answering, with no restart, as the candidate and after the switch.
 readonly CANDIDATE_WATCH_SECONDS=${TASACIONES_CANDIDATE_WATCH_SECONDS:-10}

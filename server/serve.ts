@@ -24,6 +24,7 @@ import { inboxFeature } from "./inbox/feature.ts";
 import { visitsFeature } from "./visits/door.ts";
 import { closePrivateFiles, createPrivateFolder, dataFolderProblem, privateUmask } from "./private-files.ts";
 import { createSiteServer } from "./site-server.ts";
+import { defaultServicePort } from "./service-facts.ts";
 import { PublishedSiteSource } from "./site/published-site.ts";
 import { sitePublishingFeature } from "./site/feature.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
@@ -34,7 +35,7 @@ import { inboxRoot } from "#app/features/inbox/paths.ts";
 process.umask(privateUmask);
 guardProcessAgainstRequests();
 
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT ?? defaultServicePort);
 const host = process.env.HOST ?? "127.0.0.1";
 const clientDir = clientDirOf(buildDir);
 /** Longest a shutdown waits for requests in flight before closing their connections. */

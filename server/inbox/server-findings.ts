@@ -3,9 +3,9 @@ import { join } from "node:path";
 
 import type { ServerFinding } from "#app/features/inbox/inbox-service.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
+import { doctorFindingsFile } from "../service-facts.ts";
 
-/** Where deploy/doctor.sh leaves its findings for the inbox, in the data folder. */
-export const doctorFindingsFile = "doctor.json";
+export { doctorFindingsFile };
 
 /**
  * Parts of the server this very answer proves working once the service started after the check:

@@ -14,6 +14,7 @@ import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
 import { holdsSecret } from "./client-address.ts";
 import { pagePath } from "./submission.ts";
 import { createVisitBeacon } from "../insight/visit-beacon.ts";
+import { healthDetailsHeader, healthPath } from "../service-facts.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import type { PublishedSite } from "../site/published-site.ts";
 
@@ -53,12 +54,6 @@ export type LeadApiOptions = {
 /** How long after the submission the thank-you page still shows the visitor's own message. */
 export const handoffLinkMinutes = 30;
 
-/**
- * The header in which the doctor (deploy/doctor.sh, as root) sends LEADS_PROXY_SECRET for
- * health's details. nginx never sets it, so only who can read the environment file can.
- */
-export const healthDetailsHeader = "x-health-details";
-
 /** Where each form posts (the spec's contract). */
 export const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
 
@@ -88,7 +83,7 @@ export function createLeadApi(options: LeadApiOptions) {
 
   /** Answers every /api/ request. */
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    if (url.pathname === "/api/health") return health(request, response);
+    if (url.pathname === healthPath) return health(request, response);
     if (url.pathname === visitBeaconPath) return countVisit(request, response);
     const match = submitPath.exec(url.pathname);
     if (!match) return sendJson(response, 404, { ok: false, error: "No existe." });

@@ -1,6 +1,7 @@
 import { visitBeaconPath } from "#app/lib/visit-beacon.ts";
 import type { Feature } from "../platform/feature.ts";
 import type { PublishedSite } from "../site/published-site.ts";
+import { healthPath } from "../service-facts.ts";
 import { submitPath } from "./api.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import { startLeadService, type LeadService } from "./service.ts";
@@ -31,7 +32,7 @@ export const leadsFeature: Feature<
     return {
       service,
       routes: [
-        { path: "/api/health", handle: api },
+        { path: healthPath, handle: api },
         { path: visitBeaconPath, handle: api },
         { path: submitPath, handle: api },
       ],

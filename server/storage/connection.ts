@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 
 import { createPrivateFile, createPrivateFolder } from "../private-files.ts";
+import { sqliteFileName } from "../service-facts.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
 import { openSqliteDatabase } from "./sqlite-database.ts";
@@ -15,7 +16,7 @@ import { openSqliteDatabase } from "./sqlite-database.ts";
 
 export type StorageOptions = { databaseUrl?: string; dataDir: string };
 
-export const sqliteFileName = "leads.sqlite";
+export { sqliteFileName };
 
 /** Connections the store keeps open to PostgreSQL at most. */
 export const postgresPoolSize = 10;

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import {
   editableFacts,
   effectiveValue,
@@ -116,6 +118,14 @@ export function changesBetween(
     towers: towerChanges(catalogueTowers, before.towers, after.towers),
     photos: photoChanges(before.photos, after.photos, slotsOf(before.towers, after.towers)),
   };
+}
+
+/**
+ * A short fingerprint of a set of changes: the editor's page carries the one it showed, and a
+ * publication goes only if the drafts still make exactly those changes (decision 0035).
+ */
+export function changesSignature(changes: SiteChanges): string {
+  return createHash("sha256").update(JSON.stringify(changes)).digest("base64url").slice(0, 22);
 }
 
 export function hasChanges(changes: SiteChanges): boolean {

@@ -13,7 +13,7 @@ import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.t
 import { towerChangeEvent, towerChangeLabel } from "#app/content/tower-edits.ts";
 import { isExampleAddress, releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
-import { withFactDrafts, type SiteChanges } from "./site-content.ts";
+import { changesSignature, withFactDrafts, type SiteChanges } from "./site-content.ts";
 import { PublishRefused, type SitePublisher } from "./site-publisher.ts";
 import { buildFailureWords } from "./build-failure.ts";
 import { PublicationProgress } from "./publication-progress.ts";
@@ -85,6 +85,7 @@ export function createSiteEditor(options: {
       const drafts = await store.drafts();
       const current = await store.currentId();
       const history = await store.history();
+      const pending = await publisher.content.pendingChanges();
       const siteUrl = env.SITE_URL?.trim() || settingDefault("SITE_URL").fallback;
       return {
         siteAddress: { url: siteUrl.replace(/\/+$/, ""), example: isExampleAddress(siteUrl) },
@@ -98,7 +99,8 @@ export function createSiteEditor(options: {
           draft: drafts[fact.variable],
           holdsExample: holdsExample(fact.variable, withFactDrafts(published.facts, drafts), env),
         })),
-        pending: listed(await publisher.content.pendingChanges()),
+        pending: listed(pending),
+        pendingSignature: changesSignature(pending),
         history: await Promise.all(
           history.map(async (version) => ({
             number: version.number,
@@ -194,7 +196,7 @@ export function createSiteEditor(options: {
       if (work.kind === "deshacer") return { ok: false, message: progressWords.notStarted };
       const run =
         work.kind === "publicar"
-          ? async () => ({ number: (await publisher.publish(actor)).number })
+          ? async () => ({ number: (await publisher.publish(actor, work.shown)).number })
           : async () => ({ pages: (await publisher.preview()).length });
       return { ok: true, id: progress.start(work, run, refusalWords) };
     },

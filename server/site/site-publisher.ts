@@ -7,6 +7,7 @@ import { SiteContentStore } from "./content-store.ts";
 import { buildWithProjectScript, type SiteBuilder } from "./site-builder.ts";
 import { installedBuild, SiteBuilds, type ServedSite } from "./site-builds.ts";
 import {
+  changesSignature,
   hasChanges,
   installedContent,
   withDrafts,
@@ -159,12 +160,23 @@ export class SitePublisher {
     return this.previews.page(path);
   }
 
-  /** Publishes the drafts: builds every page with them, then switches to them at once. */
-  async publish(actor: string): Promise<SiteVersion> {
+  /**
+   * Publishes the drafts: builds every page with them, then switches to them at once. `shown`, the
+   * signature of the changes the owner's page showed her: when the drafts now make other changes
+   * (another session saved one since), nothing is published.
+   */
+  async publish(actor: string, shown?: string): Promise<SiteVersion> {
     return this.lock.run("publicar", async () => {
       const current = await this.current();
       const drafts = await this.content.drafts();
       const content = withDrafts(current.content, drafts);
+      if (
+        shown !== undefined &&
+        changesSignature(this.content.changesBetween(current.content, content)) !== shown
+      )
+        throw new PublishRefused(
+          "Los cambios por publicar ya no son los que viste: alguien guardó otro borrador después. Revisalos y publicá de nuevo.",
+        );
       refuseProblems(content);
       return this.switchTo(current, content, actor, {
         kind: "publicación",

@@ -212,10 +212,33 @@ test("a publication held by one session is not released by the owner's next sign
     const stolen = await call(inbox, ownHeldAt!, { cookie: thief.cookie });
     expect(stolen.header("location") ?? "").not.toMatch(/progreso=/);
     expect(builds).toEqual([]);
-    // Her press on that page publishes it.
+    // The page names what it showed; a draft the thief saves while it is open is not published
+    // by her press: nothing goes, and she is told why.
+    const signatureOf = (html: string) => /name="cambios" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const shownSignature = signatureOf(shown.body.toString());
+    expect(shownSignature).not.toBe("");
+    const planted = "5491177776666";
+    const plantedSave = await call(inbox, "/bandeja/sitio", {
+      form: { intent: "guardar", SITE_WHATSAPP_NUMBER: planted },
+      cookie: thief.cookie,
+    });
+    expect(plantedSave.status).toBe(302);
     const token = new URL(ownHeldAt!, inbox.url).searchParams.get("continuar")!;
+    const stale = await call(inbox, "/bandeja/sitio", {
+      form: { intent: "publicar", continuar: token, cambios: shownSignature },
+      cookie: owner.cookie,
+    });
+    const staleId = new URL(stale.header("location") ?? "", inbox.url).searchParams.get("progreso")!;
+    await expect.poll(() => inbox.publishing.editor.progress(staleId)?.state).toBe("fallo");
+    expect(inbox.publishing.editor.progress(staleId)?.message).toMatch(/ya no son los que viste/);
+    expect(builds).toEqual([]);
+    expect(await versions()).toBe(before);
+
+    // Her press on the page that shows the changes as they are now publishes them.
+    const again = await call(inbox, "/bandeja/sitio", { cookie: owner.cookie });
+    expect(again.body.toString()).toContain(planted);
     const pressed = await call(inbox, "/bandeja/sitio", {
-      form: { intent: "publicar", continuar: token },
+      form: { intent: "publicar", cambios: signatureOf(again.body.toString()) },
       cookie: owner.cookie,
     });
     expect(pressed.header("location")).toMatch(/progreso=/);

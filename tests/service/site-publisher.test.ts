@@ -15,6 +15,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { clientDirOf } from "../../server/build-layout.ts";
 import { Store } from "../../server/storage/store.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
+import { changesSignature } from "../../server/site/site-content.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import {
   PublishRefused,
@@ -125,6 +126,26 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     expect(readdirSync(join(clientDirOf(publisher.served().buildDir), "assets"))).toContain(
       "island-installed.js",
     );
+  });
+
+  it("publishes only the changes the owner's page showed: a draft saved after it by another session publishes nothing", async () => {
+    const { publisher, build } = publisherWith();
+    await publisher.start();
+    await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491145678901" }, {}, new Date());
+    const shown = changesSignature(await publisher.content.pendingChanges());
+    // Another session (a stolen password without the owner's factor may still save drafts).
+    await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491166666666" }, {}, new Date());
+
+    await expect(publisher.publish("titular@ejemplo.com", shown)).rejects.toThrow(/ya no son los que viste/);
+    expect(build.calls).toBe(0);
+    expect(servedPage(publisher)).toBe("<p>wa:instalada</p>");
+    expect(await versions.currentId()).toBeUndefined();
+
+    // Shown again, as they are now: that goes.
+    const shownAgain = changesSignature(await publisher.content.pendingChanges());
+    expect(shownAgain).not.toBe(shown);
+    await publisher.publish("titular@ejemplo.com", shownAgain);
+    expect(servedPage(publisher)).toBe("<p>wa:5491166666666</p>");
   });
 
   it("a preview builds the drafts for the owner only: the served site unchanged, the changed pages listed", async () => {

@@ -227,6 +227,8 @@ export type SiteEditorView = {
   fields: SiteFactField[];
   /** What «Publicar» would change. */
   pending: SiteChange[];
+  /** Fingerprint of the pending changes: a publication carries it and goes only if they still match. */
+  pendingSignature: string;
   history: SiteVersionEntry[];
   checklist: ChecklistEntry[];
   /** Something has been published, so the installed values can be restored. */
@@ -241,7 +243,8 @@ export type PublishOutcome = { ok: true; number: number } | { ok: false; message
 
 /** What the owner starts from /bandeja/sitio that takes a build's time, or waits for a confirmation. */
 export type PublicationWork =
-  { kind: "publicar" } | { kind: "vista-previa" } | { kind: "deshacer"; version: number };
+  /** `shown`: the signature of the changes the page showed (SiteEditorView's `pendingSignature`). */
+  { kind: "publicar"; shown?: string } | { kind: "vista-previa" } | { kind: "deshacer"; version: number };
 
 /** A publication or preview under way or just finished, as its page shows it. */
 export type PublicationProgressView = {

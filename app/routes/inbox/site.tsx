@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await ownerHasSecondFactor(context))) return { message: copy.needsFactor, needsFactor: true };
     const work: PublicationWork =
       intent === "publicar"
-        ? { kind: "publicar" }
+        ? { kind: "publicar", shown: String(form.get("cambios") ?? "") }
         : { kind: "deshacer", version: Number(form.get("version")) };
     const session = readCookie(request, sessionCookie) ?? "";
     if (!isConfirmed(await confirmationState(request, context, "sitio"))) {
@@ -183,7 +183,9 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
           </a>
         </p>
         <PublicationStatus progress={progress} />
-        {held && <HeldWork held={held} pending={view.pending} busy={busy} />}
+        {held && (
+          <HeldWork held={held} pending={view.pending} signature={view.pendingSignature} busy={busy} />
+        )}
         {published && <EditorNotice>{copy.publishedNow(published)}</EditorNotice>}
         {restored && <EditorNotice>{copy.restoredNow(restoredFrom, restored)}</EditorNotice>}
         {saved && !message && <EditorNotice>{copy.saved}</EditorNotice>}
@@ -261,6 +263,8 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
                 </button>
               </Form>
               <Form method="post">
+                {/* What the list above shows: another session's later draft is not published with it. */}
+                <input type="hidden" name="cambios" value={view.pendingSignature} />
                 <button
                   type="submit"
                   name="intent"
@@ -453,10 +457,12 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
 function HeldWork({
   held,
   pending,
+  signature,
   busy,
 }: {
   held: { token: string; work: PublicationWork };
   pending: NonNullable<Route.ComponentProps["loaderData"]["view"]>["pending"];
+  signature: string;
   busy: boolean;
 }) {
   const { work } = held;
@@ -476,6 +482,7 @@ function HeldWork({
       <div className="flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="continuar" value={held.token} />
+          {work.kind === "publicar" && <input type="hidden" name="cambios" value={signature} />}
           {work.kind === "deshacer" && <input type="hidden" name="version" value={work.version} />}
           <button
             type="submit"

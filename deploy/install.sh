@@ -190,101 +190,26 @@ else
 fi
 
 step "HTTPS para $domain"
-hsts=$(sed -n 's/^ *add_header Strict-Transport-Security "\(.*\)" always;/\1/p' "$CURRENT_LINK/build/deploy/site.conf" | head -n 1)
-# Read from the release's build, which the build user wrote: only a well-formed value goes into
-# nginx's configuration.
-[[ $hsts =~ ^max-age=[0-9]+(\;\ includeSubDomains)?(\;\ preload)?$ ]] ||
-  die "La versión instalada no trae una cabecera HSTS válida en build/deploy/site.conf."
-body_timeout=$(sed -n 's/^ *client_body_timeout \(.*\);/\1/p' "$CURRENT_LINK/build/deploy/site.conf" | head -n 1)
-[[ $body_timeout =~ ^[0-9]+s$ ]] || body_timeout=40s
+# The site's nginx configuration, from the code (server/installed-nginx-config.ts and
+# deploy/nginx/installed-*.conf.template): the same headers, limits and timeouts as the build's
+# configuration for hand deploys. Run from this clone (root's), never from a release the build user
+# wrote. TLS once certbot has the certificate.
 write_nginx_site() {
-  local with_tls=$1
+  local with_tls=$1 ipv6=false
+  [[ -d /proc/sys/net/ipv6 ]] && ipv6=true
   # Root's alone: it holds the secret nginx proves itself with.
   install -m 600 /dev/null "$NGINX_SITE"
-  {
-    cat <<NGINX
-# Written by deploy/install.sh: nginx terminates HTTPS and hands every request to the service,
-# which serves the pages (its current publication) with the project's own headers.
-upstream tasaciones_service {
-    # During an update the next release answers on the next port while this one restarts.
-    server 127.0.0.1:$port max_fails=0;
-    server 127.0.0.1:$((port + 1)) backup;
-    keepalive 8;
-}
-
-# Any other name (an address typed by hand, a scanner) gets nothing: the connection is closed.
-server {
-    listen 80 default_server;
-    listen [::]:80 default_server;
-    server_name _;
-    return 444;
-}
-
-server {
-    listen 80;
-    listen [::]:80;
-    server_name $domain;
-    server_tokens off;
-    add_header Strict-Transport-Security "$hsts" always;
-    location /.well-known/acme-challenge/ {
-        root $ACME_WEBROOT;
-    }
-    location / {
-        return 301 https://$domain\$request_uri;
-    }
-}
-NGINX
-    [[ $with_tls == true ]] && cat <<NGINX
-
-# Another name in the TLS handshake (SNI) is refused before any certificate is shown.
-server {
-    listen 443 ssl http2 default_server;
-    listen [::]:443 ssl http2 default_server;
-    server_name _;
-    ssl_reject_handshake on;
-}
-
-server {
-    listen 443 ssl http2;
-    listen [::]:443 ssl http2;
-    server_name $domain;
-    server_tokens off;
-    ssl_certificate /etc/letsencrypt/live/$CERT_NAME/fullchain.pem;
-    ssl_certificate_key /etc/letsencrypt/live/$CERT_NAME/privkey.pem;
-    # Mozilla's "intermediate" profile (ssl-config.mozilla.org, 5.7): TLS 1.2 with forward-secret
-    # AEAD suites only (no CBC), TLS 1.3; no session tickets (their key would undo forward secrecy).
-    ssl_protocols TLSv1.2 TLSv1.3;
-    ssl_ecdh_curve X25519:prime256v1:secp384r1;
-    ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;
-    ssl_prefer_server_ciphers off;
-    ssl_session_timeout 1d;
-    ssl_session_cache shared:tasaciones:10m;
-    ssl_session_tickets off;
-    # On nginx's own answers too (a 502 while nothing answers); the service's copy is dropped.
-    add_header Strict-Transport-Security "$hsts" always;
-    # The owner's photo upload is the largest request; the service enforces its own limits.
-    client_max_body_size 64m;
-
-    location / {
-        proxy_pass http://tasaciones_service;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_set_header Host \$host;
-        proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-        proxy_set_header X-Forwarded-Proto https;
-        proxy_set_header X-Proxy-Secret "$(config_value LEADS_PROXY_SECRET)";
-        proxy_hide_header Strict-Transport-Security;
-        proxy_request_buffering off;
-        # A slow body (a photo from a phone) is read to its end; a stalled one is the service's to answer.
-        client_body_timeout ${body_timeout:-40s};
-        proxy_connect_timeout 5s;
-        proxy_read_timeout 120s;
-        proxy_next_upstream error timeout;
-    }
-}
-NGINX
-  } >"$NGINX_SITE"
-  [[ -d /proc/sys/net/ipv6 ]] || sed -i '/listen \[::\]/d' "$NGINX_SITE"
+  (
+    # Exported, not on a command line (env's arguments are readable by every local user).
+    export NGINX_DOMAIN=$domain NGINX_PORT=$port NGINX_ACME_WEBROOT=$ACME_WEBROOT NGINX_IPV6=$ipv6
+    LEADS_PROXY_SECRET=$(config_value LEADS_PROXY_SECRET)
+    export LEADS_PROXY_SECRET
+    if [[ $with_tls == true ]]; then
+      export NGINX_CERTIFICATE=/etc/letsencrypt/live/$CERT_NAME/fullchain.pem
+      export NGINX_CERTIFICATE_KEY=/etc/letsencrypt/live/$CERT_NAME/privkey.pem
+    fi
+    node "$SOURCE/server/installed-nginx-site.ts" >"$NGINX_SITE"
+  ) || die "No se pudo escribir la configuración de nginx ($NGINX_SITE)."
   ln -sfn "$NGINX_SITE" /etc/nginx/sites-enabled/tasaciones.conf
   rm -f /etc/nginx/sites-enabled/default
   nginx -t -q || die "nginx rechazó la configuración de $NGINX_SITE: revisá el mensaje de arriba."

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-
 import { hiddenEndings, hiddenPaths } from "./build-layout.ts";
 import {
   allowedMethods,
@@ -15,15 +13,13 @@ import {
 } from "./headers.ts";
 import { inboxPaths, inboxRoot } from "#app/features/inbox/paths.ts";
 import { towerListPaths } from "#app/site-map.ts";
-import { bodyStallMs } from "./http/body.ts";
-import { uploadLimits } from "./site/photos/photo-upload.ts";
+import { fillTemplate, nginxBodyTimeoutSeconds } from "./nginx-template.ts";
+import { uploadRequestBytes } from "./service-facts.ts";
 
 /**
  * Fills the committed nginx templates (deploy/nginx/) from the header module,
  * so nginx sends exactly what the Node server and the static-host files send.
  */
-
-const template = (name: string) => readFileSync(new URL(`../deploy/nginx/${name}`, import.meta.url), "utf8");
 
 export const debianModulesDir = "/usr/lib/nginx/modules";
 export const brotliModules = ["ngx_http_brotli_filter_module.so", "ngx_http_brotli_static_module.so"];
@@ -49,14 +45,7 @@ export type SiteOptions = {
   proxySecret?: string;
 };
 
-/**
- * How long nginx waits for the next byte of a body it passes to the service: the service's own
- * stall limit and a margin, so that a stalled upload is answered by the service (408 and a page
- * that says what happened, the owner's texts kept) rather than cut by nginx with nothing.
- */
-export function nginxBodyTimeoutSeconds(stallMs: number = bodyStallMs): number {
-  return Math.ceil(stallMs / 1000) + 10;
-}
+export { nginxBodyTimeoutSeconds };
 
 /** Paths nginx hands to the lead service, which sets their Cache-Control itself. */
 export const leadServicePaths = { prefix: "/api/", exact: ["/gracias", "/en/thank-you"] } as const;
@@ -103,7 +92,7 @@ export function renderNginxSite(options: SiteOptions): string {
     "$http_host",
     forwarding,
   );
-  return fill(template("site.conf.template"), {
+  return fillTemplate("site.conf.template", {
     CACHE_MAP: [
       `    default ${quote(revalidateCache)};`,
       ...immutablePrefixes.map((prefix) => `    ~^${escapeRegex(prefix)} ${quote(immutableCache)};`),
@@ -203,7 +192,7 @@ function proxyLines(
  * photo gets the service's page with its message instead of nginx's bare 413.
  */
 function photoUploadProxyLines(inboxLines: string): string {
-  const megabytes = Math.ceil(uploadLimits.requestBytes / 1024 / 1024);
+  const megabytes = Math.ceil(uploadRequestBytes / 1024 / 1024);
   return inboxLines
     .replace("client_max_body_size 64k;", `client_max_body_size ${megabytes}m;`)
     .replace("proxy_read_timeout 30s;", "proxy_read_timeout 60s;\n        proxy_request_buffering off;");
@@ -216,7 +205,7 @@ export function renderNginxConf(options: StandaloneOptions): string {
     .split("\n")
     .map((line) => (line ? `    ${line}` : line))
     .join("\n");
-  return fill(template("nginx.conf.template"), {
+  return fillTemplate("nginx.conf.template", {
     LOAD_MODULES:
       (options.brotli ?? true)
         ? brotliModules.map((module) => `load_module ${modulesDir}/${module};`).join("\n")
@@ -243,15 +232,6 @@ function typesBlock(): string {
   return Object.entries(contentTypes)
     .map(([extension, type]) => `        ${mimeType(type)} ${extension.slice(1)};`)
     .join("\n");
-}
-
-function fill(text: string, values: Record<string, string>): string {
-  const filled = text.replace(/\{\{([A-Z_]+)\}\}/g, (whole, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`nginx template: no value for ${whole}`);
-    return value;
-  });
-  return filled;
 }
 
 function mimeType(contentType: string): string {

@@ -14,6 +14,12 @@ export const sqliteFileName = "leads.sqlite";
 /** Where deploy/doctor.sh leaves its findings for the inbox, in LEADS_DATA_DIR. */
 export const doctorFindingsFile = "doctor.json";
 
+/**
+ * The largest request the service reads (the owner's photo upload): a drained oversize upload
+ * stops here, so a 50 MB photo still gets its message; nginx lets this much through.
+ */
+export const uploadRequestBytes = 64 * 1024 * 1024;
+
 /** Whether the service can store a lead: `{ ok }` to anyone, with details to who holds the secret. */
 export const healthPath = "/api/health";
 

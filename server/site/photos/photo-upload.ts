@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 
 import { StalledBody } from "../../http/body.ts";
+import { uploadRequestBytes } from "../../service-facts.ts";
 import { photoLimits } from "./photo-intake.ts";
 
 /**
@@ -28,8 +29,7 @@ export type PhotoUpload = {
 
 export const uploadLimits = {
   fileBytes: photoLimits.maxBytes,
-  /** The whole request: a drained oversize upload stops here (a 50 MB photo still gets its message). */
-  requestBytes: 64 * 1024 * 1024,
+  requestBytes: uploadRequestBytes,
   fields: 8,
   fieldBytes: 2_000,
 } as const;

@@ -81,8 +81,8 @@ if [[ -z $(config_value LEADS_BACKUP_URL) ]]; then
 elif [[ -n $health ]]; then
   case $(field state) in
     ok)
-      newest=$(field newestCopyAt)
-      fine "Copia fuera del servidor al día${newest:+ (hasta $newest)}."
+      newest=$(field newestCopyAt) installation=$(field installation)
+      fine "Copia fuera del servidor al día${newest:+ (hasta $newest)}${installation:+; instalación $installation, la que una restauración con --installation elige}."
       verified=$(field lastVerifiedRestore.at)
       if [[ -z $verified ]]; then
         fine "Todavía no hubo un simulacro de restauración: el servicio hace uno por semana."

@@ -1,5 +1,6 @@
 import { backupRetentionDays } from "#app/lib/backup-retention.ts";
 import type { Handles } from "../storage/store.ts";
+import { chainKeys, shortInstallation } from "./chain.ts";
 
 /**
  * The off-site copy's settings, schedule and state as recorded in the database (decision 0019):
@@ -50,6 +51,11 @@ export type BackupStatus = {
   pending: number;
   /** The last failure, while it lasts (the target's answer, in one line). */
   problem: string | null;
+  /**
+   * This installation's chain, as a restore's `--installation` names it: what tells the owner which
+   * is hers when a restore finds another's in the same place. Null before the copy first started.
+   */
+  installation: string | null;
 };
 
 export type Drill = { at: string; ok: boolean; leads: number; problem?: string };
@@ -63,12 +69,13 @@ export async function backupStatus(
   clock: { startedAt: Date; alertAfterMs: number; warnAfterMs: number; now: Date },
 ): Promise<BackupStatus> {
   const state = <T>(key: string) => store.backups.state<T>(key);
-  const [copiedThrough, verified, drill, problem, pending] = await Promise.all([
+  const [copiedThrough, verified, drill, problem, pending, deployment] = await Promise.all([
     state<string>("copied-through"),
     state<Drill>("verified"),
     state<Drill>("drill"),
     state<{ message: string }>("problem"),
     store.backups.pendingChanges(),
+    state<string>(chainKeys.deployment),
   ]);
   const age = clock.now.getTime() - new Date(copiedThrough ?? clock.startedAt).getTime();
   const lateness = age > clock.alertAfterMs ? "behind" : age > clock.warnAfterMs ? "stalled" : undefined;
@@ -78,5 +85,6 @@ export async function backupStatus(
     lastVerifiedRestore: verified ? { at: verified.at, leads: verified.leads } : null,
     pending,
     problem: problem?.message ?? drill?.problem ?? null,
+    installation: deployment ? shortInstallation(deployment) : null,
   };
 }

@@ -87,7 +87,7 @@ export function describeInstallations(installations: readonly (Installation & { 
       `la instalación ${installation.id} (${installation.objects} objetos, del ${installation.first.toISOString()} al ${installation.last.toISOString()}; restaurarla da ${installation.leads} consultas)`,
   );
   const choices = installations.map((installation) => `--installation ${installation.id}`);
-  return `Las copias mezclan ${installations.length} instalaciones, cada una con su cadena completa: ${described.join(" y ")}. Solo una es la de este servidor; otra se copió desde otro prefijo o la puso quien tenía la clave del depósito, y nada en las copias dice cuál es cuál. No se restaura ninguna sin que usted elija: repita la orden con ${choices.join(" o con ")}, la de las fechas y la cantidad de consultas que usted reconoce.`;
+  return `Las copias mezclan ${installations.length} instalaciones, cada una con su cadena completa: ${described.join(" y ")}. Solo una es la de este servidor; otra se copió desde otro prefijo o la puso quien tenía la clave del depósito, y nada en las copias dice cuál es cuál. No se restaura ninguna sin que usted elija: repita la orden con ${choices.join(" o con ")}, la de las fechas y la cantidad de consultas que usted reconoce (la bandeja del servidor y su chequeo muestran el número de la suya).`;
 }
 
 /** The problems in one paragraph, and how far the verified run goes. */
@@ -99,7 +99,8 @@ export function describeProblems(verdict: ChainVerdict): string {
   return `Las copias no están completas o fueron alteradas: ${verdict.problems.join("; ")}.${lastGood}`;
 }
 
-const short = (deployment: string) => deployment.slice(0, 8);
+/** An installation as the owner and `--installation` name it: its id's first eight characters. */
+export const shortInstallation = (deployment: string) => deployment.slice(0, 8);
 
 export function verifyChain(objects: readonly OpenedObject[], options: ChainOptions): ChainVerdict {
   const problems = new Map<string, string>();
@@ -131,14 +132,14 @@ export function verifyChain(objects: readonly OpenedObject[], options: ChainOpti
     if (chosen.length !== 1)
       throw new ChainProblem(
         chosen.length === 0
-          ? `ninguna copia es de la instalación ${options.installation}; las hay de ${chains.map((chain) => short(chain.deployment)).join(", ") || "ninguna"}`
+          ? `ninguna copia es de la instalación ${options.installation}; las hay de ${chains.map((chain) => shortInstallation(chain.deployment)).join(", ") || "ninguna"}`
           : `${options.installation} es el comienzo de más de una instalación: dé más caracteres`,
       );
     ours = chosen[0]!;
     for (const chain of chains)
       if (chain !== ours)
         setAside.push(
-          `${chain.members.length} objetos de la instalación ${short(chain.deployment)} (del ${chain.members[0]!.at.toISOString()} al ${chain.members.at(-1)!.at.toISOString()})`,
+          `${chain.members.length} objetos de la instalación ${shortInstallation(chain.deployment)} (del ${chain.members[0]!.at.toISOString()} al ${chain.members.at(-1)!.at.toISOString()})`,
         );
   } else if (usable.length > 1) {
     // No guess: an older beginning, a longer chain or a newer end can all be sealed by whoever may
@@ -146,7 +147,7 @@ export function verifyChain(objects: readonly OpenedObject[], options: ChainOpti
     throw new ChainProblem(
       "las copias mezclan más de una instalación",
       usable.map((chain) => ({
-        id: short(chain.deployment),
+        id: shortInstallation(chain.deployment),
         objects: chain.members.length,
         first: chain.members[0]!.at,
         last: chain.members.at(-1)!.at,
@@ -159,7 +160,10 @@ export function verifyChain(objects: readonly OpenedObject[], options: ChainOpti
     for (const chain of chains)
       if (chain !== ours)
         for (const object of chain.members)
-          problem(object.name, `${object.name} es de otra instalación (${short(chain.deployment)})`);
+          problem(
+            object.name,
+            `${object.name} es de otra instalación (${shortInstallation(chain.deployment)})`,
+          );
 
   const oldest = ours.members.reduce((a, b) => (a.at <= b.at ? a : b)).at;
   const start = ours.path[0];
@@ -204,7 +208,7 @@ export function verifyChain(objects: readonly OpenedObject[], options: ChainOpti
   return {
     path: ours.path,
     problems: [...problems.values()],
-    installation: short(ours.deployment),
+    installation: shortInstallation(ours.deployment),
     setAside,
   };
 }

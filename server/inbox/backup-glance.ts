@@ -14,6 +14,7 @@ export function backupGlance(status: BackupStatus, now: Date): BackupGlance {
     },
     pending: status.pending,
     problem: status.problem,
+    installation: status.installation,
   };
 }
 

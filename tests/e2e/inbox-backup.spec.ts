@@ -35,8 +35,11 @@ test("/bandeja shows the newest copy and the last verified restore, then a faile
     const line = page.locator("[data-backup-state]");
     await expect(line).toHaveAttribute("data-backup-state", "ok");
     await expect(line).toHaveText(
-      /^Copia fuera del servidor: hace \d+ (s|min) · Última restauración verificada: (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d\d:\d\d, 3 consultas$/,
+      /^Copia fuera del servidor: hace \d+ (s|min) · Última restauración verificada: (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d\d:\d\d, 3 consultas · Instalación [0-9a-f]{8}$/,
     );
+    // The installation a restore names when it finds another's copies beside hers.
+    const installation = (await line.textContent())!.slice(-8);
+    expect((await server.backup!.status()).installation).toBe(installation);
     await expectNoAxeViolations(page);
     await shoot(page, "inbox-backup");
 

@@ -82,6 +82,8 @@ export const layout = {
     stalled: "demorada",
     drillFailed: "La última restauración de prueba falló",
     off: "Copia fuera del servidor: desactivada (la activa quien instala el servidor)",
+    /** What a restore that finds two installations' copies asks her to choose by. */
+    installation: (id: string) => `Instalación ${id}`,
   },
 };
 

@@ -24,6 +24,7 @@ export function BackupLine({ backup }: { backup: BackupGlance }) {
       ? [copy.waiting(backup.pending)]
       : []),
     `${copy.verified}: ${backup.verified ? `${backup.verified.when}, ${backup.verified.leads}` : copy.noneVerified}`,
+    ...(backup.installation ? [copy.installation(backup.installation)] : []),
   ];
   return (
     <p

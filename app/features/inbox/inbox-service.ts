@@ -124,6 +124,8 @@ export type BackupGlance =
       pending: number;
       /** The last failure in one line, while it lasts. */
       problem: string | null;
+      /** This installation's chain, as a restore names it («a1b2c3d4»); null before the first copy. */
+      installation: string | null;
     };
 
 /**

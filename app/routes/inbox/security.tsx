@@ -169,32 +169,15 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <ul className="flex flex-col gap-3">
             {overview.passkeys.map((passkey) => (
-              <li
+              <FactorRow
                 key={passkey.id}
-                className="flex flex-col gap-2 border-b border-line pb-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div>
-                  <p className="font-semibold break-words">{passkey.name}</p>
-                  <p className="text-sm text-ink-muted">
-                    {copy.passkeys.addedOn(passkey.addedText)} ·{" "}
-                    {copy.passkeys.lastUsed(passkey.lastUsedText)}
-                  </p>
-                  {passkey.waitsUntilText && (
-                    <p className="text-sm text-ink-muted">{copy.waits(passkey.waitsUntilText)}</p>
-                  )}
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="quitar" />
-                  <input type="hidden" name="id" value={passkey.id} />
-                  <button
-                    type="submit"
-                    className={`${buttonStyles.secondary} text-red-700`}
-                    aria-label={copy.passkeys.remove(passkey.name)}
-                  >
-                    {copy.passkeys.removeShort}
-                  </button>
-                </Form>
-              </li>
+                id={passkey.id}
+                title={<span className="break-words">{passkey.name}</span>}
+                detail={`${copy.passkeys.addedOn(passkey.addedText)} · ${copy.passkeys.lastUsed(passkey.lastUsedText)}`}
+                waitsUntilText={passkey.waitsUntilText}
+                intent="quitar"
+                remove={{ label: copy.passkeys.remove(passkey.name), text: copy.passkeys.removeShort }}
+              />
             ))}
           </ul>
         )}
@@ -238,29 +221,15 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         {overview.apps.length > 0 && (
           <ul className="flex flex-col gap-3">
             {overview.apps.map((app) => (
-              <li
+              <FactorRow
                 key={app.id}
-                className="flex flex-col gap-2 border-b border-line pb-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div>
-                  <p className="font-semibold">{copy.totp.app(app.addedText)}</p>
-                  <p className="text-sm text-ink-muted">{copy.totp.enabled}</p>
-                  {app.waitsUntilText && (
-                    <p className="text-sm text-ink-muted">{copy.waits(app.waitsUntilText)}</p>
-                  )}
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="totp-quitar" />
-                  <input type="hidden" name="id" value={app.id} />
-                  <button
-                    type="submit"
-                    className={`${buttonStyles.secondary} text-red-700`}
-                    aria-label={copy.totp.disable(app.addedText)}
-                  >
-                    {copy.totp.disableShort}
-                  </button>
-                </Form>
-              </li>
+                id={app.id}
+                title={copy.totp.app(app.addedText)}
+                detail={copy.totp.enabled}
+                waitsUntilText={app.waitsUntilText}
+                intent="totp-quitar"
+                remove={{ label: copy.totp.disable(app.addedText), text: copy.totp.disableShort }}
+              />
             ))}
           </ul>
         )}
@@ -317,5 +286,40 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       </section>
       <p className="text-sm text-ink-muted">{copy.lostEverything}</p>
     </div>
+  );
+}
+
+/** A passkey or an authenticator app in its list: what it is, when it was added, and its «Quitar». */
+function FactorRow({
+  id,
+  title,
+  detail,
+  waitsUntilText,
+  intent,
+  remove,
+}: {
+  id: string | number;
+  title: React.ReactNode;
+  detail: string;
+  /** Added by a session that cannot yet be trusted: when it will be. */
+  waitsUntilText?: string | null;
+  intent: "quitar" | "totp-quitar";
+  remove: { label: string; text: string };
+}) {
+  return (
+    <li className="flex flex-col gap-2 border-b border-line pb-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm text-ink-muted">{detail}</p>
+        {waitsUntilText && <p className="text-sm text-ink-muted">{copy.waits(waitsUntilText)}</p>}
+      </div>
+      <Form method="post">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className={`${buttonStyles.secondary} text-red-700`} aria-label={remove.label}>
+          {remove.text}
+        </button>
+      </Form>
+    </li>
   );
 }

@@ -15,7 +15,7 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-ensureSystemPackages(["chromium", "nginx", "java", "postgresql", "libreoffice", "libvips"]);
+ensureSystemPackages(["chromium", "nginx", "java", "postgresql", "libreoffice", "libvips", "fonts"]);
 
 const buildEnv = { ...process.env, ...testBuildEnv };
 step("Generated images and fonts", "npm", ["run", "generate"]);

@@ -79,6 +79,13 @@ export function fontconfigOf(set: FontSet, cacheDir: string): string {
     `<fontconfig>`,
     ...set.folders.map((folder) => `  <dir>${escapeXml(join(fontsRoot, folder))}</dir>`),
     `  <cachedir>${escapeXml(cacheDir)}</cachedir>`,
+    // Debian's rendering defaults (/etc/fonts/conf.d/10-hinting-slight.conf, 10-yes-antialias.conf):
+    // without them fontconfig hints fully, and Chromium then rounds every advance to whole pixels.
+    `  <match target="font">`,
+    `    <edit name="antialias" mode="assign"><bool>true</bool></edit>`,
+    `    <edit name="hinting" mode="assign"><bool>true</bool></edit>`,
+    `    <edit name="hintstyle" mode="assign"><const>hintslight</const></edit>`,
+    `  </match>`,
     ...["sans-serif", "system-ui", "ui-sans-serif"].map((generic) => alias(generic, set.generic.sans)),
     ...["serif", "ui-serif"].map((generic) => alias(generic, set.generic.serif)),
     `</fontconfig>`,

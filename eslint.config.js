@@ -45,9 +45,39 @@ export function boundaryZones(root) {
     },
   ]);
   // Storage serves every server feature and imports none of them (decision 0033).
-  const serverFeatures = readdirSync(join(root, "server"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== "storage")
-    .map((entry) => `./server/${entry.name}`);
+  const serverFolders = readdirSync(join(root, "server"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const serverFeatures = serverFolders.filter((name) => name !== "storage").map((name) => `./server/${name}`);
+  // The platform is where features register; it imports none of them (decision 0038).
+  const rooms = serverFolders.filter((name) => !serverFoundation.includes(name));
+  const platformZone = {
+    target: "./server/platform",
+    from: rooms.map((room) => `./server/${room}`),
+    message:
+      "The platform imports no feature: a feature registers with it (server/platform/feature.ts), never the reverse (decision 0038).",
+  };
+  // A sealed room meets the other rooms only at their doors, both ways (decision 0038).
+  const roomZones = rooms
+    .filter((room) => sealedRooms.includes(room))
+    .flatMap((room) =>
+      rooms
+        .filter((other) => other !== room)
+        .flatMap((other) => [
+          {
+            target: `./server/${room}`,
+            from: `./server/${other}`,
+            except: serverDoors[other] ?? [],
+            message: `A feature imports another only through its door (eslint.config.js serverDoors): server/${other} opens ${(serverDoors[other] ?? []).join(", ") || "none"} (decision 0038).`,
+          },
+          {
+            target: `./server/${other}`,
+            from: `./server/${room}`,
+            except: serverDoors[room] ?? [],
+            message: `A feature imports another only through its door (eslint.config.js serverDoors): server/${room} opens ${(serverDoors[room] ?? []).join(", ") || "none"} (decision 0038).`,
+          },
+        ]),
+    );
   return [
     { target: "./app/features", from: "./app/routes", message: "Features must not import routes." },
     ...featureZones,
@@ -83,6 +113,8 @@ export function boundaryZones(root) {
       message:
         "Storage imports no server feature: move what both need into server/storage/ (the feature then imports it from there).",
     },
+    platformZone,
+    ...roomZones,
     {
       target: ["./app", "./server", "./scripts"],
       from: "./tests",
@@ -90,6 +122,26 @@ export function boundaryZones(root) {
     },
   ];
 }
+
+/**
+ * The server's foundation (decision 0038): the platform where features register, storage, the
+ * HTTP and mail helpers. Every other folder of server/ is a feature's room.
+ */
+export const serverFoundation = ["platform", "storage", "http", "mail"];
+
+/**
+ * Each room's door: the modules (paths inside the room) a sealed room may import from it, or it
+ * from a sealed room. A sealed room imports no other room and is imported by none except through
+ * these doors. The rooms from before the platform (leads, inbox, site, backup, insight) still
+ * reach into one another and are not sealed yet; each joins `sealedRooms` once its imports are
+ * only doors.
+ */
+export const serverDoors = {
+  leads: ["service-config.ts", "client-address.ts", "rate-limit.ts", "pages.ts", "notify/email.ts"],
+  site: ["published-site.ts"],
+  visits: ["door.ts"],
+};
+export const sealedRooms = ["visits"];
 
 /**
  * The app modules the servers and scripts may import, always as `#app/…`
@@ -122,6 +174,7 @@ export const serverDoor = [
   "features/inbox/second-factor.ts",
   "features/inbox/host.ts",
   "features/inbox/paths.ts",
+  "features/visits/agenda-service.ts",
 ];
 
 /** A door glob as a regular expression source ("*" one path segment, "**" any). */

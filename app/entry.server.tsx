@@ -3,10 +3,11 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
 import { hostContext } from "./features/inbox/host.ts";
+import { visitsContext } from "./features/visits/agenda-service.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 
 // The server that runs this build hands its services to the app through this key (server/app-handler.ts).
-export { hostContext };
+export { hostContext, visitsContext };
 
 export const streamTimeout = 5_000;
 

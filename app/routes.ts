@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-import { inboxPaths, inboxRoot, leadPath, routeSegment } from "./features/inbox/paths.ts";
+import { inboxPaths, inboxRoot, leadPath, leadVisitPath, routeSegment } from "./features/inbox/paths.ts";
 import { routeModules } from "./site-map.ts";
 
 export default [
@@ -27,6 +27,8 @@ export default [
     layout("routes/inbox/layout.tsx", [
       index("routes/inbox/list.tsx"),
       route(routeSegment(leadPath(":id")), "routes/inbox/lead.tsx"),
+      route(routeSegment(leadVisitPath(":id")), "routes/inbox/lead-visit.tsx"),
+      route(routeSegment(inboxPaths.agenda), "routes/inbox/agenda.tsx"),
       route(routeSegment(inboxPaths.dataSubject), "routes/inbox/data-subject.tsx"),
       route(routeSegment(inboxPaths.results), "routes/inbox/results.tsx"),
       route(routeSegment(inboxPaths.security), "routes/inbox/security.tsx"),

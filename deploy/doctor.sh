@@ -59,11 +59,11 @@ health=""
 if ! systemctl is-active --quiet "$SERVICE_UNIT"; then
   problem servicio "El servicio $SERVICE_UNIT está detenido: ejecutá sudo systemctl start $SERVICE_UNIT y, si no arranca, mirá journalctl -u $SERVICE_UNIT."
 else
-  health=$(curl -sS --max-time 10 "http://127.0.0.1:$port/api/health" 2>/dev/null)
-  if grep -q '"ok":true' <<<"$health"; then
+  health=$(service_health "$port")
+  if jq -e '.ok == true' >/dev/null 2>&1 <<<"$health"; then
     fine "El servicio $SERVICE_UNIT atiende y guarda consultas."
   else
-    problem servicio "El servicio $SERVICE_UNIT no puede guardar consultas ($(grep -o '"cause":"[^"]*"' <<<"$health" || echo 'sin respuesta')): mirá journalctl -u $SERVICE_UNIT."
+    problem servicio "El servicio $SERVICE_UNIT no puede guardar consultas ($(jq -r '.cause // "sin respuesta"' 2>/dev/null <<<"$health" || echo 'sin respuesta')): mirá journalctl -u $SERVICE_UNIT."
   fi
 fi
 if ! systemctl is-active --quiet nginx; then
@@ -73,8 +73,8 @@ elif [[ -n $health ]] && ! curl -fsS --max-time 10 --resolve "$domain:443:127.0.
 fi
 
 # The copies off the server and the last restore drill.
-backup_state=$(grep -o '"backup":{[^}]*}[^}]*}\?' <<<"$health" || true)
-field() { grep -o "\"$1\":\"[^\"]*\"" <<<"$backup_state" | head -n 1 | cut -d'"' -f4; }
+# A field of health's off-site copy (its details, decision 0040), empty when absent.
+field() { jq -r ".backup.$1 // empty" 2>/dev/null <<<"$health" || true; }
 if [[ -z $(config_value LEADS_BACKUP_URL) ]]; then
   problem copias "Ninguna copia sale de este servidor todavía: ejecutá de nuevo deploy/install.sh con --backup-url y --backup-recipient (docs/deploy.md, «Off-site backups»)."
 elif [[ -n $health ]]; then
@@ -82,7 +82,7 @@ elif [[ -n $health ]]; then
     ok)
       newest=$(field newestCopyAt)
       fine "Copia fuera del servidor al día${newest:+ (hasta $newest)}."
-      verified=$(grep -o '"lastVerifiedRestore":{"at":"[^"]*"' <<<"$backup_state" | cut -d'"' -f6)
+      verified=$(field lastVerifiedRestore.at)
       if [[ -z $verified ]]; then
         fine "Todavía no hubo un simulacro de restauración: el servicio hace uno por semana."
       elif (($(date +%s) - $(date -d "$verified" +%s) > 8 * 86400)); then
@@ -94,6 +94,22 @@ elif [[ -n $health ]]; then
     drill-failed) problem copias "Falló el último simulacro de restauración de las copias: mirá la bandeja y journalctl -u $SERVICE_UNIT." ;;
     *) problem copias "Las copias fuera del servidor están atrasadas ($(field problem)): revisá LEADS_BACKUP_URL y las claves en $ENV_FILE." ;;
   esac
+fi
+
+# Publishing: a dry build as the service's user inside the unit's own sandbox (the same properties,
+# through systemd-run), so a server whose publications would fail says so here and in the inbox.
+release=$(readlink -f "$CURRENT_LINK")
+sandbox=()
+while IFS= read -r property; do sandbox+=(-p "$property"); done < <(unit_sandbox)
+if build_check=$(systemd-run --quiet --wait --pipe --collect --unit="tasaciones-prueba-de-construccion-$$" \
+  "${sandbox[@]}" -p "WorkingDirectory=$release" -p "EnvironmentFile=$ENV_FILE" \
+  -p "Environment=NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt" \
+  -p "Environment=PATH=$release/node_modules/.bin:$NODE_PREFIX/node_modules/.bin:/usr/bin:/bin" \
+  "$release/node_modules/.bin/node" --disable-warning=ExperimentalWarning server/build-check.ts 2>&1); then
+  fine "${build_check##*$'\n'} Publicar funciona."
+else
+  problem construccion "${build_check%%$'\n'*}"
+  printf 'La construcción de prueba (como el servicio, en su caja) dijo:\n%s\n' "$build_check" >&2
 fi
 
 # Disk space where the data lives.
@@ -139,31 +155,25 @@ fi
 [[ ${problems[*]} == *permisos\|* ]] || fine "Permisos de datos y configuración: privados."
 
 # Versions of the release and of the database.
-release=$(readlink -f "$CURRENT_LINK")
-database=$(config_value DATABASE_URL)
 query="select name from kysely_migration order by name desc limit 1"
-if [[ -n $database ]]; then
-  schema=$(psql -At "$database" -c "$query" 2>/dev/null)
+if [[ -n $(config_value DATABASE_URL) ]]; then
+  schema=$(with_database psql -At -c "$query" 2>/dev/null)
 else
-  schema=$(sqlite3 -readonly "$DATA_DIR/leads.sqlite" "$query" 2>/dev/null)
+  schema=$(sqlite3 -readonly "$DATA_DIR/$SQLITE_FILE" "$query" 2>/dev/null)
 fi
 fine "Versión del sitio: $(basename "$release") ($(release_commit "$release" | cut -c1-12)); base de datos: ${schema:-desconocida}."
 
-# The findings, for the inbox (only the service's user reads the data folder).
-{
-  printf '{"checkedAt":"%s","problems":[' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  separator=""
-  for entry in "${problems[@]}"; do
-    part=${entry%%|*} message=${entry#*|}
-    message=${message//\\/\\\\}
-    printf '%s{"part":"%s","message":"%s"}' "$separator" "$part" "${message//\"/\\\"}"
-    separator=","
-  done
-  printf ']}\n'
-} >"$DOCTOR_FINDINGS.new"
-chown "$SERVICE_USER:$SERVICE_USER" "$DOCTOR_FINDINGS.new"
-chmod 600 "$DOCTOR_FINDINGS.new"
-mv "$DOCTOR_FINDINGS.new" "$DOCTOR_FINDINGS"
+# The findings, for the inbox, written by jq (each message a JSON string whatever it holds). The
+# data folder is the service's: the file is made in root's folder and moved in with no link
+# followed (mv -T replaces a link planted there, never what it points to).
+findings=$(mktemp "$CONFIG_DIR/.doctor.XXXXXX")
+for entry in "${problems[@]}"; do printf '%s\n' "$entry"; done |
+  jq -R --arg checkedAt "$(date -u +%Y-%m-%dT%H:%M:%SZ)" -s \
+    '{checkedAt: $checkedAt, problems: [split("\n")[] | select(length > 0) | {part: split("|")[0], message: (split("|")[1:] | join("|"))}]}' \
+    >"$findings"
+chown "$SERVICE_USER:$SERVICE_USER" "$findings"
+chmod 600 "$findings"
+mv -T "$findings" "$DOCTOR_FINDINGS"
 
 if ((${#problems[@]} == 0)); then
   say "Todo en orden en $domain:"

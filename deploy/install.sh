@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Puts the site online on a fresh Debian 12 or Ubuntu 24.04 server whose domain already points at it:
+# Puts the site online on a fresh Debian 12 server whose domain already points at it:
 #   sudo deploy/install.sh --domain DOMAIN --owner-email EMAIL [--port PORT] [--acme-server URL]
-#     [--acme-ca FILE] [--backup-url URL --backup-recipient AGE_PUBLIC_KEY] [--database postgres://…]
+#     [--acme-ca FILE] [--backup-url URL --backup-recipient AGE_PUBLIC_KEY] [--database-file FILE]
+# --database-file names a file (root's, private) holding the PostgreSQL address with its password,
+# postgres://user:password@host/base: a password never goes on a command line, where any local user
+# reads it (/proc). --database postgres://user@host/base (no password) still works.
 # Run it from a clone of the repository; it installs the clone's checked-out commit. Running it again
 # with the same arguments changes nothing that works and keeps every lead, version and photo; with
 # another --domain it moves the site there. Why each piece is as it is: docs/decisions/0027-going-live.md.
@@ -11,7 +14,7 @@ SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=deploy/lib.sh
 . "$SOURCE/deploy/lib.sh"
 
-usage="Uso: sudo deploy/install.sh --domain DOMINIO --owner-email CORREO [--port PUERTO] [--acme-server URL] [--acme-ca ARCHIVO] [--backup-url URL --backup-recipient CLAVE_PUBLICA_AGE] [--database postgres://…]"
+usage="Uso: sudo deploy/install.sh --domain DOMINIO --owner-email CORREO [--port PUERTO] [--acme-server URL] [--acme-ca ARCHIVO] [--backup-url URL --backup-recipient CLAVE_PUBLICA_AGE] [--database-file ARCHIVO]"
 domain="" owner_email="" port="" acme_server="" acme_ca="" backup_url="" backup_recipient="" database=""
 while (($# > 0)); do
   [[ $# -ge 2 || $1 == --help || $1 == -h ]] || die "Falta el valor de $1. $usage"
@@ -23,7 +26,15 @@ while (($# > 0)); do
     --acme-ca) acme_ca=$2 ;;
     --backup-url) backup_url=$2 ;;
     --backup-recipient) backup_recipient=$2 ;;
-    --database) database=$2 ;;
+    --database)
+      [[ ! $2 =~ ^postgres(ql)?://[^/@]*:[^/@]*@ ]] ||
+        die "La contraseña de la base no va en la línea de comandos (cualquier usuario del servidor la lee mientras corre): guardá la dirección en un archivo privado y pasalo con --database-file."
+      database=$2
+      ;;
+    --database-file)
+      [[ -f $2 && ! -L $2 ]] || die "No encuentro el archivo $2 (--database-file)."
+      database=$(head -n 1 "$2")
+      ;;
     --help | -h)
       say "$usage"
       exit 0
@@ -40,7 +51,7 @@ require_root
   die "Falta el correo del titular o no es válido (--owner-email). $usage"
 port=${port:-$(config_value PORT)}
 port=${port:-3000}
-[[ $port =~ ^[0-9]+$ ]] && ((port >= 1024 && port < 65535)) ||
+{ [[ $port =~ ^[0-9]+$ ]] && ((port >= 1024 && port < 65535)); } ||
   die "El puerto $port no sirve: elegí uno entre 1024 y 65534 (--port)."
 [[ -z $acme_ca || -f $acme_ca ]] || die "No encuentro el certificado de la autoridad ACME $acme_ca (--acme-ca)."
 [[ -n $backup_url && -z $backup_recipient ]] &&
@@ -48,15 +59,16 @@ port=${port:-3000}
 [[ -z $backup_url && -n $backup_recipient ]] &&
   die "Con --backup-recipient hace falta --backup-url (dónde guardar las copias)."
 [[ -z $database || $database == postgres://* || $database == postgresql://* ]] ||
-  die "--database tiene que ser una dirección postgres://usuario:clave@servidor/base."
+  die "La base tiene que ser una dirección postgres://usuario:clave@servidor/base (en el archivo de --database-file)."
+
 git -C "$SOURCE" rev-parse --verify HEAD >/dev/null 2>&1 ||
   die "Ejecutalo desde un clon del repositorio (git clone …), no desde una copia suelta."
 
 # shellcheck disable=SC1091
 . /etc/os-release
 case "$ID-$VERSION_ID" in
-  debian-12 | ubuntu-24.04) ;;
-  *) say "Aviso: probado en Debian 12 y Ubuntu 24.04; este servidor es $PRETTY_NAME." ;;
+  debian-12) ;;
+  *) say "Aviso: probado solo en Debian 12; este servidor es $PRETTY_NAME." ;;
 esac
 
 # The password first, so nothing is left half done waiting at a prompt.
@@ -79,7 +91,7 @@ started=$SECONDS
 
 step "Paquetes del sistema"
 apt-get update -qq
-packages=(nginx certbot npm git curl ca-certificates sqlite3 openssl libvips-tools)
+packages=(nginx certbot npm git curl ca-certificates sqlite3 openssl libvips-tools jq)
 [[ -n $database ]] && packages+=(postgresql-client)
 apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 
@@ -94,8 +106,15 @@ say "$(node --version), npm $(npm --version)"
 step "Usuario, carpetas y configuración"
 id -u "$SERVICE_USER" >/dev/null 2>&1 ||
   useradd --system --user-group --home-dir "$DATA_DIR" --no-create-home --shell /usr/sbin/nologin "$SERVICE_USER"
-install -d -m 755 "$APP_DIR" "$RELEASES_DIR" "$ACME_WEBROOT"
-install -d -m 700 /var/cache/tasaciones
+id -u "$BUILD_USER" >/dev/null 2>&1 ||
+  useradd --system --user-group --home-dir "$NPM_CACHE_DIR" --no-create-home --shell /usr/sbin/nologin "$BUILD_USER"
+install -d -o root -g root -m 755 "$APP_DIR" "$RELEASES_DIR" "$ACME_WEBROOT"
+install -d -o root -g root -m 755 /var/cache/tasaciones
+# Releases an earlier installer left to the service's user become root's (no link followed).
+[[ -z $(find "$RELEASES_DIR" -mindepth 1 \( ! -user root -o -perm /022 \) ! -type l -print -quit) ]] || {
+  chown -R root:root "$RELEASES_DIR"
+  chmod -R go-w "$RELEASES_DIR"
+}
 install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 700 "$DATA_DIR"
 install -d -m 700 "$CONFIG_DIR"
 [[ -f $ENV_FILE ]] || install -m 600 /dev/null "$ENV_FILE"
@@ -106,7 +125,9 @@ set_config_value SITE_URL "https://$domain"
 set_config_value PORT "$port"
 set_config_value HOST 127.0.0.1
 set_config_value LEADS_DATA_DIR "$DATA_DIR"
-set_config_value LEADS_TRUSTED_PROXIES 127.0.0.1
+# nginx proves itself with this secret; loopback is no proxy, any local process is there (decision 0040).
+[[ -n $(config_value LEADS_PROXY_SECRET) ]] || set_config_value LEADS_PROXY_SECRET "$(openssl rand -hex 32)"
+sed -i '/^LEADS_TRUSTED_PROXIES=127\.0\.0\.1$/d' "$ENV_FILE"
 [[ -n $database ]] && set_config_value DATABASE_URL "$database"
 if [[ -n $backup_url ]]; then
   set_config_value LEADS_BACKUP_URL "$backup_url"
@@ -168,9 +189,16 @@ fi
 
 step "HTTPS para $domain"
 hsts=$(sed -n 's/^ *add_header Strict-Transport-Security "\(.*\)" always;/\1/p' "$CURRENT_LINK/build/deploy/site.conf" | head -n 1)
-[[ -n $hsts ]] || die "La versión instalada no trae la cabecera HSTS en build/deploy/site.conf."
+# Read from the release's build, which the build user wrote: only a well-formed value goes into
+# nginx's configuration.
+[[ $hsts =~ ^max-age=[0-9]+(\;\ includeSubDomains)?(\;\ preload)?$ ]] ||
+  die "La versión instalada no trae una cabecera HSTS válida en build/deploy/site.conf."
+body_timeout=$(sed -n 's/^ *client_body_timeout \(.*\);/\1/p' "$CURRENT_LINK/build/deploy/site.conf" | head -n 1)
+[[ $body_timeout =~ ^[0-9]+s$ ]] || body_timeout=40s
 write_nginx_site() {
   local with_tls=$1
+  # Root's alone: it holds the secret nginx proves itself with.
+  install -m 600 /dev/null "$NGINX_SITE"
   {
     cat <<NGINX
 # Written by deploy/install.sh: nginx terminates HTTPS and hands every request to the service,
@@ -180,6 +208,14 @@ upstream tasaciones_service {
     server 127.0.0.1:$port max_fails=0;
     server 127.0.0.1:$((port + 1)) backup;
     keepalive 8;
+}
+
+# Any other name (an address typed by hand, a scanner) gets nothing: the connection is closed.
+server {
+    listen 80 default_server;
+    listen [::]:80 default_server;
+    server_name _;
+    return 444;
 }
 
 server {
@@ -198,6 +234,14 @@ server {
 NGINX
     [[ $with_tls == true ]] && cat <<NGINX
 
+# Another name in the TLS handshake (SNI) is refused before any certificate is shown.
+server {
+    listen 443 ssl http2 default_server;
+    listen [::]:443 ssl http2 default_server;
+    server_name _;
+    ssl_reject_handshake on;
+}
+
 server {
     listen 443 ssl http2;
     listen [::]:443 ssl http2;
@@ -205,8 +249,15 @@ server {
     server_tokens off;
     ssl_certificate /etc/letsencrypt/live/$CERT_NAME/fullchain.pem;
     ssl_certificate_key /etc/letsencrypt/live/$CERT_NAME/privkey.pem;
+    # Mozilla's "intermediate" profile (ssl-config.mozilla.org, 5.7): TLS 1.2 with forward-secret
+    # AEAD suites only (no CBC), TLS 1.3; no session tickets (their key would undo forward secrecy).
     ssl_protocols TLSv1.2 TLSv1.3;
-    ssl_session_cache shared:tasaciones:1m;
+    ssl_ecdh_curve X25519:prime256v1:secp384r1;
+    ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;
+    ssl_prefer_server_ciphers off;
+    ssl_session_timeout 1d;
+    ssl_session_cache shared:tasaciones:10m;
+    ssl_session_tickets off;
     # On nginx's own answers too (a 502 while nothing answers); the service's copy is dropped.
     add_header Strict-Transport-Security "$hsts" always;
     # The owner's photo upload is the largest request; the service enforces its own limits.
@@ -219,8 +270,11 @@ server {
         proxy_set_header Host \$host;
         proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
         proxy_set_header X-Forwarded-Proto https;
+        proxy_set_header X-Proxy-Secret "$(config_value LEADS_PROXY_SECRET)";
         proxy_hide_header Strict-Transport-Security;
         proxy_request_buffering off;
+        # A slow body (a photo from a phone) is read to its end; a stalled one is the service's to answer.
+        client_body_timeout ${body_timeout:-40s};
         proxy_connect_timeout 5s;
         proxy_read_timeout 120s;
         proxy_next_upstream error timeout;

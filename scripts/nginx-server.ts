@@ -30,6 +30,9 @@ export type NginxOptions = {
   port?: number;
   /** host:port of the lead service that /api/ and /gracias are proxied to. */
   leadService?: string;
+  /** The service's body stall limit and secret (server/nginx-config.ts). */
+  bodyStallMs?: number;
+  proxySecret?: string;
 };
 
 export async function startNginx(
@@ -58,6 +61,8 @@ export async function startNginx(
       prefix,
       workers: 1,
       leadService: options.leadService,
+      bodyStallMs: options.bodyStallMs,
+      proxySecret: options.proxySecret,
     }),
   );
 

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import type { ServiceConfig } from "../server/leads/service-config.ts";
 import type { Store } from "../server/storage/store.ts";
 import { createSiteServer } from "../server/site-server.ts";
+import { apiOnly } from "../server/platform/platform.ts";
 import { startSitePublishing } from "../server/site/site-publishing.ts";
 import type { SiteVersionRows } from "../server/storage/site-version-rows.ts";
 
@@ -47,7 +48,8 @@ export async function startPublishingServer(options: {
     clientDir: "unused",
     policy: { formServiceUrl: "", scriptHashes: [] },
     served: publishing.served,
-    leads: { handleApi: async () => {}, thankYouPage: async () => undefined } as never,
+    paths: apiOnly(async () => {}),
+    leads: { thankYouPage: async () => undefined },
     log: () => {},
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

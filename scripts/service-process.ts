@@ -35,6 +35,15 @@ export function clockEnvironment(): Record<string, string> {
   );
 }
 
+/**
+ * The server's own secret, as deploy/install.sh writes it (LEADS_PROXY_SECRET): every service
+ * started here has it, so a caller can read health's details as the doctor does (`healthDetails`).
+ */
+export const serviceSecret = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
+
+/** The header the doctor sends for health's details (server/leads/api.ts). */
+export const healthDetails = { "X-Health-Details": serviceSecret } as const;
+
 const serveScript = fileURLToPath(new URL("../server/serve.ts", import.meta.url));
 
 /** `user`: another account to run as (a root test playing an unprivileged service user). */
@@ -51,6 +60,7 @@ export async function startService(
       ...clockEnvironment(),
       HOST: "127.0.0.1",
       PORT: String(chosen),
+      LEADS_PROXY_SECRET: serviceSecret,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

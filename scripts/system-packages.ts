@@ -5,6 +5,7 @@
  * PostgreSQL (the lead storage tests and benchmark start throw-away servers),
  * LibreOffice Calc (the inbox's CSV export is opened as a spreadsheet would),
  * libvips' command-line tools (the server decodes iPhone HEIC photos with them),
+ * ShellCheck (lint reads the deploy scripts with it), jq (the scripts read JSON with it),
  * and the fonts visitors' devices paint the first screen with before the web
  * fonts arrive (tests/e2e/font-sets.ts: Arial and Times metrics, Android's,
  * Linux's).
@@ -41,6 +42,8 @@ export const requirements = {
     packages: ["libreoffice-calc-nogui"],
   },
   libvips: { name: "libvips (HEIC)", present: () => onPath("vips"), packages: ["libvips-tools"] },
+  shellcheck: { name: "ShellCheck", present: () => onPath("shellcheck"), packages: ["shellcheck"] },
+  jq: { name: "jq", present: () => onPath("jq"), packages: ["jq"] },
   fonts: {
     name: "Liberation, Roboto, Noto and DejaVu fonts",
     present: () =>

@@ -21,6 +21,7 @@ import {
 
 import type { Host } from "#app/features/inbox/host.ts";
 import type { InboxService } from "#app/features/inbox/inbox-service.ts";
+import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts";
 import { serverEntryOf } from "./build-layout.ts";
 import { inboxHeaders } from "./headers.ts";
 import { bodyStream, formEncodingOf, readBody, type FormEncoding } from "./http/body.ts";
@@ -75,6 +76,8 @@ function inboxUrl(target: string, protocol: string, host: string): URL | undefin
 export type AppHandlerOptions = {
   buildDir: string;
   inbox: InboxService;
+  /** The visits' pages (/bandeja/agenda, «Proponer visita»), when the visits feature runs. */
+  visits?: VisitAgendaService;
   /** Who is asking (after trusted proxies) and over which protocol. */
   describeClient: (request: IncomingMessage) => { address: string; protocol: "http" | "https" };
 };
@@ -85,7 +88,10 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
   const serverEntry = pathToFileURL(resolve(serverEntryOf(options.buildDir))).href;
   const build = (await import(serverEntry)) as ServerBuild;
   // The build exports the key under which the app reads its host (app/entry.server.tsx).
-  const { hostContext } = build.entry.module as unknown as { hostContext: RouterContext<Host | null> };
+  const { hostContext, visitsContext } = build.entry.module as unknown as {
+    hostContext: RouterContext<Host | null>;
+    visitsContext?: RouterContext<VisitAgendaService | null>;
+  };
   const handle = createRequestHandler(build, "production");
 
   return async function handleApp(request, response) {
@@ -137,6 +143,15 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
           sendText(response, 413, "Solicitud demasiado grande.");
           return;
         }
+        if (read === "stalled") {
+          response.setHeader("Connection", "close");
+          sendText(
+            response,
+            408,
+            "El formulario dejó de llegar: tu conexión no mandó datos. Volvé a intentarlo.",
+          );
+          return;
+        }
         if (!(await isReadableForm(read, request.headers["content-type"]!))) {
           sendText(response, 400, "El formulario llegó incompleto: volvé a intentarlo.");
           return;
@@ -154,7 +169,12 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
       ...(body instanceof ReadableStream ? { duplex: "half" as const } : {}),
     });
     const appHost: Host = { nonce, clientAddress: client.address, inbox: options.inbox };
-    const context = new RouterContextProvider(new Map([[hostContext, appHost]]));
+    const context = new RouterContextProvider(
+      new Map<RouterContext<unknown>, unknown>([
+        [hostContext, appHost],
+        ...(visitsContext ? [[visitsContext, options.visits ?? null] as const] : []),
+      ]),
+    );
     const answer = await handle(fetchRequest, context);
 
     const headers: Record<string, string | string[]> = {};
@@ -163,6 +183,9 @@ export async function createAppHandler(options: AppHandlerOptions): Promise<AppH
     });
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) headers["set-cookie"] = cookies;
+    // An upload answered before its end (stalled, or refused while still arriving): the rest of it
+    // must not be read as the next request.
+    if (body instanceof ReadableStream && !request.complete) headers["connection"] = "close";
     response.writeHead(answer.status, headers);
     if (!answer.body || method === "HEAD") {
       response.end();

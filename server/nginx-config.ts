@@ -15,6 +15,7 @@ import {
 } from "./headers.ts";
 import { inboxPaths, inboxRoot } from "#app/features/inbox/paths.ts";
 import { towerListPaths } from "#app/site-map.ts";
+import { bodyStallMs } from "./http/body.ts";
 import { uploadLimits } from "./site/photos/photo-upload.ts";
 
 /**
@@ -38,7 +39,24 @@ export type SiteOptions = {
   brotli?: boolean;
   /** host:port of the lead service (`npm run serve`), default 127.0.0.1:3000. */
   leadService?: string;
+  /** The service's stall limit for a body (default `bodyStallMs`; tests shorten both together). */
+  bodyStallMs?: number;
+  /**
+   * The service's LEADS_PROXY_SECRET, sent with every proxied request so the service believes
+   * this nginx's X-Forwarded-For (decision 0040). Without it (the build's generic copy) the header
+   * is cleared, never passed on from a client.
+   */
+  proxySecret?: string;
 };
+
+/**
+ * How long nginx waits for the next byte of a body it passes to the service: the service's own
+ * stall limit and a margin, so that a stalled upload is answered by the service (408 and a page
+ * that says what happened, the owner's texts kept) rather than cut by nginx with nothing.
+ */
+export function nginxBodyTimeoutSeconds(stallMs: number = bodyStallMs): number {
+  return Math.ceil(stallMs / 1000) + 10;
+}
 
 /** Paths nginx hands to the lead service, which sets their Cache-Control itself. */
 export const leadServicePaths = { prefix: "/api/", exact: ["/gracias", "/en/thank-you"] } as const;
@@ -71,6 +89,10 @@ export function renderNginxSite(options: SiteOptions): string {
     ["Allow", "$site_allow"],
   ];
   // The inbox sends its own page headers (its CSP with nonces): nginx passes them on.
+  const forwarding = {
+    bodyTimeout: nginxBodyTimeoutSeconds(options.bodyStallMs),
+    proxySecret: options.proxySecret ?? "",
+  };
   const inboxProxy = proxyLines(
     headers
       .map(([name]) => name!)
@@ -79,6 +101,7 @@ export function renderNginxSite(options: SiteOptions): string {
           !["Vary", "Allow", "Cache-Control", "Content-Security-Policy", "Permissions-Policy"].includes(name),
       ),
     "$http_host",
+    forwarding,
   );
   return fill(template("site.conf.template"), {
     CACHE_MAP: [
@@ -103,6 +126,7 @@ export function renderNginxSite(options: SiteOptions): string {
       headers.map(([name]) => name!).filter((name) => !["Vary", "Allow", "Cache-Control"].includes(name)),
       // With its port: the service accepts a same-origin post when its Origin names the Host it was sent to.
       "$http_host",
+      forwarding,
     ),
     INBOX_PROXY: inboxProxy,
     PHOTO_UPLOAD_PATH: inboxPaths.sitePhotos,
@@ -144,18 +168,26 @@ export function renderNginxSite(options: SiteOptions): string {
 
 /**
  * The proxy settings of a location handed to the lead service; `hidden`: the
- * service's headers nginx sets itself; `host`: the Host the service sees.
+ * service's headers nginx sets itself; `host`: the Host the service sees; `bodyTimeout`: the
+ * seconds nginx waits for a body's next byte; `proxySecret`: what proves this nginx to the service.
  */
-function proxyLines(hidden: string[], host: string): string {
+function proxyLines(
+  hidden: string[],
+  host: string,
+  { bodyTimeout, proxySecret }: { bodyTimeout: number; proxySecret: string },
+): string {
   return [
     "proxy_http_version 1.1;",
     'proxy_set_header Connection "";',
     `proxy_set_header Host ${host};`,
-    // The service believes this header only from addresses in LEADS_TRUSTED_PROXIES.
+    // The service believes this header only from a request that carries its secret (decision 0040).
     "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+    `proxy_set_header X-Proxy-Secret ${quote(proxySecret)};`,
     "proxy_set_header X-Forwarded-Proto $scheme;",
     // A little above the service's own 32 KB limit, so the service answers 413 itself.
     "client_max_body_size 64k;",
+    // A body is given up when it stalls, never for being slow: after the service's own limit.
+    `client_body_timeout ${bodyTimeout}s;`,
     // Down or slow: fail fast, the page falls back to WhatsApp.
     "proxy_connect_timeout 5s;",
     "proxy_read_timeout 30s;",

@@ -17,13 +17,15 @@ import { guardProcessAgainstRequests } from "./http/request-guard.ts";
 import { Jobs } from "./jobs.ts";
 import { stylesheetLinks } from "./leads/pages.ts";
 import { loadServiceConfig, ServiceConfigError } from "./leads/service-config.ts";
-import { startLeadService } from "./leads/service.ts";
+import { leadsFeature } from "./leads/feature.ts";
+import { Platform } from "./platform/platform.ts";
 import { sqliteFileName } from "./storage/store.ts";
-import { startInboxApp } from "./inbox/inbox-app.ts";
+import { inboxFeature } from "./inbox/feature.ts";
+import { visitsFeature } from "./visits/door.ts";
 import { closePrivateFiles, createPrivateFolder, dataFolderProblem, privateUmask } from "./private-files.ts";
 import { createSiteServer } from "./site-server.ts";
-import { followPublications, PublishedSiteSource } from "./site/published-site.ts";
-import { startSitePublishing } from "./site/site-publishing.ts";
+import { PublishedSiteSource } from "./site/published-site.ts";
+import { sitePublishingFeature } from "./site/feature.ts";
 import { inboxRoot } from "#app/features/inbox/paths.ts";
 
 // Only the service reads what it writes (the database, its published builds, the owner's photos),
@@ -70,32 +72,51 @@ const errorPageSource = join(clientDir, notFoundFile);
 const published = new PublishedSiteSource(process.env);
 // Every timer and worker thread of the service, all ended at shutdown.
 const jobs = new Jobs();
-const service = await startLeadService({
-  config,
-  site,
+// The site's stylesheets, for the pages the service writes itself (refusals, a client's visit link).
+const stylesheets = existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [];
+// The features of the service, each in its own room, registered with the platform in the order
+// they start (decision 0038). Their tables are applied when the platform opens the database.
+const sameOrigin = site.formServiceUrl === "";
+const features = [leadsFeature, ...(sameOrigin ? [sitePublishingFeature] : []), visitsFeature, inboxFeature];
+const platform = await Platform.open({
+  storage: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+  features,
   jobs,
-  published: () => published.current(),
-  stylesheets: existsSync(errorPageSource) ? stylesheetLinks(readFileSync(errorPageSource, "utf8")) : [],
+  site,
 }).catch((error: unknown) =>
   fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
 );
+const { service } = await platform
+  .start(leadsFeature, {
+    config,
+    published: () => published.current(),
+    stylesheets,
+  })
+  .catch((error: unknown) =>
+    fail(`No se pudo abrir la base de leads: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
 // The owner publishes the site from the inbox only where this server serves its pages (same origin).
-const publishing =
-  site.formServiceUrl === ""
-    ? await startSitePublishing({
-        store: service.store,
+const publishing = sameOrigin
+  ? (
+      await platform.start(sitePublishingFeature, {
         config,
         env: process.env,
         installedBuildDir: buildDir,
-        jobs,
+        published,
       })
-    : undefined;
-if (publishing) await followPublications(published, publishing.publisher, service.store.siteVersions);
+    ).publishing
+  : undefined;
 
-const inbox = await startInboxApp({
+// The inspection visit: the client's link /visita/<token> and its tables (decision 0039).
+const visits = await platform.start(visitsFeature, {
+  config,
+  published: () => published.current(),
+  stylesheets,
+});
+
+const { inbox } = await platform.start(inboxFeature, {
   buildDir,
-  store: service.store,
   site,
   config,
   published: () => published.current(),
@@ -105,12 +126,13 @@ const inbox = await startInboxApp({
   backup: service.backup,
   siteEditor: publishing?.editor,
   sitePhotoEditor: publishing?.photoEditor,
-  jobs,
+  visits: visits.agenda,
 });
 
 const server = createSiteServer({
   clientDir,
   policy: readHeaderPolicy(buildDir),
+  paths: platform.paths,
   leads: service.api,
   app: inbox.handler,
   served: publishing?.served,
@@ -137,6 +159,10 @@ server.listen(port, host, () => {
   console.log(
     `Leads: ${storage}; avisos: ${[config.smtp && "email", config.webhook && "webhook"].filter(Boolean).join(" y ") || "ninguno"}`,
   );
+  if (config.trustedProxies.check("127.0.0.1", "ipv4") && !config.proxySecret)
+    console.log(
+      "LEADS_TRUSTED_PROXIES nombra 127.0.0.1 y falta LEADS_PROXY_SECRET: se sigue creyendo a cualquier programa de este servidor como si fuera nginx. Ejecutá de nuevo deploy/install.sh para que nginx se identifique con el secreto.",
+    );
   console.log(
     `Copia fuera del servidor: ${config.backup ? `${config.backup.url}, cifrada para ${config.backup.recipient}` : "desactivada (LEADS_BACKUP_URL)"}`,
   );
@@ -152,9 +178,9 @@ async function shutDown(signal: string) {
   const forced = setTimeout(() => server.closeAllConnections(), drainMs);
   await closed;
   clearTimeout(forced);
-  await inbox.close();
-  publishing?.publisher.stop();
-  await service.close();
+  // Each feature ends its own work, last started first (the inbox, publishing, the leads'
+  // outbox finishing its delivery), then the database closes and the last timers are cleared.
+  await platform.close();
   await jobs.stop();
   process.exit(0);
 }

@@ -11,8 +11,10 @@ import {
 import { isAppPath, type AppHandler } from "./app-handler.ts";
 import { pathIn, thanksPath } from "#app/site-map.ts";
 import { answerFailure, withinRequest } from "./http/request-guard.ts";
+import { bodyStallMs, setBodyStallLimit } from "./http/body.ts";
 import { sendHtml } from "./http/reply.ts";
 import type { createLeadApi } from "./leads/api.ts";
+import type { ServicePaths } from "./platform/platform.ts";
 import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 
 /**
@@ -25,7 +27,10 @@ import { contentTypeFor, readVariant, resolvePath } from "./static-site.ts";
 export type SiteServerOptions = {
   clientDir: string;
   policy: HeaderPolicy;
-  leads: ReturnType<typeof createLeadApi>;
+  /** The paths the platform's features registered (every /api/ path among them): server/platform/. */
+  paths: ServicePaths;
+  /** The lead service's filled thank-you page. */
+  leads: Pick<ReturnType<typeof createLeadApi>, "thankYouPage">;
   /** The server-rendered part of the app: the owner's inbox under /bandeja. */
   app?: AppHandler;
   log?: (line: string) => void;
@@ -39,13 +44,15 @@ export type SiteServerOptions = {
 };
 
 /**
- * A slow client (headers or a body trickled a byte at a time) gets a 408 and
- * its socket closed instead of holding it for minutes; past `maxConnections`
- * new sockets are closed at once, so a flood cannot exhaust the process.
+ * Headers must arrive whole within `headersTimeoutMs` (a 408 and the socket closed); a body may
+ * take as long as it keeps arriving, and is given up once no byte came for `bodyStallMs` (its
+ * reader answers 408 with what happened: server/http/body.ts). No limit on the whole request: a
+ * phone's 20 MB photo at 300 KB/s takes 70 s (decision 0040). Past `maxConnections` new sockets
+ * are closed at once, so a flood cannot exhaust the process.
  */
 export const socketLimits = {
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: 20_000,
+  bodyStallMs,
   maxConnections: 1_000,
 };
 
@@ -73,8 +80,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
   async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const { clientDir, everyResponse } = servedNow();
     for (const [name, value] of everyResponse) response.setHeader(name, value);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-      await leads.handleApi(request, response, url);
+    if (options.paths.claims(url.pathname)) {
+      await options.paths.handle(request, response, url);
       return;
     }
     if (options.app && isAppPath(url.pathname)) {
@@ -123,12 +130,14 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
+      // Node's limit counts the whole body, however steadily it arrives: off; stalls end a body instead.
+      requestTimeout: 0,
       // How often Node looks for expired requests (30 s by default, which would double the limit).
       connectionsCheckingInterval: 1_000,
     },
     (request, response) => {
       const started = process.hrtime.bigint();
+      setBodyStallLimit(request, limits.bodyStallMs);
       let path = "/";
       try {
         path = new URL(request.url ?? "/", "http://localhost").pathname;

@@ -15,13 +15,24 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-ensureSystemPackages(["chromium", "nginx", "java", "postgresql", "libreoffice", "libvips", "fonts"]);
+ensureSystemPackages([
+  "chromium",
+  "nginx",
+  "java",
+  "postgresql",
+  "libreoffice",
+  "libvips",
+  "shellcheck",
+  "jq",
+  "fonts",
+]);
 
 const buildEnv = { ...process.env, ...testBuildEnv };
 step("Generated images and fonts", "npm", ["run", "generate"]);
 step("Format", "npx", ["prettier", "--check", "."]);
 step("Types", "npm", ["run", "typecheck"]);
 step("Lint", "npx", ["eslint", "."]);
+step("Lint (shell)", "npx", ["vitest", "run", "tests/lint/shellcheck.test.ts"]);
 step("Unit tests", "npx", ["vitest", "run"]);
 step("Production build (test configuration)", "node", ["scripts/build.ts"], buildEnv);
 step("Browser and server tests", "npx", ["playwright", "test"], buildEnv);

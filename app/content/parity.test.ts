@@ -11,7 +11,7 @@ import { languages, pages, twinOf } from "../site-map.ts";
  * language. The owner's inbox stays Spanish and has no twin.
  */
 
-const spanishOnly = ["inbox.ts", "inbox-security.ts", "inbox-photos.ts"];
+const spanishOnly = ["inbox.ts", "inbox-security.ts", "inbox-photos.ts", "inbox-visits.ts"];
 const copyFiles = (lang: string) =>
   readdirSync(new URL(`./${lang}/`, import.meta.url))
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))

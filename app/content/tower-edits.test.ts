@@ -158,10 +158,7 @@ describe("what a publication changed", () => {
     ]);
     expect(
       towerChanges(catalogueTowers, {}, { mulieris: { retired: true }, ...added }).map(describeTowerChange),
-    ).toEqual([
-      "Torre Mulieris: la torre publicada → retirada",
-      "Torre Torre Nueva: la torre (vacío) → agregada",
-    ]);
+    ).toEqual(["Torre Mulieris: retirada", "Torre Nueva: agregada"]);
   });
 });
 

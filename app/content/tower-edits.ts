@@ -245,19 +245,33 @@ export function towerChanges(
   return changes;
 }
 
-/** "Torre Alvear Tower: pisos", what changed, as the history lists it. */
-export function towerChangeLabel(change: TowerChange): string {
-  const what =
-    change.fact === "torre"
-      ? "la torre"
-      : change.fact === "nombre"
-        ? "nombre"
-        : towerFactLabels[change.fact].label.toLowerCase();
-  return `Torre ${change.name}: ${what}`;
+/**
+ * "Torre Alvear Tower", or the name alone when it already says it is a tower («Torre Mirador del
+ * Dique» is not «Torre Torre Mirador del Dique»).
+ */
+export function towerTitle(name: string): string {
+  return /^torre\s/i.test(name.trim()) ? name.trim() : `Torre ${name}`;
 }
 
-/** "Torre Alvear Tower: pisos 54 → 55", as the owner's e-mail says it. */
+/**
+ * "Torre Alvear Tower: pisos", what changed, as the history lists it; a tower added or retired is
+ * the tower's title alone: it has no before and after (`towerChangeEvent` says what happened).
+ */
+export function towerChangeLabel(change: TowerChange): string {
+  if (change.fact === "torre") return towerTitle(change.name);
+  const what = change.fact === "nombre" ? "nombre" : towerFactLabels[change.fact].label.toLowerCase();
+  return `${towerTitle(change.name)}: ${what}`;
+}
+
+/** What happened to a tower as a whole («agregada», «retirada»); undefined for a change of one fact. */
+export function towerChangeEvent(change: TowerChange): string | undefined {
+  return change.fact === "torre" ? change.after : undefined;
+}
+
+/** "Torre Alvear Tower: pisos 54 → 55", "Torre Nueva: agregada", as the owner's e-mail says it. */
 export function describeTowerChange(change: TowerChange): string {
+  const event = towerChangeEvent(change);
+  if (event) return `${towerChangeLabel(change)}: ${event}`;
   return `${towerChangeLabel(change)} ${change.before || "(vacío)"} → ${change.after || "(vacío)"}`;
 }
 

@@ -8,25 +8,30 @@
  *   thread compiles its code in its first seconds, a cost a running service paid long ago);
  * - time from a lead's 201 to "everything up to it is off the machine" (health's newestCopyAt),
  *   p50/p99, one lead at a time while 10 clients keep posting;
- * - 100,000 leads and a year of visit counts backed up, then restored into a fresh folder: the
- *   restore time and the bucket's bytes per lead.
- * BENCH_BACKUP_DATABASES=sqlite measures SQLite alone.
+ * - 100,000 leads and a year of visit counts backed up, then restored into a fresh folder by the
+ *   restore command as the owner runs it: its time, its peak memory and the bucket's bytes per
+ *   lead; then again with a planted gzip bomb (1 MB sealed to the owner's key, 1 GiB once
+ *   decompressed), refused and with --up-to-last-good, its peak memory beside the normal one
+ *   (decision 0036).
+ * BENCH_BACKUP_DATABASES=sqlite measures SQLite alone; BENCH_BACKUP_MEASURES=restore (comma-separated,
+ * default "throughput,offsite,restore") only those measures.
  */
 import { Agent, request } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 
 import { BackupService } from "../../server/backup/backup-service.ts";
-import { restoreBackup } from "../../server/backup/restore.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
 import { Store } from "../../server/storage/store.ts";
+import { sealedGzipBomb } from "../gzip-bomb.ts";
 import { startPostgres, type PostgresServer } from "../postgres-server.ts";
+import { runRestoreCommand } from "../restore-command.ts";
 import { startS3Server, type S3Server } from "../s3-server.ts";
-import { startService, type ServiceProcess } from "../service-process.ts";
+import { healthDetails, startService, type ServiceProcess } from "../service-process.ts";
 import { benchLeadBody, httpLoad, percentile, type Throughput } from "./leads.ts";
 import { fillLeads, fillVisits } from "./traffic.ts";
 
@@ -48,19 +53,32 @@ export type BackupFigures = {
     on: Throughput;
     samples: { off: Throughput[]; on: Throughput[] };
   }[];
-  offsite: { p50: number; p99: number; samples: number };
-  restore: {
+  offsite?: { p50: number; p99: number; samples: number };
+  restore?: {
     leads: number;
     visitRows: number;
     backupSeconds: number;
     restoreSeconds: number;
     bytes: number;
     bytesPerLead: number;
+    /** The restore command's runs: normal, then with a planted bomb (refused, then up to the last good). */
+    runs: RestoreRun[];
   };
 };
 
+export type RestoreRun = {
+  case: string;
+  outcome: string;
+  seconds: number;
+  peakBytes: number;
+};
+
+/** The planted object: about 1 MB in the bucket, this much once decompressed (the audit's case). */
+const bombExpandsTo = 1024 * 1024 * 1024;
+
 export async function measureBackups(buildDir = defaultBuildDir): Promise<BackupFigures[]> {
   const databases = (process.env.BENCH_BACKUP_DATABASES ?? "sqlite,postgres").split(",");
+  const measures = (process.env.BENCH_BACKUP_MEASURES ?? "throughput,offsite,restore").split(",");
   const s3 = await startS3Server("bench");
   const identity = await generateX25519Identity();
   const recipient = await identityToRecipient(identity);
@@ -98,7 +116,7 @@ export async function measureBackups(buildDir = defaultBuildDir): Promise<Backup
       };
 
       const throughput: BackupFigures["throughput"] = [];
-      for (const clients of concurrencies) {
+      for (const clients of measures.includes("throughput") ? concurrencies : []) {
         // Both services run at once and are measured in turn, window after window: this machine's
         // speed drifts by 10-20 % within a minute, and windows seconds apart meet the same speed.
         const sides = { off: await environment(false), on: await environment(true) };
@@ -125,9 +143,13 @@ export async function measureBackups(buildDir = defaultBuildDir): Promise<Backup
         process.stderr.write(`backups: ${database}, ${clients} clients measured\n`);
       }
 
-      const offsite = await measureOffsite(await environment(true));
+      const offsite = measures.includes("offsite")
+        ? await measureOffsite(await environment(true))
+        : undefined;
       process.stderr.write(`backups: ${database}, time to off-site measured\n`);
-      const restore = await measureRestore(await fresh(), s3, recipient, identity, `r${++prefix}`);
+      const restore = measures.includes("restore")
+        ? await measureRestore(await fresh(), s3, recipient, identity, `r${++prefix}`)
+        : undefined;
       process.stderr.write(`backups: ${database}, restore of ${restoreLeads} leads measured\n`);
       figures.push({ database, throughput, offsite, restore });
     }
@@ -196,22 +218,57 @@ async function measureRestore(
     const backupStarted = performance.now();
     await backup.snapshot();
     const backupSeconds = (performance.now() - backupStarted) / 1000;
-    const started = performance.now();
-    const report = await restoreBackup({
-      target: openTarget(url),
-      identity,
-      to: { dataDir: join(restoredDir, "datos") },
-    });
-    const restoreSeconds = (performance.now() - started) / 1000;
-    if (report.rows.leads !== restoreLeads)
-      throw new Error(`restored ${report.rows.leads} leads of ${restoreLeads}`);
+    const identityFile = join(restoredDir, "clave.txt");
+    writeFileSync(identityFile, `${identity}\n`, { mode: 0o600 });
+    const env = { LEADS_BACKUP_URL: url, ...s3.env };
+    const restore = async (name: string, extra: string[] = []) => {
+      const run = await runRestoreCommand(env, [
+        "--identity",
+        identityFile,
+        "--to",
+        join(restoredDir, name),
+        ...extra,
+      ]);
+      const leads = /leads: ([\d.]+) filas/.exec(run.stdout)?.[1]?.replaceAll(".", "");
+      const outcome =
+        run.status === 0
+          ? `${Number(leads).toLocaleString("en")} leads restored`
+          : `refused: ${/se descomprime a más de \d+ MB/.exec(run.stderr)?.[0] ?? run.stderr.trim().slice(0, 120)}`;
+      return { run, leads: Number(leads), outcome };
+    };
+    const normal = await restore("datos");
+    if (normal.leads !== restoreLeads)
+      throw new Error(`restored ${normal.leads} leads of ${restoreLeads}: ${normal.run.stderr}`);
+    const bytes = Number(/([\d.]+) bytes/.exec(normal.run.stdout)![1]!.replaceAll(".", ""));
+
+    const bomb = await sealedGzipBomb(recipient, bombExpandsTo);
+    await openTarget(url).put(`changes/${new Date().toISOString().replace(/[-:.]/g, "")}-b0b0b0.age`, bomb);
+    const refused = await restore("con-bomba");
+    const lastGood = await restore("con-bomba-hasta-lo-verificado", ["--up-to-last-good"]);
+    if (refused.run.status === 0 || lastGood.leads !== restoreLeads)
+      throw new Error(
+        `the planted object was not refused, or --up-to-last-good lost leads: ${lastGood.run.stderr}`,
+      );
+    const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    const planted = `bomb planted (${megabytes(bomb.byteLength)} MB → ${megabytes(bombExpandsTo)} MB)`;
+    const runs: RestoreRun[] = [
+      { case: "normal", ...normal },
+      { case: planted, ...refused },
+      { case: `${planted}, --up-to-last-good`, ...lastGood },
+    ].map(({ case: name, run, outcome }) => ({
+      case: name,
+      outcome,
+      seconds: round(run.seconds),
+      peakBytes: run.peakBytes ?? 0,
+    }));
     return {
       leads: restoreLeads,
       visitRows,
       backupSeconds: round(backupSeconds),
-      restoreSeconds: round(restoreSeconds),
-      bytes: report.bytes,
-      bytesPerLead: Math.round(report.bytes / restoreLeads),
+      restoreSeconds: runs[0]!.seconds,
+      bytes,
+      bytesPerLead: Math.round(bytes / restoreLeads),
+      runs,
     };
   } finally {
     await store.close();
@@ -251,9 +308,10 @@ async function copiedSince(service: ServiceProcess, since: Date): Promise<void> 
   throw new Error("never copied off the machine");
 }
 
+/** GET with health's details (the doctor's header). */
 function get(url: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    request(url, (response) => {
+    request(url, { headers: healthDetails }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => (text += chunk.toString()));
       response.on("end", () => resolve(text));
@@ -292,22 +350,34 @@ function pairedChange(samples: { off: Throughput[]; on: Throughput[] }): number 
 
 export function printBackupTables(figures: BackupFigures[]): void {
   for (const { database, throughput, offsite, restore } of figures) {
-    console.log(
-      `\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on, both services up, ${throughput[0]?.samples.off.length ?? 0} alternating windows of ${seconds} s each after ${warmupSeconds} s of load; off and on: median window; change: median of the windows' pairs`,
-    );
-    console.log("clients | off            | on             | change  | limit  | every window, off / on");
+    if (throughput.length > 0) {
+      console.log(
+        `\nOff-site backups, ${database}: leads per second (p99 ms), backups off → on, both services up, ${throughput[0]?.samples.off.length ?? 0} alternating windows of ${seconds} s each after ${warmupSeconds} s of load; off and on: median window; change: median of the windows' pairs`,
+      );
+      console.log("clients | off            | on             | change  | limit  | every window, off / on");
+    }
     for (const { clients, off, on, samples } of throughput) {
       const rates = (runs: Throughput[]) => runs.map((run) => run.perSecond).join(" ");
       console.log(
         `${String(clients).padStart(7)} | ${`${off.perSecond}/s (${off.p99})`.padEnd(14)} | ${`${on.perSecond}/s (${on.p99})`.padEnd(14)} | ${`${pairedChange(samples).toFixed(1)} %`.padEnd(7)} | -10 %  | ${rates(samples.off)} / ${rates(samples.on)}`,
       );
     }
-    console.log(
-      `201 → off the machine (10 clients posting meanwhile, ${offsite.samples} leads): p50 ${offsite.p50} ms, p99 ${offsite.p99} ms`,
-    );
+    if (offsite)
+      console.log(
+        `201 → off the machine (10 clients posting meanwhile, ${offsite.samples} leads): p50 ${offsite.p50} ms, p99 ${offsite.p99} ms`,
+      );
+    if (!restore) continue;
     console.log(
       `${restore.leads.toLocaleString("en")} leads and ${restore.visitRows.toLocaleString("en")} visit-count rows: snapshot ${restore.backupSeconds} s, restore (download, decrypt, write, verify) ${restore.restoreSeconds} s, ${restore.bytes.toLocaleString("en")} bytes in the bucket (${restore.bytesPerLead} bytes per lead)`,
     );
+    console.log(
+      `\nThe restore command, ${database}, ${restore.leads.toLocaleString("en")} leads: peak memory (the process's maxRSS) without and with a planted gzip bomb`,
+    );
+    console.log(`${"case".padEnd(52)} | ${"outcome".padEnd(41)} | seconds | peak memory`);
+    for (const run of restore.runs)
+      console.log(
+        `${run.case.padEnd(52)} | ${run.outcome.padEnd(41)} | ${String(run.seconds).padStart(7)} | ${(run.peakBytes / 1024 / 1024).toFixed(0).padStart(8)} MB`,
+      );
   }
 }
 

@@ -13,8 +13,12 @@ import { installedFormTowers, serviceForms } from "../../server/leads/forms.ts";
 import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import type { Store, StorageOptions } from "../../server/storage/store.ts";
 import { createSiteServer } from "../../server/site-server.ts";
+import { apiOnly } from "../../server/platform/platform.ts";
 import { installedSite } from "../../server/site/published-site.ts";
 import { loadSiteConfig } from "#app/config/site-config.ts";
+
+/** A lead endpoint as the site server takes it: its /api/ paths and its thank-you page. */
+const withPaths = (leads: ReturnType<typeof createLeadApi>) => ({ paths: apiOnly(leads.handleApi), leads });
 
 /** The configuration the inbox benchmarks run with. */
 export const benchSite = {
@@ -67,15 +71,17 @@ export async function startSignedInSite(
   const server = createSiteServer({
     clientDir: clientDirOf(buildDir),
     policy: readHeaderPolicy(buildDir),
-    leads: createLeadApi({
-      store,
-      forms: serviceForms(benchSite, installedFormTowers),
-      config,
-      siteUrl: "http://127.0.0.1",
-      thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
-      published: () => published,
-      stylesheets: [],
-    }),
+    ...withPaths(
+      createLeadApi({
+        store,
+        forms: serviceForms(benchSite, installedFormTowers),
+        config,
+        siteUrl: "http://127.0.0.1",
+        thankYouUrls: { es: "/gracias", en: "/en/thank-you" },
+        published: () => published,
+        stylesheets: [],
+      }),
+    ),
     app: app.handler,
     log: () => {},
   });

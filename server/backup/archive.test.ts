@@ -1,7 +1,17 @@
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { expect, test } from "vitest";
 
-import { objectName, parseObjectName, rowDigest, seal, unseal, type ChangeSet } from "./archive.ts";
+import {
+  inspectSealed,
+  objectDigest,
+  objectName,
+  parseObjectName,
+  rowDigest,
+  seal,
+  unseal,
+  type ChangeSet,
+  type Snapshot,
+} from "./archive.ts";
 
 test("a sealed change set opens only with the owner's key, bytes (a photo) intact, and its name says only a time", async () => {
   const identity = await generateX25519Identity();
@@ -26,4 +36,61 @@ test("a sealed change set opens only with the owner's key, bytes (a photo) intac
   const name = objectName("changes", at);
   expect(name).toMatch(/^changes\/20261125T200001234Z-[0-9a-f]{6}\.age$/);
   expect(parseObjectName(name)).toEqual({ name, kind: "changes", at });
+});
+
+/** The bytes as a stream of `size`-byte chunks: a seal split anywhere must still be found. */
+function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, (offset += size)));
+    },
+  });
+}
+
+test("an object judged as a stream gives its seal, its snapshot's lead count and its digest, whatever the chunks; damaged or others' objects keep their digest", async () => {
+  const identity = await generateX25519Identity();
+  const recipient = await identityToRecipient(identity);
+  const chainSeal = {
+    deployment: "4e2ca561ab",
+    sequence: 3,
+    name: "snapshots/20261125T200000000Z-abcdef.age",
+    previous: { name: "changes/20261125T195900000Z-012345.age", digest: "f".repeat(64) },
+  };
+  const snapshot: Snapshot = {
+    kind: "snapshot",
+    takenAt: "2026-11-25T20:00:00.000Z",
+    // Text that looks like structure inside strings must not move the scanner.
+    tables: {
+      leads: [
+        { id: "a", note: 'una "coma", otra } y ] \\ fin' },
+        { id: "b", note: "{[:" },
+      ],
+    },
+    tally: { leads: { count: 2, checksum: "0".repeat(16) } },
+    seal: chainSeal,
+  };
+  const sealed = await seal(snapshot, [recipient]);
+  for (const size of [1, 7, 64 * 1024]) {
+    const inspected = await inspectSealed(chunked(sealed, size), identity);
+    expect(inspected).toEqual({
+      digest: objectDigest(sealed),
+      bytes: sealed.length,
+      seal: chainSeal,
+      leads: 2,
+    });
+  }
+  expect(await inspectSealed(chunked(sealed, 100), await generateX25519Identity())).toEqual({
+    digest: objectDigest(sealed),
+    bytes: sealed.length,
+    failure: "others",
+  });
+  const damaged = sealed.slice();
+  damaged[damaged.length - 3]! ^= 1;
+  expect(await inspectSealed(chunked(damaged, 100), identity)).toEqual({
+    digest: objectDigest(damaged),
+    bytes: damaged.length,
+    failure: "damaged",
+  });
 });

@@ -1,4 +1,4 @@
-import type { ChainSeal, ObjectKind } from "./archive.ts";
+import { plaintextCeiling, type ChainSeal, type ObjectKind } from "./archive.ts";
 
 /**
  * Which objects a restore may apply, judged by their seals (decision 0023). Every object in the
@@ -20,8 +20,13 @@ export type OpenedObject = {
   digest: string;
   /** Absent when it did not open (see `failure`) or was written before the chain existed. */
   seal?: ChainSeal;
-  /** "others": sealed to keys other than the one given; "damaged": anything else that failed. */
-  failure?: "others" | "damaged";
+  /** A snapshot's recorded number of leads. */
+  leads?: number;
+  /**
+   * "others": sealed to keys other than the one given; "too-large": decompresses past the ceiling
+   * (archive.ts); "damaged": anything else that failed.
+   */
+  failure?: "others" | "damaged" | "too-large";
 };
 
 export type ChainVerdict = {
@@ -29,6 +34,10 @@ export type ChainVerdict = {
   path: OpenedObject[];
   /** One sentence per object out of place; empty when the whole target is verified. */
   problems: string[];
+  /** The installation restored (its id's first characters, as `--installation` takes them). */
+  installation?: string;
+  /** With `installation` chosen: one sentence per other installation whose objects were left aside. */
+  setAside: string[];
 };
 
 export type ChainOptions = {
@@ -37,10 +46,49 @@ export type ChainOptions = {
    * is turned after each drill and opens only the objects since: older ones are not judged.
    */
   opensEverything: boolean;
+  /**
+   * The installation to restore (the first characters of its id, as the refusal names it), when
+   * the target holds the chains of more than one.
+   */
+  installation?: string;
 };
 
-/** Copies of more than one installation, none of which can be told apart as this one's. */
-export class ChainProblem extends Error {}
+/** One installation's complete chain in the target, as the refusal names it to the owner. */
+export type Installation = {
+  id: string;
+  objects: number;
+  first: Date;
+  last: Date;
+  /** What restoring it would apply. */
+  path: OpenedObject[];
+};
+
+/**
+ * Copies of more than one installation that each restore on their own (`installations`), or an
+ * `installation` chosen that the target does not hold.
+ */
+export class ChainProblem extends Error {
+  readonly installations: Installation[];
+
+  constructor(message: string, installations: Installation[] = []) {
+    super(message);
+    this.installations = installations;
+  }
+}
+
+/**
+ * The refusal when more than one installation's chain restores on its own: anyone who may put
+ * objects can seal a whole chain to the owner's public key with any dates, so nothing in the
+ * objects tells which is this server's; the owner does, by what each would restore.
+ */
+export function describeInstallations(installations: readonly (Installation & { leads: number })[]): string {
+  const described = installations.map(
+    (installation) =>
+      `la instalación ${installation.id} (${installation.objects} objetos, del ${installation.first.toISOString()} al ${installation.last.toISOString()}; restaurarla da ${installation.leads} consultas)`,
+  );
+  const choices = installations.map((installation) => `--installation ${installation.id}`);
+  return `Las copias mezclan ${installations.length} instalaciones, cada una con su cadena completa: ${described.join(" y ")}. Solo una es la de este servidor; otra se copió desde otro prefijo o la puso quien tenía la clave del depósito, y nada en las copias dice cuál es cuál. No se restaura ninguna sin que usted elija: repita la orden con ${choices.join(" o con ")}, la de las fechas y la cantidad de consultas que usted reconoce.`;
+}
 
 /** The problems in one paragraph, and how far the verified run goes. */
 export function describeProblems(verdict: ChainVerdict): string {
@@ -70,44 +118,60 @@ export function verifyChain(objects: readonly OpenedObject[], options: ChainOpti
   const byDeployment = Map.groupBy(selfNamed, (object) => object.seal!.deployment);
   const chains = [...byDeployment.entries()].map(([deployment, members]) => ({
     deployment,
-    members,
+    // In time order: a chain is described by its first and last object.
+    members: members.sort((a, b) => a.at.getTime() - b.at.getTime()),
     ...bestRun(members, listed),
   }));
   const usable = chains.filter((chain) => chain.path.length > 0);
-  // A run is anchored when the chain it belongs to reaches back to the target's beginning: its
-  // first object starts the chain and nothing is older, or its predecessor is there as recorded
-  // (sealed to a key the drill no longer has), or gone with the retention period (older than
-  // anything left). Objects copied from elsewhere arrive without theirs.
-  const anchored = usable.filter(({ root }) => {
-    const previous = root!.seal!.previous;
-    if (!previous) return objects.every((object) => object.at >= root!.at);
-    const found = listed.get(previous.name);
-    if (found) return !found.seal && found.digest === previous.digest;
-    return objects.every((object) => object.at > parseAt(previous.name));
-  });
-  const candidates = anchored.length > 0 ? anchored : usable;
-  if (candidates.length > 1) {
-    const described = candidates.map(
-      (chain) =>
-        `la instalación ${short(chain.deployment)} (${chain.members.length} objetos, de ${chain.members[0]!.name} a ${chain.members.at(-1)!.name})`,
-    );
+  let ours: (typeof chains)[number] | undefined;
+  const setAside: string[] = [];
+  if (options.installation) {
+    const wanted = options.installation.toLowerCase();
+    const chosen = chains.filter((chain) => chain.deployment.startsWith(wanted));
+    if (chosen.length !== 1)
+      throw new ChainProblem(
+        chosen.length === 0
+          ? `ninguna copia es de la instalación ${options.installation}; las hay de ${chains.map((chain) => short(chain.deployment)).join(", ") || "ninguna"}`
+          : `${options.installation} es el comienzo de más de una instalación: dé más caracteres`,
+      );
+    ours = chosen[0]!;
+    for (const chain of chains)
+      if (chain !== ours)
+        setAside.push(
+          `${chain.members.length} objetos de la instalación ${short(chain.deployment)} (del ${chain.members[0]!.at.toISOString()} al ${chain.members.at(-1)!.at.toISOString()})`,
+        );
+  } else if (usable.length > 1) {
+    // No guess: an older beginning, a longer chain or a newer end can all be sealed by whoever may
+    // put objects (issue 44, item 3).
     throw new ChainProblem(
-      `Las copias mezclan ${candidates.length} instalaciones distintas: ${described.join(" y ")}. Una no es de este servidor (copiada desde otro prefijo o puesta por quien tenía la clave del depósito); no se restaura ninguna sin mirar cuál es la suya.`,
+      "las copias mezclan más de una instalación",
+      usable.map((chain) => ({
+        id: short(chain.deployment),
+        objects: chain.members.length,
+        first: chain.members[0]!.at,
+        last: chain.members.at(-1)!.at,
+        path: chain.path,
+      })),
     );
-  }
-  const ours = candidates[0] ?? chains.sort((a, b) => b.members.length - a.members.length)[0];
-  if (!ours) return { path: [], problems: [...problems.values(), "no hay ninguna copia sellada"] };
-  for (const chain of chains)
-    if (chain !== ours)
-      for (const object of chain.members)
-        problem(object.name, `${object.name} es de otra instalación (${short(chain.deployment)})`);
+  } else ours = usable[0] ?? chains.sort((a, b) => b.members.length - a.members.length)[0];
+  if (!ours) return { path: [], problems: [...problems.values(), "no hay ninguna copia sellada"], setAside };
+  if (!options.installation)
+    for (const chain of chains)
+      if (chain !== ours)
+        for (const object of chain.members)
+          problem(object.name, `${object.name} es de otra instalación (${short(chain.deployment)})`);
 
   const oldest = ours.members.reduce((a, b) => (a.at <= b.at ? a : b)).at;
   const start = ours.path[0];
   for (const object of objects) {
     if (object.seal) continue;
     const judged = options.opensEverything || (start !== undefined && object.at >= start.at);
-    if (object.failure === "damaged")
+    if (object.failure === "too-large")
+      problem(
+        object.name,
+        `${object.name} se descomprime a más de ${Math.round(plaintextCeiling / 1024 / 1024)} MB, más que cualquier copia de este servicio: no se abrió (¿una bomba de descompresión puesta en el depósito?)`,
+      );
+    else if (object.failure === "damaged")
       problem(object.name, `${object.name} está dañado o no es una copia (no se pudo abrir)`);
     else if (object.failure === "others" && judged)
       problem(object.name, `${object.name} no se abre con esa clave: no lo selló este servidor`);
@@ -137,7 +201,12 @@ export function verifyChain(objects: readonly OpenedObject[], options: ChainOpti
   const newest = ours.members.reduce((a, b) => (later(a, b) ? a : b));
   if (end && newest !== end && !ours.path.includes(newest))
     problem(newest.name, `lo escrito después de ${end.name}, hasta ${newest.name}, no se puede verificar`);
-  return { path: ours.path, problems: [...problems.values()] };
+  return {
+    path: ours.path,
+    problems: [...problems.values()],
+    installation: short(ours.deployment),
+    setAside,
+  };
 }
 
 /**

@@ -5,8 +5,8 @@ import { basename, dirname, join, resolve } from "node:path";
 import { Store } from "../storage/store.ts";
 import {
   columnsOf,
+  inspectSealed,
   objectDigest,
-  sealedToOthers,
   parseObjectName,
   rowDigest,
   tally,
@@ -23,10 +23,12 @@ import type { BackupTarget } from "./targets.ts";
 import {
   chainKeys,
   ChainProblem,
+  describeInstallations,
   describeProblems,
   verifyChain,
   type ChainHead,
   type ChainVerdict,
+  type Installation,
   type OpenedObject,
 } from "./chain.ts";
 
@@ -48,6 +50,10 @@ export type RestoreReport = {
   last: string;
   /** With `upToLastGood`: what was out of place and left out, one sentence each. */
   leftOut: string[];
+  /** The installation restored (the first characters of its id). */
+  installation: string;
+  /** With `installation` chosen: the other installations' objects left aside, one sentence each. */
+  setAside: string[];
   /** Rows per table after the restore. */
   rows: Record<string, number>;
   /** "ok" (SQLite's integrity_check) or what it found; PostgreSQL: "no aplica". */
@@ -62,7 +68,10 @@ export class RestoreError extends Error {
   lastGood?: string;
 }
 
-/** Objects fetched and opened at once. */
+/**
+ * Objects read at once while judging the chain. Each is streamed (archive.ts, `inspectSealed`), so
+ * this many objects cost a few chunks each, whatever they hold or expand to.
+ */
 const fetchesAtOnce = 8;
 
 export async function restoreBackup(options: {
@@ -74,6 +83,10 @@ export async function restoreBackup(options: {
   upToLastGood?: boolean;
   /** The owner's key opens every object; the drill's key only those since its last turn. */
   opensEverything?: boolean;
+  /** Which installation to restore when the target holds more than one's chain (see chain.ts). */
+  installation?: string;
+  /** What the restore did on the way that the person running it should know (a folder removed). */
+  log?: (line: string) => void;
 }): Promise<RestoreReport> {
   const { target, identity } = options;
   const at = options.at ?? new Date(8.64e15);
@@ -88,26 +101,29 @@ export async function restoreBackup(options: {
     );
 
   let bytes = 0;
-  const changeSets = new Map<string, ChangeSet>();
+  // Only seals are kept: the objects applied are read again, one at a time, and checked against
+  // the digest taken here.
   const opened = await inBatches(names, fetchesAtOnce, async (name): Promise<OpenedObject> => {
-    const sealed = await target.get(name.name);
-    bytes += sealed.byteLength;
-    const object: OpenedObject = {
+    const inspected = await inspectSealed(await target.read(name.name), identity);
+    bytes += inspected.bytes;
+    return {
       name: name.name,
       kind: name.kind,
       at: name.at,
-      digest: objectDigest(sealed),
+      digest: inspected.digest,
+      ...(inspected.seal && { seal: inspected.seal }),
+      ...(inspected.leads !== undefined && { leads: inspected.leads }),
+      ...(inspected.failure && { failure: inspected.failure }),
     };
-    try {
-      const content = await unseal<Snapshot | ChangeSet>(sealed, identity);
-      object.seal = content.seal;
-      // Snapshots are read again when used: only one is kept in memory.
-      if (content.kind === "changes") changeSets.set(name.name, content);
-    } catch (error) {
-      object.failure = sealedToOthers(error) ? "others" : "damaged";
-    }
-    return object;
   });
+  /** An object the verdict chose, read again whole; refused if it is not what was judged. */
+  const reread = async <T extends Snapshot | ChangeSet>(object: OpenedObject): Promise<T> => {
+    const sealed = await target.get(object.name);
+    bytes += sealed.byteLength;
+    if (objectDigest(sealed) !== object.digest)
+      throw new RestoreError(`${object.name} cambió durante la restauración`);
+    return unseal<T>(sealed, identity);
+  };
 
   if (opened.every((object) => object.failure === "others"))
     throw new RestoreError(
@@ -115,10 +131,17 @@ export async function restoreBackup(options: {
     );
   let verdict: ChainVerdict;
   try {
-    verdict = verifyChain(opened, { opensEverything: options.opensEverything ?? true });
+    verdict = verifyChain(opened, {
+      opensEverything: options.opensEverything ?? true,
+      installation: options.installation,
+    });
   } catch (error) {
-    if (error instanceof ChainProblem) throw new RestoreError(error.message);
-    throw error;
+    if (!(error instanceof ChainProblem)) throw error;
+    if (error.installations.length === 0) throw new RestoreError(error.message);
+    const counted = [];
+    for (const installation of error.installations)
+      counted.push({ ...installation, leads: await leadsAlong(installation, reread) });
+    throw new RestoreError(describeInstallations(counted));
   }
   if (verdict.path.length === 0 || (verdict.problems.length > 0 && !options.upToLastGood)) {
     const error = new RestoreError(describeProblems(verdict));
@@ -128,7 +151,8 @@ export async function restoreBackup(options: {
   const [snapshotObject, ...changeObjects] = verdict.path as [OpenedObject, ...OpenedObject[]];
   const end = verdict.path.at(-1)!;
 
-  const destination = "dataDir" in options.to ? await asideOf(options.to.dataDir) : undefined;
+  const destination =
+    "dataDir" in options.to ? await asideOf(options.to.dataDir, options.log ?? (() => {})) : undefined;
   const store = await Store.open(
     destination
       ? { dataDir: destination.partial }
@@ -140,29 +164,16 @@ export async function restoreBackup(options: {
     if ((await backups.leadCount()) > 0)
       throw new RestoreError("el destino ya tiene consultas: restaure en una carpeta o base vacía");
 
-    const sealedSnapshot = await target.get(snapshotObject.name);
-    bytes += sealedSnapshot.byteLength;
-    if (objectDigest(sealedSnapshot) !== snapshotObject.digest)
-      throw new RestoreError(`${snapshotObject.name} cambió durante la restauración`);
-    const snapshot = await unseal<Snapshot>(sealedSnapshot, identity);
     /** Per table: each row's key → its fingerprint, as the copies say it should end up. */
     const expected = new Map<string, Map<string, bigint>>();
     const columns = new Map<string, string[]>();
-    const tables = backedUpTables.map((table) => ({ table, rows: snapshot.tables[table.name] ?? [] }));
     wrote = true;
-    await backups.replaceTables(tables);
-    for (const { table, rows } of tables) {
-      const tableColumns = columnsOf(rows);
-      columns.set(table.name, tableColumns);
-      expected.set(
-        table.name,
-        new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), rowDigest(row, tableColumns)])),
-      );
-    }
-    await verify(store, expected, columns, "la copia completa", snapshot.tally);
+    const recorded = await writeSnapshot(store, await reread<Snapshot>(snapshotObject), expected, columns);
+    // The snapshot's rows are out of scope here: the check reads them back from the database.
+    await verify(store, expected, columns, "la copia completa", recorded);
 
     for (const object of changeObjects) {
-      const changes = changeSets.get(object.name)!;
+      const changes = await reread<ChangeSet>(object);
       const entries = changes.entries.map((entry) => ({ ...entry, table: backedUpTable(entry.table) }));
       await backups.applyChanges(entries);
       for (const { table, key: rowKey, row } of entries) {
@@ -198,6 +209,8 @@ export async function restoreBackup(options: {
       objects: opened.length,
       bytes,
       leftOut: verdict.problems,
+      installation: verdict.installation!,
+      setAside: verdict.setAside,
     };
   } catch (error) {
     // Nothing half-restored stays behind: a rerun starts clean.
@@ -211,10 +224,12 @@ export async function restoreBackup(options: {
 
 /**
  * A folder restore writes beside `--to` and renames at the end: `--to` either does not exist or is
- * the whole restored folder, readable by its owner only.
+ * the whole restored folder, readable by its owner only. The folder beside it is named after the
+ * process; one left by a restore that was killed (its process gone) is removed first, and said.
  */
 async function asideOf(
   folder: string,
+  log: (line: string) => void,
 ): Promise<{ partial: string; finish(): Promise<void>; abandon(): Promise<void> }> {
   const to = resolve(folder);
   const existing = await readdir(to).catch((error: NodeJS.ErrnoException) => {
@@ -223,7 +238,15 @@ async function asideOf(
   });
   if (existing && existing.length > 0)
     throw new RestoreError(`${to} ya existe y no está vacía: restaure en una carpeta nueva`);
-  const partial = join(dirname(to), `.${basename(to)}.restaurando-${randomBytes(4).toString("hex")}`);
+  const beside = `.${basename(to)}.restaurando-`;
+  for (const name of await readdir(dirname(to))) {
+    if (!name.startsWith(beside)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(beside.length))?.[1]);
+    if (pid && pid !== process.pid && running(pid)) continue;
+    await rm(join(dirname(to), name), { recursive: true, force: true });
+    log(`Se borró ${join(dirname(to), name)}, lo que dejó una restauración interrumpida.`);
+  }
+  const partial = join(dirname(to), `${beside}${process.pid}-${randomBytes(4).toString("hex")}`);
   await mkdir(partial, { recursive: true, mode: 0o700 });
   return {
     partial,
@@ -235,6 +258,57 @@ async function asideOf(
     },
     abandon: () => rm(partial, { recursive: true, force: true }),
   };
+}
+
+/** Whether a process with that id exists (a restore still writing its folder). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** How many leads restoring an installation's chain gives: its snapshot, then its change sets. */
+async function leadsAlong(
+  installation: Installation,
+  reread: <T extends Snapshot | ChangeSet>(object: OpenedObject) => Promise<T>,
+): Promise<number> {
+  const leads = backedUpTable("leads");
+  const [first, ...rest] = installation.path as [OpenedObject, ...OpenedObject[]];
+  const keys = new Set(
+    (await reread<Snapshot>(first)).tables.leads?.map((row) => JSON.stringify(keyOf(leads, row))),
+  );
+  for (const object of rest)
+    for (const entry of (await reread<ChangeSet>(object)).entries)
+      if (entry.table === leads.name)
+        if (entry.row) keys.add(JSON.stringify(entry.key));
+        else keys.delete(JSON.stringify(entry.key));
+  return keys.size;
+}
+
+/**
+ * A snapshot's tables written, and what they should hold noted per key; returns the tallies it
+ * recorded. Its own function so that its rows can be freed once written.
+ */
+async function writeSnapshot(
+  store: Store,
+  snapshot: Snapshot,
+  expected: Map<string, Map<string, bigint>>,
+  columns: Map<string, string[]>,
+): Promise<Snapshot["tally"]> {
+  const tables = backedUpTables.map((table) => ({ table, rows: snapshot.tables[table.name] ?? [] }));
+  await store.backups.replaceTables(tables);
+  for (const { table, rows } of tables) {
+    const tableColumns = columnsOf(rows);
+    columns.set(table.name, tableColumns);
+    expected.set(
+      table.name,
+      new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), rowDigest(row, tableColumns)])),
+    );
+  }
+  return snapshot.tally;
 }
 
 /** `work` over `items`, `size` at a time, results in the items' order. */

@@ -1,5 +1,7 @@
+import { createReadStream } from "node:fs";
 import { link, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 
 import {
@@ -21,6 +23,8 @@ export type BackupTarget = {
   /** Writes a new object; never replaces one: `ObjectExists` when the name is taken. */
   put(name: string, bytes: Uint8Array): Promise<void>;
   get(name: string): Promise<Uint8Array>;
+  /** The same bytes as a stream, for reading an object of any size in constant memory. */
+  read(name: string): Promise<ReadableStream<Uint8Array>>;
   /** Every object name under `kind/`, in no particular order. */
   list(kind: string): Promise<string[]>;
   remove(name: string): Promise<void>;
@@ -58,6 +62,7 @@ function folderTarget(folder: string): BackupTarget {
       }
     },
     get: async (name) => new Uint8Array(await readFile(join(folder, name))),
+    read: async (name) => Readable.toWeb(createReadStream(join(folder, name))) as ReadableStream<Uint8Array>,
     async list(kind) {
       const names = await readdir(join(folder, kind)).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT") return [];
@@ -97,6 +102,10 @@ function bucketTarget(url: URL): BackupTarget {
     async get(name) {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + name }));
       return answer.Body!.transformToByteArray();
+    },
+    async read(name) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + name }));
+      return answer.Body!.transformToWebStream();
     },
     async list(kind) {
       const names: string[] = [];

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
-import { isIP, type BlockList } from "node:net";
 import type { TLSSocket } from "node:tls";
 
 import type { SiteConfig } from "#app/config/site-config.ts";
 import type { SiteEditor, SitePhotoEditor } from "#app/features/inbox/inbox-service.ts";
+import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts";
 import { createAppHandler, type AppHandler } from "../app-handler.ts";
 import type { Jobs } from "../jobs.ts";
-import { clientAddress } from "../leads/client-address.ts";
+import { isOwnProxy, requestClientAddress } from "../leads/client-address.ts";
 import type { PublishedSite } from "../site/published-site.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
@@ -35,7 +35,8 @@ export async function startInboxApp(options: {
     "offPlanFormId" | "deliveryHours" | "businessName" | "email" | "siteUrl" | "formServiceUrl"
   >;
   /** dataDir: where deploy/doctor.sh leaves its findings (none shown without it). */
-  config: Pick<ServiceConfig, "trustedProxies" | "smtp"> & Partial<Pick<ServiceConfig, "dataDir">>;
+  config: Pick<ServiceConfig, "trustedProxies" | "proxySecret" | "smtp"> &
+    Partial<Pick<ServiceConfig, "dataDir">>;
   /**
    * The site published now (server/site/published-site.ts): the forms that read the leads,
    * the towers' names in the results, the name in e-mails and the authenticator's issuer.
@@ -54,6 +55,8 @@ export async function startInboxApp(options: {
   now?: () => Date;
   /** Where the retention's timer and the results' thread run (server/jobs.ts). */
   jobs?: Jobs;
+  /** The visits' pages, when the visits feature runs (decision 0039). */
+  visits?: VisitAgendaService;
 }): Promise<InboxApp> {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
@@ -91,16 +94,17 @@ export async function startInboxApp(options: {
   const handler = await createAppHandler({
     buildDir: options.buildDir,
     inbox,
+    visits: options.visits,
     describeClient: (request: IncomingMessage) => {
       const peer = request.socket.remoteAddress ?? "";
-      const address = clientAddress(peer, request.headers["x-forwarded-for"], config.trustedProxies);
+      const address = requestClientAddress(request, config);
       // A TLS front end says so in X-Forwarded-Proto; only a trusted proxy is believed.
       const forwardedProto = String(request.headers["x-forwarded-proto"] ?? "")
         .split(",")[0]
         ?.trim();
       const https =
         (request.socket as TLSSocket).encrypted === true ||
-        (isTrustedProxy(peer, config.trustedProxies) && forwardedProto === "https");
+        (isOwnProxy(peer, request.headers, config) && forwardedProto === "https");
       return { address, protocol: https ? "https" : "http" };
     },
   });
@@ -120,10 +124,4 @@ export async function startInboxApp(options: {
       await reports.close();
     },
   };
-}
-
-function isTrustedProxy(peer: string, trusted: BlockList): boolean {
-  const address = peer.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
-  const family = isIP(address);
-  return family !== 0 && trusted.check(address, family === 4 ? "ipv4" : "ipv6");
 }

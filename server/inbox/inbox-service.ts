@@ -68,6 +68,9 @@ const originLabels = originFacts(unknownOrigin).map((fact) => fact.label);
 /** Most leads a live update adds at once (more than that, and the owner reloads). */
 const liveUpdateLimit = 50;
 
+/** When this process started: the doctor's «service stopped» seen before it no longer holds. */
+const serviceStartedAt = new Date(performance.timeOrigin);
+
 export function createInboxService(options: InboxServiceOptions): InboxService {
   const { store, auth, forms } = options;
   const now = options.now ?? (() => new Date());
@@ -184,7 +187,8 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
     retentionMonths: options.retentionMonths,
     backup: async () =>
       options.backup ? backupGlance(await options.backup.status(), now()) : { state: "off" },
-    serverFindings: async () => (options.dataDir ? readServerFindings(options.dataDir) : []),
+    serverFindings: async () =>
+      options.dataDir ? readServerFindings(options.dataDir, serviceStartedAt) : [],
     site: options.site,
     sitePhotos: options.sitePhotos,
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { visitFields, visitKinds, type VisitKind } from "#app/lib/visit-beacon.ts";
 import { langOf } from "#app/site-map.ts";
-import { clientAddress, rateLimitKey } from "../leads/client-address.ts";
+import { rateLimitKey, requestClientAddress } from "../leads/client-address.ts";
 import { campaignLabel, hostName } from "../leads/origin.ts";
 import { createRateLimit } from "../leads/rate-limit.ts";
 import { readBody } from "../http/body.ts";
@@ -61,11 +61,7 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
       return answer(response, 405);
     }
     if (!allowed) return answer(response, 403);
-    const address = clientAddress(
-      request.socket.remoteAddress,
-      request.headers["x-forwarded-for"],
-      config.trustedProxies,
-    );
+    const address = requestClientAddress(request, config);
     const decision = await limiter.take(`visita:${rateLimitKey(address)}`).catch(() => undefined);
     if (!decision) return answer(response, 503);
     if (!decision.allowed) {
@@ -80,6 +76,10 @@ export function createVisitBeacon(options: VisitBeaconOptions) {
     if (body === "too-large") {
       request.resume();
       return answer(response, 413);
+    }
+    if (body === "stalled") {
+      response.setHeader("Connection", "close");
+      return answer(response, 408);
     }
     const fields = new URLSearchParams(body.toString("utf8"));
     const page = fields.get(visitFields.page) ?? "";

@@ -11,6 +11,7 @@ import { correctionPage, errorPage, fillHandoffLink } from "./pages.ts";
 import type { ServiceConfig } from "./service-config.ts";
 import type { Lead, Handles } from "../storage/store.ts";
 import { answerCopy, createSubmitLead, type Refusal } from "./submit-lead.ts";
+import { holdsSecret } from "./client-address.ts";
 import { pagePath } from "./submission.ts";
 import { createVisitBeacon } from "../insight/visit-beacon.ts";
 import type { BackupStatus } from "../backup/backup-state.ts";
@@ -52,7 +53,14 @@ export type LeadApiOptions = {
 /** How long after the submission the thank-you page still shows the visitor's own message. */
 export const handoffLinkMinutes = 30;
 
-const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
+/**
+ * The header in which the doctor (deploy/doctor.sh, as root) sends LEADS_PROXY_SECRET for
+ * health's details. nginx never sets it, so only who can read the environment file can.
+ */
+export const healthDetailsHeader = "x-health-details";
+
+/** Where each form posts (the spec's contract). */
+export const submitPath = /^\/api\/form\/submit\/([^/]+)$/;
 
 export function createLeadApi(options: LeadApiOptions) {
   const { store, forms, config } = options;
@@ -94,11 +102,16 @@ export function createLeadApi(options: LeadApiOptions) {
     }
     const health = await store.health();
     if (!health.ok) log(`GET /api/health 503: ${health.cause}`);
+    const status = health.ok ? 200 : 503;
+    // The public (a load balancer) learns whether leads can be stored, nothing more; the doctor
+    // sends the server's secret for the database's cause and the off-site copy's state.
+    if (!(config.proxySecret && holdsSecret(request.headers[healthDetailsHeader], config.proxySecret)))
+      return sendJson(response, status, { ok: health.ok }, request.method === "HEAD");
     // `ok` stays about storing leads: a backup behind never turns a working service into a 503.
     const backup = await backupHealth(options.backupStatus);
     sendJson(
       response,
-      health.ok ? 200 : 503,
+      status,
       health.ok
         ? { ok: true, database: "ok", backup }
         : { ok: false, database: "unavailable", cause: health.cause, backup },

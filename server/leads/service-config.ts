@@ -17,8 +17,13 @@ export type ServiceConfig = {
   webhook?: { url: string; secret: string };
   /** Submissions per minute per client address; 0 turns the limit off. */
   rateLimitPerMinute: number;
-  /** Proxies whose X-Forwarded-For is believed (LEADS_TRUSTED_PROXIES). */
+  /** Proxies on other machines whose X-Forwarded-For is believed (LEADS_TRUSTED_PROXIES; never loopback). */
   trustedProxies: BlockList;
+  /**
+   * What our own nginx sends to prove it is nginx (LEADS_PROXY_SECRET, written by deploy/install.sh);
+   * the doctor reads health's details with it too (server/leads/client-address.ts, decision 0040).
+   */
+  proxySecret?: string;
   /** The owner's Monday summary (LEADS_WEEKLY_SUMMARY, on by default): only with `smtp`. */
   weeklySummary: boolean;
   /** Off-site copies (LEADS_BACKUP_URL), encrypted to LEADS_BACKUP_RECIPIENT; see server/backup/. */
@@ -94,6 +99,12 @@ export function loadServiceConfig(env: Environment): ServiceConfig {
     else trustedProxies.addSubnet(address, bits, type);
   }
 
+  const proxySecret = value("LEADS_PROXY_SECRET");
+  if (proxySecret !== undefined && !/^[A-Za-z0-9_-]{32,256}$/.test(proxySecret))
+    problems.push(
+      "LEADS_PROXY_SECRET: de 32 a 256 letras, cifras, - o _ (por ejemplo, lo que imprime openssl rand -hex 32)",
+    );
+
   const weeklySummary = value("LEADS_WEEKLY_SUMMARY") ?? "on";
   if (weeklySummary !== "on" && weeklySummary !== "off")
     problems.push(`LEADS_WEEKLY_SUMMARY=${weeklySummary}: on u off`);
@@ -127,6 +138,7 @@ export function loadServiceConfig(env: Environment): ServiceConfig {
     webhook,
     rateLimitPerMinute,
     trustedProxies,
+    proxySecret,
     weeklySummary: smtp !== undefined && weeklySummary === "on",
     backup,
   };

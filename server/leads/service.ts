@@ -45,10 +45,13 @@ export async function startLeadService(options: {
   backupSchedule?: Partial<BackupSchedule>;
   /** Where the outbox's and the weekly summary's polls and the off-site copy's thread run (server/jobs.ts). */
   jobs?: Jobs;
+  /** The platform's open database (server/platform/): the platform closes it. Without it, the service opens and closes its own. */
+  store?: Store;
 }): Promise<LeadService> {
   const { config, site } = options;
   const storage = { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
-  const store = await Store.open(storage);
+  const ownsStore = !options.store;
+  const store = options.store ?? (await Store.open(storage));
   const installed = options.published ? undefined : installedSite(site, options.now);
   const published = options.published ?? (() => installed!);
   const forms: ServiceForms = (formId) => published().forms(formId);
@@ -65,7 +68,7 @@ export async function startLeadService(options: {
       store,
       { jobs: options.jobs },
     ).catch(async (error: unknown) => {
-      await store.close();
+      if (ownsStore) await store.close();
       throw error;
     });
   else await store.backups.removeCapture();
@@ -132,7 +135,7 @@ export async function startLeadService(options: {
       await backup?.stop();
       await weeklySummary?.stop();
       await worker.stop();
-      await store.close();
+      if (ownsStore) await store.close();
     },
   };
 }

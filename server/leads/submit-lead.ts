@@ -6,7 +6,7 @@ import * as esAnswers from "#app/content/es/service-answers.ts";
 import { langOf, type Lang } from "#app/site-map.ts";
 import { readBody } from "../http/body.ts";
 import type { OriginPolicy } from "../http/cors.ts";
-import { clientAddress, rateLimitKey } from "./client-address.ts";
+import { rateLimitKey, requestClientAddress } from "./client-address.ts";
 import { contactOf, type ServiceForms } from "./forms.ts";
 import { readOrigin } from "./origin.ts";
 import { createRateLimit } from "./rate-limit.ts";
@@ -81,11 +81,7 @@ export function createSubmitLead(options: SubmitLeadOptions) {
     if (!form) return { status: 404, error: words.formNotFound, lang };
     if (!originAllowed) return { status: 403, error: words.originRefused, lang };
 
-    const address = clientAddress(
-      request.socket.remoteAddress,
-      request.headers["x-forwarded-for"],
-      config.trustedProxies,
-    );
+    const address = requestClientAddress(request, config);
     // Counted before anything else is read; the answers are still read below, so that a
     // refused native post can offer WhatsApp with everything the visitor typed.
     const decision = await limiter.take(rateLimitKey(address)).catch((error: unknown) => {
@@ -111,6 +107,7 @@ export function createSubmitLead(options: SubmitLeadOptions) {
       return limited ?? { status: 415, error: words.notFormData, lang };
     const body = await readBody(request, bodyLimitBytes);
     if (body === "too-large") return limited ?? { status: 413, error: words.tooLarge, lang };
+    if (body === "stalled") return { status: 408, error: words.stalled, lang };
     let data: FormData;
     try {
       data = await new Response(new Uint8Array(body), {

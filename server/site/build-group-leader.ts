@@ -20,7 +20,7 @@ if (!command) {
   process.exit(2);
 }
 
-/** The other processes of this group, read from /proc (this runs on Linux, as setpriv does). */
+/** The other processes of this group, read from /proc (the service runs on Linux). */
 function othersInGroup(): number[] {
   const group = process.pid;
   const members: number[] = [];

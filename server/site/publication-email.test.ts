@@ -29,7 +29,7 @@ test("the owner's e-mail lists tower changes as «Torre X: pisos 30 → 32», es
     { businessName: "Estudio", email: "contacto@ejemplo.com", siteUrl: "https://ejemplo.com" },
   );
   expect(mail.text).toContain("Torre X: pisos 30 → 32");
-  expect(mail.text).toContain("Torre Mulieris: la torre publicada → retirada");
+  expect(mail.text).toContain("Torre Mulieris: retirada");
   expect(mail.subject).toContain("3 cambios");
   expect(mail.html).toContain("Río &quot;&amp;&quot; Sol");
 });

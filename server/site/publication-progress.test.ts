@@ -54,18 +54,21 @@ test("a refusal is the job's outcome, in the owner's words", async () => {
   expect(progress.view(id)).toMatchObject({ state: "fallo", message: "No hay cambios para publicar." });
 });
 
-test("a held publication is taken once, by the same owner, within the confirmation's window", () => {
+test("a held publication is shown and taken only by the session that asked, once, within the confirmation's window", () => {
   const { progress, advance } = setUp();
-  const token = progress.hold({ kind: "publicar" }, "titular@ejemplo.com");
+  const token = progress.hold({ kind: "publicar" }, "sesion-que-pidio");
   expect(token).toMatch(/^[\w-]{24}$/);
-  expect(progress.take(token, "otra@ejemplo.com")).toBeUndefined();
-  expect(progress.take(token, "titular@ejemplo.com")).toEqual({ kind: "publicar" });
-  expect(progress.take(token, "titular@ejemplo.com")).toBeUndefined();
+  expect(progress.peek(token, "otra-sesion")).toBeUndefined();
+  expect(progress.take(token, "otra-sesion")).toBeUndefined();
+  expect(progress.peek(token, "sesion-que-pidio")).toEqual({ kind: "publicar" });
+  expect(progress.take(token, "sesion-que-pidio")).toEqual({ kind: "publicar" });
+  expect(progress.take(token, "sesion-que-pidio")).toBeUndefined();
 
-  const late = progress.hold({ kind: "deshacer", version: 2 }, "titular@ejemplo.com");
+  const late = progress.hold({ kind: "deshacer", version: 2 }, "sesion-que-pidio");
   advance(16 * 60_000);
-  expect(progress.take(late, "titular@ejemplo.com")).toBeUndefined();
-  expect(progress.take("inventado", "titular@ejemplo.com")).toBeUndefined();
+  expect(progress.peek(late, "sesion-que-pidio")).toBeUndefined();
+  expect(progress.take(late, "sesion-que-pidio")).toBeUndefined();
+  expect(progress.take("inventado", "sesion-que-pidio")).toBeUndefined();
 });
 
 test("an unknown id shows nothing", () => {

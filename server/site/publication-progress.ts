@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 import type { PublicationProgressView, PublicationWork } from "#app/features/inbox/inbox-service.ts";
 
@@ -26,11 +26,13 @@ const keptJobs = 20;
 /** How long a publication waits for the owner's confirmation before its token stops working. */
 const confirmationWindowMs = 15 * 60_000;
 
+const holderHash = (holder: string) => createHash("sha256").update(holder).digest("hex");
+
 export type WorkOutcome = { number?: number; pages?: number };
 
 export class PublicationProgress {
   private readonly jobs = new Map<string, Job>();
-  private readonly waiting = new Map<string, { work: PublicationWork; actor: string; until: number }>();
+  private readonly waiting = new Map<string, { work: PublicationWork; holder: string; until: number }>();
   private readonly now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -66,21 +68,30 @@ export class PublicationProgress {
     return job && this.viewOf(job);
   }
 
-  /** Keeps a publication (or undo) for after the owner's confirmation; the token names it once. */
-  hold(work: PublicationWork, actor: string): string {
+  /**
+   * Keeps a publication (or undo) for after the owner's confirmation; the token names it once, for
+   * its `holder` only (the session that asked, by its token; only its hash is kept, decision 0035).
+   */
+  hold(work: PublicationWork, holder: string): string {
     const token = randomBytes(18).toString("base64url");
     const now = this.now();
     for (const [key, held] of this.waiting) if (held.until <= now) this.waiting.delete(key);
-    this.waiting.set(token, { work, actor, until: now + confirmationWindowMs });
+    this.waiting.set(token, { work, holder: holderHash(holder), until: now + confirmationWindowMs });
     return token;
   }
 
-  /** The work held under a token, for the same owner, once: undefined if unknown, used or expired. */
-  take(token: string, actor: string): PublicationWork | undefined {
+  /** The work held under a token for this holder, left in place (the page that shows it first). */
+  peek(token: string, holder: string): PublicationWork | undefined {
     const held = this.waiting.get(token);
-    if (!held || held.actor !== actor) return undefined;
-    this.waiting.delete(token);
-    return held.until > this.now() ? held.work : undefined;
+    if (!held || held.holder !== holderHash(holder) || held.until <= this.now()) return undefined;
+    return held.work;
+  }
+
+  /** The work held under a token, for the same holder, once: undefined if unknown, another's, used or expired. */
+  take(token: string, holder: string): PublicationWork | undefined {
+    const work = this.peek(token, holder);
+    if (work) this.waiting.delete(token);
+    return work;
   }
 
   private finish(job: Job, outcome: NonNullable<Job["outcome"]>): void {

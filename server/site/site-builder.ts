@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 
+import { buildFailure } from "./build-failure.ts";
 import { generatedDirOf, generatedDirVariable, generatedSourcesOf } from "../build-layout.ts";
 
 /**
@@ -29,8 +30,11 @@ export type SiteBuilder = (
 ) => Promise<void>;
 
 const projectRoot = resolve(import.meta.dirname, "..", "..");
-/** Held while a build runs in the project folder (it lies in node_modules, which no build writes). */
-const buildLockFile = join(projectRoot, "node_modules", ".site-build.lock");
+/**
+ * Held while a build runs from this project: its packages folder itself (flock takes a folder as
+ * well as a file), so the lock needs nothing written in a release the service cannot write.
+ */
+const buildLockFolder = join(projectRoot, "node_modules");
 
 /** Beside a build under way: its process group, so a restart can stop what a kill -9 orphaned. */
 const groupFileOf = (outDir: string) => `${outDir}.group`;
@@ -45,14 +49,16 @@ export const buildWithProjectScript: SiteBuilder = async (env, outDir, previousD
   await seedGeneratedImages(outDir, previousDir);
   return new Promise((done, fail) => {
     // The build's group is led by build-group-leader.ts (detached: its own process group), which
-    // kills the whole group, grandchildren included, when the pipe on its input closes (this
-    // server ended, even by kill -9) or when setpriv's parent-death signal reaches it.
+    // kills the whole group, grandchildren included, when the pipe on its input closes: the kernel
+    // closes it however this server ended, kill -9 included. No parent-death signal is asked for:
+    // setting one through setpriv needs capset, which the installed unit's system-call filter
+    // refuses (every publication failed there), and the pipe already covers every way to die.
     // One build at a time per project folder (flock), at a lower priority than the server's.
     const child = spawn(
-      "setpriv",
+      process.execPath,
       [
-        ...["--pdeathsig", "TERM", process.execPath, groupLeaderScript],
-        ...["flock", buildLockFile, "nice", "-n", "10", process.execPath, "scripts/build.ts"],
+        groupLeaderScript,
+        ...["flock", buildLockFolder, "nice", "-n", "10", process.execPath, "scripts/build.ts"],
       ],
       {
         cwd: projectRoot,
@@ -78,12 +84,15 @@ export const buildWithProjectScript: SiteBuilder = async (env, outDir, previousD
     child.stderr.on("data", keep);
     // The leader's input stays open, and empty, for as long as this process lives.
     child.stdin.on("error", () => {});
-    child.on("error", fail);
+    let startError: string | undefined;
+    child.on("error", (error) => {
+      startError = error.message;
+    });
     child.on("close", (code, signal) => {
       rmSync(groupFileOf(outDir), { force: true });
       unlinkSync(join(outDir, "node_modules"));
-      if (code === 0) done();
-      else fail(new Error(`La construcción del sitio falló (${signal ?? `código ${code}`}):\n${output}`));
+      if (code === 0 && !startError) done();
+      else fail(buildFailure({ code, signal, output, startError }));
     });
   });
 };

@@ -10,11 +10,12 @@ import {
 } from "#app/config/site-facts.ts";
 import { settingDefault, type SiteVariable } from "#app/config/site-config.ts";
 import type { SiteChange, SiteEditor } from "#app/features/inbox/inbox-service.ts";
-import { towerChangeLabel } from "#app/content/tower-edits.ts";
+import { towerChangeEvent, towerChangeLabel } from "#app/content/tower-edits.ts";
 import { isExampleAddress, releaseChecklist } from "./release-checklist.ts";
 import { createTowerEditor } from "./tower-editor.ts";
 import { withFactDrafts, type SiteChanges } from "./site-content.ts";
 import { PublishRefused, type SitePublisher } from "./site-publisher.ts";
+import { buildFailureWords } from "./build-failure.ts";
 import { PublicationProgress } from "./publication-progress.ts";
 import type { SiteVersionRows } from "../storage/site-version-rows.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
@@ -24,7 +25,7 @@ import { inboxPaths } from "#app/features/inbox/paths.ts";
 const progressWords = {
   busy: "Ya hay una publicación en curso: esperá a que termine y volvé a intentar.",
   notStarted: "Esto no se hace en segundo plano.",
-  failed: "No se pudo construir el sitio; sigue publicada la versión anterior.",
+  failed: buildFailureWords(undefined, "el sitio"),
 };
 
 /**
@@ -53,7 +54,12 @@ export function createSiteEditor(options: {
   // A tower change reads "Torre X: pisos": the same words as the owner's e-mail; a photo's is labelled already.
   const listed = (changes: SiteChanges): SiteChange[] => [
     ...changes.facts.map(factEntry),
-    ...changes.towers.map((change) => entry(towerChangeLabel(change), change)),
+    ...changes.towers.map((change) => {
+      const event = towerChangeEvent(change);
+      return event
+        ? { ...entry(towerChangeLabel(change), change), event }
+        : entry(towerChangeLabel(change), change);
+    }),
     ...changes.photos,
   ];
   const towerEditor = createTowerEditor({ publisher, store, now });
@@ -194,8 +200,9 @@ export function createSiteEditor(options: {
     },
     progress: (id) => progress.view(id),
     running: () => progress.running(),
-    hold: (work, actor) => progress.hold(work, actor),
-    resume: (token, actor) => progress.take(token, actor),
+    hold: (work, holder) => progress.hold(work, holder),
+    held: (token, holder) => progress.peek(token, holder),
+    resume: (token, holder) => progress.take(token, holder),
     towers: () => towerEditor.towers(),
     tower: (slug) => towerEditor.tower(slug),
     editTower: (slug, action) => towerEditor.editTower(slug, action),

@@ -1,3 +1,4 @@
+import { buildFailureWords } from "./build-failure.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -48,7 +49,7 @@ export class SitePreview {
         await this.builds.rebuild(previewBuild, content);
       } catch (error) {
         log(`Vista previa: ${error instanceof Error ? error.message : String(error)}`);
-        throw new PublishRefused("No se pudo construir la vista previa con estos datos.");
+        throw new PublishRefused(buildFailureWords(error, "la vista previa"));
       }
       const served = this.builds.served().buildDir;
       const pages = changedPages(served, this.builds.dirOf(previewBuild), content.towers);

@@ -15,6 +15,7 @@ import {
 } from "./site-content.ts";
 import { SitePreview } from "./site-preview.ts";
 import { OneAtATime, PublishRefused, refuseProblems } from "./refusals.ts";
+import { buildFailureWords } from "./build-failure.ts";
 import { VersionFollower } from "./version-follower.ts";
 import type { Jobs } from "../jobs.ts";
 
@@ -239,9 +240,7 @@ export class SitePublisher {
     } catch (error) {
       await this.store.markFailed(version.id);
       this.log(`Versión ${version.number}: ${error instanceof Error ? error.message : String(error)}`);
-      throw new PublishRefused(
-        "No se pudo construir el sitio con estos datos; sigue publicada la versión anterior.",
-      );
+      throw new PublishRefused(buildFailureWords(error, "el sitio"));
     }
     const published = drafts && { content, drafts };
     if (!(await this.content.switchTo(version, current.version, published))) {

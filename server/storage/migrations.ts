@@ -6,6 +6,11 @@ import { Migrator, type Migration } from "kysely/migration";
  * once with Kysely's schema builder, so SQLite and PostgreSQL get the same
  * tables; only indexes may differ, where each database searches its own way.
  * Never edit a migration that has shipped: add the next one.
+ *
+ * Every migration only adds (tables, columns with defaults, indexes, rows): a release keeps
+ * working on a database its successors migrated, so going back to any kept release never needs
+ * the database put back (deploy/update.sh, decision 0034). A change that removes or renames
+ * ships as an addition first and the removal two releases later.
  */
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -443,12 +448,84 @@ const migrations = (kind: DatabaseKind): Record<string, Migration> => ({
       });
     },
   },
+  // Authenticator apps side by side (decision 0035): a new app is added beside the owner's, never
+  // instead of it; a pending secret belongs to whoever drew it (its session's hash), and one drawn
+  // before this had none, so it goes. Every factor change kept for the inbox to show.
+  "0014-factors-side-by-side": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("inbox_totp").addColumn("enroller_hash", "text").execute();
+      await sql`delete from inbox_totp where enabled_at is null`.execute(db);
+      await db.schema
+        .createTable("inbox_factor_changes")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("at", "text", (column) => column.notNull())
+        .addColumn("what", "text", (column) => column.notNull())
+        .addColumn("by_session", "text")
+        .execute();
+    },
+  },
 });
 
-export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
+/**
+/**
+ * A feature's own tables, registered with the platform (server/platform/, decision 0038): its
+ * migrations by name, written for the database at hand. Names are prefixed with the feature's
+ * ("visits-0001-…"), so they never meet the service's own or another feature's.
+ */
+export type FeatureTables = (kind: DatabaseKind) => Record<string, Migration>;
+
+/** The service's own migrations and every registered feature's, by name. */
+function knownMigrations(
+  kind: DatabaseKind,
+  featureTables: readonly FeatureTables[],
+): Record<string, Migration> {
+  const all = migrations(kind);
+  for (const tables of featureTables)
+    for (const [name, migration] of Object.entries(tables(kind))) {
+      if (name in all) throw new Error(`Dos migraciones con el mismo nombre: ${name}`);
+      all[name] = migration;
+    }
+  return all;
+}
+
+/**
+ * The migrations this release knows, plus, as already done, the ones a later release applied to
+ * this database (Kysely would otherwise refuse it as "corrupted"): they only added what this
+ * release does not read.
+ */
+async function knownAndLater(
+  db: Kysely<unknown>,
+  known: Record<string, Migration>,
+): Promise<Record<string, Migration>> {
+  const later = (await appliedMigrations(db)).filter((name) => !(name in known));
+  const alreadyApplied: Migration = {
+    up: async () => {
+      throw new Error("una migración de una versión posterior no se vuelve a aplicar");
+    },
+  };
+  return { ...known, ...Object.fromEntries(later.map((name) => [name, alreadyApplied])) };
+}
+
+/** The names in Kysely's record of applied migrations; none before the first start. */
+export async function appliedMigrations(db: Kysely<unknown>): Promise<string[]> {
+  try {
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    return applied.rows.map((row) => row.name);
+  } catch {
+    return [];
+  }
+}
+
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  kind: DatabaseKind,
+  featureTables: readonly FeatureTables[] = [],
+): Promise<void> {
+  const migrationsFor = await knownAndLater(db, knownMigrations(kind, featureTables));
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations(kind) },
+    // Read before the migrator takes its lock: SQLite has one connection, busy inside it.
+    provider: { getMigrations: async () => migrationsFor },
     // Each migration stands alone (its own tables), so one written beside another and applied
     // after it (a database that ran a later-numbered one first) is run, not refused.
     allowUnorderedMigrations: true,

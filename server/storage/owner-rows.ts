@@ -19,6 +19,7 @@ export const factorTables = [
   "inbox_challenges",
   "inbox_second_steps",
   "inbox_owner_codes",
+  "inbox_factor_changes",
 ] as const;
 
 export type SessionRow = { createdAt: string; lastSeenAt: string; email: string };

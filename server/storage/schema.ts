@@ -128,17 +128,29 @@ export type InboxPasskeysTable = {
   trusted_from: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
-/** The authenticator app's secret (one row, id 1): pending until a first correct code. */
+/**
+ * The owner's authenticator apps, one row each (several may be enabled, side by side), and the
+ * secrets drawn for a new one: pending (no `enabled_at`) until a first correct code.
+ */
 export type InboxTotpTable = {
   id: number;
   secret: string;
   enabled_at: string | null;
+  /** A pending secret's owner: the SHA-256 of the session (or first sign-in) that drew it; null once enabled. */
+  enroller_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last time step whose code was accepted: no code of it or before it is accepted again. */
   last_step: ColumnType<number | string, number | undefined, number>;
   created_at: string;
   /** As a passkey's `trusted_from` (decision 0024). */
   trusted_from: ColumnType<string | null, string | null | undefined, string | null>;
 };
+
+/**
+ * Every factor added or removed, in the owner's words, for the inbox to show to every other
+ * session (an installed server sends no e-mail by default): `by_session` is the SHA-256 of the
+ * session that made it, null when none did (a «no fui yo» resolved).
+ */
+export type InboxFactorChangesTable = { id: string; at: string; what: string; by_session: string | null };
 
 /** Recovery codes by their SHA-256; used_at once spent. */
 export type InboxRecoveryCodesTable = { code_hash: string; created_at: string; used_at: string | null };
@@ -210,6 +222,7 @@ export type LeadDatabase = {
   inbox_challenges: InboxChallengesTable;
   inbox_second_steps: InboxSecondStepsTable;
   inbox_owner_codes: InboxOwnerCodesTable;
+  inbox_factor_changes: InboxFactorChangesTable;
   weekly_summaries: WeeklySummariesTable;
   backup_changes: BackupChangesTable;
   backup_state: BackupStateTable;

@@ -4,6 +4,7 @@ import { factorFreezeKey } from "./owner-rows.ts";
 import type {
   FirstSignInStage,
   InboxChallengesTable,
+  InboxFactorChangesTable,
   InboxOwnerCodesTable,
   InboxPasskeysTable,
   InboxSecondStepsTable,
@@ -13,15 +14,11 @@ import type {
 
 /**
  * The owner's second factor as stored (decision 0018): passkeys, the
- * authenticator app's secret (id 1 enabled, id 2 pending), recovery codes by
+ * authenticator apps' secrets (enabled side by side, or pending for whoever drew one), recovery codes by
  * their hash, one-use challenges and the second steps of password sign-ins.
  * server/inbox/second-factor/ decides; every statement is here. A code or a
  * challenge is spent in one statement, so two requests never spend it twice.
  */
-
-/** The enabled authenticator secret, or the one waiting for its first code. */
-export const enabledTotp = 1;
-export const pendingTotp = 2;
 
 export type PasskeyRow = Selectable<InboxPasskeysTable>;
 export type TotpRow = Selectable<InboxTotpTable>;
@@ -40,7 +37,7 @@ export class SecondFactorRows {
 
   /** Whether the owner has any factor: a passkey or an enabled authenticator app. */
   async anyFactor(): Promise<boolean> {
-    return (await this.anyPasskey()) || (await this.totp(enabledTotp)) !== undefined;
+    return (await this.anyPasskey()) || (await this.enabledTotps()).length > 0;
   }
 
   async anyPasskey(): Promise<boolean> {
@@ -87,57 +84,129 @@ export class SecondFactorRows {
       .execute();
   }
 
-  totp(id: typeof enabledTotp | typeof pendingTotp): Promise<TotpRow | undefined> {
-    return this.db.selectFrom("inbox_totp").selectAll().where("id", "=", id).executeTakeFirst();
-  }
-
-  /** A new pending secret replaces a pending one; an enabled one stays until this one is enabled. */
-  async replacePendingTotp(secret: string, createdAt: string): Promise<void> {
-    await this.db.deleteFrom("inbox_totp").where("id", "=", pendingTotp).execute();
-    await this.db
-      .insertInto("inbox_totp")
-      .values({ id: pendingTotp, secret, enabled_at: null, created_at: createdAt })
+  /** The enabled authenticator apps, oldest first. */
+  enabledTotps(): Promise<TotpRow[]> {
+    return this.db
+      .selectFrom("inbox_totp")
+      .selectAll()
+      .where("enabled_at", "is not", null)
+      .orderBy("created_at")
+      .orderBy("id")
       .execute();
   }
 
-  /** The pending secret becomes the only, enabled one, its first code's step already spent. */
-  async enableTotp(
-    pending: TotpRow,
-    enabledAt: string,
-    step: number,
-    trustedFrom: string | null,
-  ): Promise<void> {
+  /** The secret this enroller (a session's or a first sign-in's hash) drew and has not enabled yet. */
+  pendingTotp(enrollerHash: string): Promise<TotpRow | undefined> {
+    return this.db
+      .selectFrom("inbox_totp")
+      .selectAll()
+      .where("enabled_at", "is", null)
+      .where("enroller_hash", "=", enrollerHash)
+      .executeTakeFirst();
+  }
+
+  /** A new pending secret for this enroller replaces its earlier one; enabled apps and others' stay. */
+  async replacePendingTotp(secret: string, createdAt: string, enrollerHash: string): Promise<void> {
     await this.db.transaction().execute(async (transaction) => {
-      await transaction.deleteFrom("inbox_totp").execute();
+      await transaction
+        .deleteFrom("inbox_totp")
+        .where("enabled_at", "is", null)
+        .where("enroller_hash", "=", enrollerHash)
+        .execute();
+      const last = await transaction
+        .selectFrom("inbox_totp")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirst();
       await transaction
         .insertInto("inbox_totp")
         .values({
-          id: enabledTotp,
-          secret: pending.secret,
-          enabled_at: enabledAt,
-          last_step: step,
-          created_at: pending.created_at,
-          trusted_from: trustedFrom,
+          id: Number(last?.id ?? 0) + 1,
+          secret,
+          enabled_at: null,
+          created_at: createdAt,
+          enroller_hash: enrollerHash,
         })
         .execute();
     });
   }
 
-  /** Whether an enabled secret was there to remove. */
-  async removeEnabledTotp(): Promise<boolean> {
-    const removed = await this.db.deleteFrom("inbox_totp").where("id", "=", enabledTotp).executeTakeFirst();
-    return Number(removed.numDeletedRows) > 0;
+  /**
+   * The pending secret becomes an enabled app beside the others (never instead of them), its
+   * first code's step already spent; false when it was no longer pending.
+   */
+  async enableTotp(
+    pending: TotpRow,
+    enabledAt: string,
+    step: number,
+    trustedFrom: string | null,
+  ): Promise<boolean> {
+    const enabled = await this.db
+      .updateTable("inbox_totp")
+      .set({ enabled_at: enabledAt, last_step: step, trusted_from: trustedFrom, enroller_hash: null })
+      .where("id", "=", pending.id)
+      .where("enabled_at", "is", null)
+      .executeTakeFirst();
+    return Number(enabled.numUpdatedRows) === 1;
   }
 
-  /** Spends an authenticator step later than every step spent before; false when it is not. */
-  async spendTotpStep(step: number): Promise<boolean> {
+  /** The removed app, or undefined when no enabled app had this id. */
+  removeEnabledTotp(id: number): Promise<TotpRow | undefined> {
+    return this.db
+      .deleteFrom("inbox_totp")
+      .where("id", "=", id)
+      .where("enabled_at", "is not", null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Spends a step of one app later than every step it spent before; false when it is not. */
+  async spendTotpStep(id: number, step: number): Promise<boolean> {
     const spent = await this.db
       .updateTable("inbox_totp")
       .set({ last_step: step })
-      .where("id", "=", enabledTotp)
+      .where("id", "=", id)
+      .where("enabled_at", "is not", null)
       .where("last_step", "<", step)
       .executeTakeFirst();
     return Number(spent.numUpdatedRows) === 1;
+  }
+
+  /** Drops pending secrets drawn before `before` (nobody finished setting them up). */
+  async prunePendingTotp(before: string): Promise<void> {
+    await this.db
+      .deleteFrom("inbox_totp")
+      .where("enabled_at", "is", null)
+      .where("created_at", "<", before)
+      .execute();
+  }
+
+  async addFactorChange(row: Selectable<InboxFactorChangesTable>): Promise<void> {
+    await this.db.insertInto("inbox_factor_changes").values(row).execute();
+  }
+
+  /** The factor changes made since `since` by any session but `exceptSession`, newest first. */
+  factorChanges(
+    since: string,
+    exceptSession: string | undefined,
+  ): Promise<Selectable<InboxFactorChangesTable>[]> {
+    let query = this.db
+      .selectFrom("inbox_factor_changes")
+      .selectAll()
+      .where("at", ">=", since)
+      .orderBy("at", "desc");
+    if (exceptSession)
+      query = query.where((eb) =>
+        eb.or([eb("by_session", "is", null), eb("by_session", "!=", exceptSession)]),
+      );
+    return query.execute();
+  }
+
+  factorChange(id: string): Promise<Selectable<InboxFactorChangesTable> | undefined> {
+    return this.db.selectFrom("inbox_factor_changes").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async pruneFactorChanges(before: string): Promise<void> {
+    await this.db.deleteFrom("inbox_factor_changes").where("at", "<", before).execute();
   }
 
   async recoveryCodesLeft(): Promise<number> {
@@ -193,7 +262,7 @@ export class SecondFactorRows {
   async confirm(
     idHash: string,
     column: "factor_confirmed_at" | "password_confirmed_at" | "trusted_confirmed_at",
-    at: string,
+    at: string | null,
   ): Promise<void> {
     await this.db
       .updateTable("inbox_sessions")
@@ -312,25 +381,31 @@ export class SecondFactorRows {
 
   /**
    * Ends a freeze: every factor added at or after the reported change goes in the same
-   * transaction, so a stranger's factor never outlives the owner's answer.
+   * transaction, so a stranger's factor never outlives the owner's answer; returns what went.
    */
-  async unfreeze(changeAt: string): Promise<void> {
-    await this.db.transaction().execute(async (transaction) => {
-      await transaction.deleteFrom("inbox_passkeys").where("created_at", ">=", changeAt).execute();
-      await transaction
+  async unfreeze(changeAt: string): Promise<{ passkeys: string[]; apps: TotpRow[] }> {
+    return this.db.transaction().execute(async (transaction) => {
+      const passkeys = await transaction
+        .deleteFrom("inbox_passkeys")
+        .where("created_at", ">=", changeAt)
+        .returning("name")
+        .execute();
+      const apps = await transaction
         .deleteFrom("inbox_totp")
         .where((eb) => eb.or([eb("enabled_at", ">=", changeAt), eb("enabled_at", "is", null)]))
+        .returningAll()
         .execute();
       await transaction.deleteFrom("settings").where("key", "=", factorFreezeKey).execute();
+      return { passkeys: passkeys.map((row) => row.name), apps: apps.filter((app) => app.enabled_at) };
     });
   }
 
-  /** How many factors the owner has: passkeys and an enabled authenticator app. */
+  /** How many factors the owner has: passkeys and enabled authenticator apps. */
   async factorCount(): Promise<number> {
     const passkeys = await this.db
       .selectFrom("inbox_passkeys")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
       .executeTakeFirstOrThrow();
-    return Number(passkeys.count) + ((await this.totp(enabledTotp)) ? 1 : 0);
+    return Number(passkeys.count) + (await this.enabledTotps()).length;
   }
 }

@@ -132,12 +132,14 @@ export class SiteVersionRows {
     return rows.map(toVersion);
   }
 
-  /** Records a version before its pages exist; its number is the next free one. */
+  /** Records a version before its pages exist; its number is the next after every served one. */
   async begin(version: Omit<SiteVersion, "number" | "state">, state: SiteVersionState): Promise<SiteVersion> {
     for (let attempt = 0; ; attempt++) {
+      // Failed attempts hold negative numbers (markFailed): the next is after the served ones.
       const last = await this.db
         .selectFrom("site_versions")
         .select((eb) => eb.fn.max("number").as("number"))
+        .where("number", ">", 0)
         .executeTakeFirst();
       const number = Number(last?.number ?? 0) + 1;
       try {
@@ -166,8 +168,25 @@ export class SiteVersionRows {
     }
   }
 
+  /**
+   * A version that was never served gives its number back (decision 0035): the history numbers
+   * only published versions, with no gap where an attempt failed. It keeps a negative number of
+   * its own (the column is unique), below every other failed one.
+   */
   async markFailed(id: string): Promise<void> {
-    await this.db.updateTable("site_versions").set({ state: "failed" }).where("id", "=", id).execute();
+    await this.db.transaction().execute(async (transaction) => {
+      const lowest = await transaction
+        .selectFrom("site_versions")
+        .select((eb) => eb.fn.min("number").as("number"))
+        .executeTakeFirst();
+      const number = Math.min(Number(lowest?.number ?? 0), 0) - 1;
+      await transaction
+        .updateTable("site_versions")
+        .set({ state: "failed", number })
+        .where("id", "=", id)
+        .where("state", "!=", "ready")
+        .execute();
+    });
   }
 
   /**
@@ -210,13 +229,14 @@ export class SiteVersionRows {
 
   /** Versions left `building` by a publication that never finished (a crash, kill -9), older than `before`. */
   async failUnfinished(before: Date): Promise<number> {
-    const result = await this.db
-      .updateTable("site_versions")
-      .set({ state: "failed" })
+    const unfinished = await this.db
+      .selectFrom("site_versions")
+      .select("id")
       .where("state", "=", "building")
       .where("created_at", "<", before.toISOString())
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .execute();
+    for (const { id } of unfinished) await this.markFailed(id);
+    return unfinished.length;
   }
 }
 

@@ -4,6 +4,7 @@ import { connect, connectFromWorker, type Connection, type StorageOptions } from
 import { BackupRows } from "./backup-rows.ts";
 import { FileGuard, storageProblem } from "./faults.ts";
 import { HealthProbe, type HealthResult } from "./health.ts";
+import { InspectionVisitRows } from "./inspection-visits.ts";
 import { LeadRows } from "./lead-rows.ts";
 import { leadFingerprint, sumLeads, type LeadSums } from "./lead-sums.ts";
 import { LoginFailures } from "./login-failures.ts";
@@ -11,7 +12,7 @@ import { OwnerRows } from "./owner-rows.ts";
 import { SecondFactorRows } from "./second-factor-rows.ts";
 import { SitePhotoRows } from "./site-photo-rows.ts";
 import { SiteVersionRows } from "./site-version-rows.ts";
-import { migrateToLatest, type DatabaseKind } from "./migrations.ts";
+import { migrateToLatest, type DatabaseKind, type FeatureTables } from "./migrations.ts";
 import { dueNotifications, markFailed, markSent, outboxOf, type OutboxItem } from "./outbox.ts";
 import { forgetFullRateBuckets, takeRateToken, type RateDecision } from "./rate-buckets.ts";
 import type { LeadDatabase, OutboxTable } from "./schema.ts";
@@ -41,6 +42,7 @@ export { answerWithinMs, storageProblem } from "./faults.ts";
 export { randomId } from "./lead-writes.ts";
 export { normaliseForSearch } from "./search-keys.ts";
 export type { OutboxItem } from "./outbox.ts";
+export type { DatabaseKind, FeatureTables } from "./migrations.ts";
 export type { LeadSums } from "./lead-sums.ts";
 export type { SummaryItem } from "./weekly-summary-rows.ts";
 
@@ -95,6 +97,12 @@ export class Store {
   /** The owner's photos: masters, drafts and each version's set (server/site/photos/). */
   readonly sitePhotos: SitePhotoRows;
 
+  /**
+   * The inspection visits' offers, visits and reminders (server/visits/, decision 0039): tables
+   * the visits feature registers with the platform, present once it has opened the database.
+   */
+  readonly inspectionVisits: InspectionVisitRows;
+
   private readonly file: FileGuard;
   private readonly probe: HealthProbe;
 
@@ -127,6 +135,7 @@ export class Store {
     this.secondFactors = new SecondFactorRows(db);
     this.siteVersions = new SiteVersionRows(db);
     this.sitePhotos = new SitePhotoRows(db);
+    this.inspectionVisits = new InspectionVisitRows(db, kind);
     this.leadSums = {
       sum: (from, to) => sumLeads(db, from, to),
       fingerprint: (from, to) => leadFingerprint(db, from, to),
@@ -142,12 +151,13 @@ export class Store {
   /**
    * Opens the database named by the options, brings its schema up to date and
    * proves it can be written: a read-only file or a full disk is refused here,
-   * with its cause, rather than found by the first visitor.
+   * with its cause, rather than found by the first visitor. `featureTables` are the
+   * tables the platform's features registered (server/platform/, decision 0038).
    */
-  static async open(options: StorageOptions): Promise<Store> {
+  static async open(options: StorageOptions, featureTables: readonly FeatureTables[] = []): Promise<Store> {
     const store = new Store(connect(options));
     try {
-      await migrateToLatest(store.db as Kysely<unknown>, store.kind);
+      await migrateToLatest(store.db as Kysely<unknown>, store.kind, featureTables);
       await store.probe.write();
       store.file.remember();
     } catch (error) {

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2317  # cleanup and the helpers run from traps and subshells
 # The owner's one command, end to end, on a fresh Debian 12 server: a root file system made with
 # debootstrap (cached under /var/cache/tasaciones-deploy-test, built when missing), booted with
 # systemd-nspawn on this machine's network, Debian's pebble as the ACME server on loopback, and the
@@ -27,7 +28,7 @@ OWNER_PASSWORD='una contraseña larga del titular'
 MIRROR=http://deb.debian.org/debian
 # What the installer installs, put in the cached root so a run only checks them.
 ROOT_PACKAGES=(systemd systemd-sysv dbus nginx certbot npm git curl ca-certificates sqlite3 openssl libvips-tools
-  iproute2 procps postgresql-client)
+  iproute2 procps postgresql-client jq)
 PEBBLE_PORT=14000 PEBBLE_MANAGEMENT_PORT=15000 CHALLTESTSRV_DNS=127.0.0.1:8053 CHALLTESTSRV_MANAGEMENT=127.0.0.1:8055
 
 passed=0 failed=0
@@ -163,12 +164,35 @@ log "the commit under test, cloned into the server"
 COMMIT=$(git -C "$REPOSITORY" rev-parse HEAD)
 git clone --quiet --no-local "$REPOSITORY" "$ROOT/root/tasaciones"
 git -C "$ROOT/root/tasaciones" checkout --quiet "$COMMIT"
-# A release that builds but cannot start: the update must go back by itself.
+# A later release, built once and reused (each build costs minutes): its migration adds a table of
+# its own, and /run/tasaciones-prueba (written by this test) makes it fail as each case needs:
+# «no-arranca» exits at once, «migra-y-muere» answers and dies 8 s later, «muere-tras-el-cambio»
+# passes as the candidate and dies 8 s after taking the service's port. Absent: a good release.
 (
   cd "$ROOT/root/tasaciones"
-  git checkout --quiet -b version-rota
-  sed -i '1i process.exit(3);' server/serve.ts
-  git -c user.name=Prueba -c user.email=prueba@tasaciones.test commit --quiet -am "Una versión que no arranca"
+  git checkout --quiet -b version-de-prueba "$COMMIT"
+  sed -i '/^const migrations = (kind: DatabaseKind): Record<string, Migration> => ({$/a\
+  "9000-prueba-de-version": {\
+    async up(db: Kysely<unknown>) {\
+      await db.schema.createTable("prueba_de_version").ifNotExists().addColumn("id", "integer").execute();\
+    },\
+  },' server/storage/migrations.ts
+  grep -q 9000-prueba-de-version server/storage/migrations.ts
+  cat - server/serve.ts >server/serve.ts.new <<TS
+import { readFileSync as readTestMode } from "node:fs";
+const testMode = (() => {
+  try {
+    return readTestMode("/run/tasaciones-prueba", "utf8").trim();
+  } catch {
+    return "";
+  }
+})();
+if (testMode === "no-arranca") process.exit(3);
+if (testMode === "migra-y-muere" || (testMode === "muere-tras-el-cambio" && process.env.PORT === "$SERVICE_PORT"))
+  setTimeout(() => process.exit(3), 8000);
+TS
+  mv server/serve.ts.new server/serve.ts
+  git -c user.name=Prueba -c user.email=prueba@tasaciones.test commit --quiet -am "Una versión posterior, de prueba"
   git checkout --quiet "$COMMIT"
 )
 cp "$PEBBLE_DIR/ca.pem" "$ROOT/root/pebble-https-ca.pem"
@@ -245,6 +269,26 @@ check "configuration and data are private" \
   test "$(inside stat -c '%a %U' /etc/tasaciones/tasaciones.env /var/lib/tasaciones /var/lib/tasaciones/leads.sqlite | tr '\n' ' ')" \
   = "600 root 700 tasaciones 600 tasaciones "
 
+release_now=$(inside readlink -f /opt/tasaciones/current)
+check "the release is root's and nobody else may write it" \
+  test "$(inside find "$release_now" \( ! -user root -o -perm /022 \) ! -type l -print -quit)" = ""
+service_user_cannot_write() { ! inside runuser -u tasaciones -- touch "$1" 2>/dev/null; }
+check "the service's user cannot write its own code" service_user_cannot_write "$release_now/server/serve.ts"
+log "modes and owners on the installed server:"
+inside stat -c '  %A %U:%G %n' /opt/tasaciones /opt/tasaciones/releases "$release_now" "$release_now/server/serve.ts" \
+  "$release_now/node_modules" /etc/tasaciones /etc/tasaciones/tasaciones.env /var/lib/tasaciones \
+  /var/lib/tasaciones/leads.sqlite /var/cache/tasaciones/npm /etc/systemd/system/tasaciones.service
+other_host=$(curl -s --max-time 10 -o /dev/null -w '%{http_code}' -H 'Host: otro.example' http://127.0.0.1/ || true)
+check "an unknown Host gets the connection closed, no site (status $other_host)" test "$other_host" = 000
+check "an unknown name in the TLS handshake is refused" \
+  bash -c "! openssl s_client -connect 127.0.0.1:443 -servername otro.example </dev/null >/dev/null 2>&1"
+check "a CBC suite is refused (Mozilla intermediate)" \
+  bash -c "! openssl s_client -connect 127.0.0.1:443 -servername $DOMAIN -tls1_2 -cipher 'ECDHE+AES:!AESGCM:!CHACHA20' </dev/null >/dev/null 2>&1"
+check "TLS 1.2 with an ECDHE AEAD suite is accepted" \
+  bash -c "openssl s_client -connect 127.0.0.1:443 -servername $DOMAIN -tls1_2 -cipher 'ECDHE+AESGCM' </dev/null 2>/dev/null | grep -q 'Cipher is ECDHE-[A-Z]*-AES[0-9]*-GCM'"
+check "no TLS session tickets" \
+  bash -c "! openssl s_client -connect 127.0.0.1:443 -servername $DOMAIN -tls1_2 </dev/null 2>/dev/null | grep -q 'TLS session ticket:'"
+
 sign_in() {
   visit -o /dev/null -D - -X POST "https://$DOMAIN/bandeja/ingresar" -H "Origin: https://$DOMAIN" \
     --data-urlencode "email=$OWNER_EMAIL" --data-urlencode "password=$1"
@@ -308,42 +352,121 @@ stop_polling() {
 }
 current_release() { inside readlink -f /opt/tasaciones/current; }
 
-log "update to the same version"
+log "update to a later version (it migrates the database)"
 release_before=$(current_release)
 start_polling "the update"
 update_started=$SECONDS
 (send_lead 'Juana Manso 1001, durante la actualización' >"$WORK/lead-during-update.txt") &
 lead_pid=$!
-inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update.log" 2>&1
-update_status=$?
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$WORK/update.log" 2>&1 &&
+  update_status=0 || update_status=$?
 update_seconds=$((SECONDS - update_started))
 wait "$lead_pid"
 stop_polling "the update"
 [[ $update_status == 0 ]] || cat "$WORK/update.log"
-check "update to the same commit succeeds ($update_seconds s)" test "$update_status" = 0
+check "update to a later version succeeds ($update_seconds s)" test "$update_status" = 0
 check "a new release is current" test "$(current_release)" != "$release_before"
 check "the lead sent during the update was accepted" test "$(cat "$WORK/lead-during-update.txt")" = 201
 check "no lead lost in the update" test "$(lead_count)" = $((leads_before + 1))
 
-log "update to a broken version"
-leads_before=$(lead_count)
-release_before=$(current_release)
-start_polling "the broken update"
-inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-rota" >"$WORK/update-broken.log" 2>&1 && broken_status=0 || broken_status=$?
-stop_polling "the broken update"
-tail -n 3 "$WORK/update-broken.log"
-check "the broken update exits non-zero" test "$broken_status" != 0
-check "it says in Spanish that it went back" grep -q 'Se volvió a la versión anterior' "$WORK/update-broken.log"
-check "the previous release is still current" test "$(current_release)" = "$release_before"
-check "the service still serves" inside curl -fsS -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health"
-check "a lead after the rollback is accepted" test "$(send_lead 'Juana Manso 1002, después de volver')" = 201
-check "no lead lost in the rollback" test "$(lead_count)" = $((leads_before + 1))
+# After a failure: the state it left, a restart, and a lead sent and found. One line of the
+# failure-point table per case: step | what update.sh said last | state after the restart | leads.
+restart_and_send_lead() {
+  local label=$1 log_file=$2 leads_at_start=$3 said state
+  said=$(grep -v -e '^\s*$' -e ' Killed ' "$log_file" | tail -n 1 | cut -c1-160)
+  inside systemctl restart tasaciones.service
+  local serving=false
+  for _ in $(seq 1 60); do
+    if inside curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health"; then
+      serving=true
+      break
+    fi
+    sleep 0.5
+  done
+  check "$label: after a restart the service serves" test "$serving" = true
+  check "$label: no candidate left running" bash -c "! nsenter --target $CONTAINER_PID --mount --pid -- systemctl is-active --quiet tasaciones-candidate.service"
+  check "$label: a lead after the restart is accepted" test "$(send_lead "Juana Manso 2000, $label")" = 201
+  check "$label: the lead is stored" test "$(inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from leads where answers like '%$label%'" 2>/dev/null)" = 1
+  state="$(basename "$(current_release)"), $(inside systemctl is-active tasaciones.service), reinicios $(inside systemctl show -P NRestarts tasaciones.service)"
+  check "$label: no lead lost ($leads_at_start before)" test "$(lead_count)" = $((leads_at_start + 1))
+  printf 'TABLA | %s | %s | %s | %s → %s\n' "$label" "$said" "$state" "$leads_at_start" "$(lead_count)" >>"$WORK/table.txt"
+}
+# An update that is expected to fail and go back by itself.
+failing_update() {
+  local label=$1 mode=$2 log_file=$WORK/update-$2.log leads_at_start release_before status
+  log "update to the later version, $mode ($label)"
+  leads_at_start=$(lead_count)
+  release_before=$(current_release)
+  inside sh -c "echo $mode >/run/tasaciones-prueba && chmod 644 /run/tasaciones-prueba"
+  start_polling "$label"
+  inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$log_file" 2>&1 && status=0 || status=$?
+  stop_polling "$label"
+  inside rm -f /run/tasaciones-prueba
+  tail -n 3 "$log_file"
+  check "$label: update.sh exits non-zero" test "$status" != 0
+  check "$label: it reused the kept build" grep -q 'Se usa la versión guardada' "$log_file"
+  check "$label: it says in Spanish that it went back" grep -q 'Se volvió a la versión anterior' "$log_file"
+  check "$label: the previous release is current" test "$(current_release)" = "$release_before"
+  restart_and_send_lead "$label" "$log_file" "$leads_at_start"
+}
+# update.sh killed with kill -9 at a named step (its test hook), then the guard undoes it.
+killed_update() {
+  local step=$1 ref=$2 log_file=$WORK/update-killed-$1.log leads_at_start release_before status undone=false
+  log "update.sh killed with kill -9 at «$step»"
+  leads_at_start=$(lead_count)
+  release_before=$(current_release)
+  inside bash -c "cd /root/tasaciones && TASACIONES_UPDATE_KILL_AT=$step deploy/update.sh --to $ref" >"$log_file" 2>&1 &&
+    status=0 || status=$?
+  check "kill -9 at «$step»: update.sh died (status $status)" test "$status" = 137
+  for _ in $(seq 1 120); do
+    if ! inside test -e /opt/tasaciones/actualizacion-en-curso && ! inside systemctl is-active --quiet tasaciones-update-guard.service; then
+      undone=true
+      break
+    fi
+    sleep 0.5
+  done
+  check "kill -9 at «$step»: the guard undid the update" test "$undone" = true
+  inside journalctl -q -u tasaciones-update-guard.service --since "-2min" | tail -n 2 | sed 's/^/    guardia: /'
+  check "kill -9 at «$step»: the previous release is current" test "$(current_release)" = "$release_before"
+  restart_and_send_lead "kill -9 en $step" "$log_file" "$leads_at_start"
+}
+
+log "update back to the kept release (reused once checked against its commit)"
+update_started=$SECONDS
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update-back.log" 2>&1 && back_status=0 || back_status=$?
+[[ $back_status == 0 ]] || cat "$WORK/update-back.log"
+check "going back to the kept release succeeds ($((SECONDS - update_started)) s)" test "$back_status" = 0
+check "the earlier release serves on the database its successor migrated" \
+  test "$(inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from kysely_migration where name = '9000-prueba-de-version'")" = 1
+check "and stores leads in it" test "$(send_lead 'Juana Manso 1003, de vuelta')" = 201
+check "it reused the kept release" grep -q 'Se usa la versión guardada' "$WORK/update-back.log"
+check "it watched the release before «Actualizado»" grep -q 'sin reiniciarse' "$WORK/update-back.log"
+
+log "two updates at once"
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$WORK/update-first.log" 2>&1 &
+first_pid=$!
+for _ in $(seq 1 60); do
+  inside test -e /opt/tasaciones/actualizacion-en-curso && break
+  sleep 0.5
+done
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/update-second.log" 2>&1 && second_status=0 || second_status=$?
+wait "$first_pid" && first_status=0 || first_status=$?
+check "the second update waited, saying so" grep -q 'Hay otra actualización en curso: espero a que termine' "$WORK/update-second.log"
+check "both updates succeeded, one after the other ($first_status, $second_status)" test "$first_status$second_status" = 00
+
+failing_update "una versión que no arranca" no-arranca
+failing_update "una versión que migra la base y se cae" migra-y-muere
+failing_update "una versión que se cae después del cambio" muere-tras-el-cambio
+for step in candidata cambio vigilancia; do killed_update "$step" version-de-prueba; done
 
 log "doctor"
 inside apt-get upgrade -y -qq >/dev/null 2>&1 || true
 inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor.log" 2>&1 && doctor_status=0 || doctor_status=$?
 cat "$WORK/doctor.log"
 check "the doctor is green on a healthy server" test "$doctor_status" = 0
+check "the doctor's dry build, as the service inside its sandbox, publishes" grep -q 'Publicar funciona' "$WORK/doctor.log"
+check "the doctor's findings are JSON the inbox reads" \
+  inside jq -e '.problems | length == 0' /var/lib/tasaciones/doctor.json
 inside systemctl stop tasaciones.service
 inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor-red.log" 2>&1 && doctor_status=0 || doctor_status=$?
 cat "$WORK/doctor-red.log"
@@ -356,9 +479,13 @@ log "renewal"
 check "certbot's renewal timer is active" inside systemctl is-active --quiet certbot.timer
 check "renewal dry run against pebble" inside env REQUESTS_CA_BUNDLE=/etc/tasaciones/acme-ca.pem certbot renew --dry-run --quiet --no-random-sleep-on-renew \
   --server "https://127.0.0.1:$PEBBLE_PORT/dir"
-exposure=$(inside systemd-analyze security tasaciones.service 2>/dev/null | sed -n 's/.*Overall exposure level for tasaciones.service: \([0-9.]*\).*/\1/p')
-log "systemd-analyze security: $exposure"
-check "the unit's exposure is at most 2.5 ($exposure)" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.5) }'
+for unit in tasaciones.service tasaciones-candidate.service; do
+  exposure=$(inside systemd-analyze security "$unit" 2>/dev/null | sed -n "s/.*Overall exposure level for $unit: \([0-9.]*\).*/\1/p")
+  log "systemd-analyze security $unit: $exposure"
+  check "$unit's exposure is at most 2.5 ($exposure)" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.5) }'
+done
+log "failure points (step | what update.sh said last | after the restart | leads):"
+cat "$WORK/table.txt" 2>/dev/null || true
 
 exit
 }

@@ -69,7 +69,7 @@ export async function signIn(
   };
 }
 
-function cookiesOf(setCookies: string[]): Record<string, string> {
+export function cookiesOf(setCookies: string[]): Record<string, string> {
   return Object.fromEntries(
     setCookies
       .map((line) => line.split(";")[0]!.split("=") as [string, string])

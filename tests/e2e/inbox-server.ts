@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +17,11 @@ import { loadServiceConfig } from "../../server/leads/service-config.ts";
 import { startLeadService } from "../../server/leads/service.ts";
 import type { Store } from "../../server/storage/store.ts";
 import type { BackupRunner } from "../../server/backup/backup-on-worker.ts";
-import { createSiteServer } from "../../server/site-server.ts";
+import { createSiteServer, type SiteServerOptions } from "../../server/site-server.ts";
+import { Jobs } from "../../server/jobs.ts";
+import { stylesheetLinks } from "../../server/leads/pages.ts";
+import { Platform } from "../../server/platform/platform.ts";
+import { visitsFeature } from "../../server/visits/door.ts";
 import type { SitePublisher } from "../../server/site/site-publisher.ts";
 import { followPublications, PublishedSiteSource } from "../../server/site/published-site.ts";
 import type { SiteBuilder } from "../../server/site/site-builder.ts";
@@ -32,6 +36,12 @@ import { formBody } from "../inbox/sample-leads.ts";
  * waiting. Nothing in the product reads a test switch: the clock is handed in
  * the way server/serve.ts hands in the real one.
  */
+/** The built site's stylesheets, for the pages the service writes (the client's visit link). */
+function visitStylesheets(): string[] {
+  const notFound = join(clientDirOf(buildDir), "404.html");
+  return existsSync(notFound) ? stylesheetLinks(readFileSync(notFound, "utf8")) : [];
+}
+
 export const ownerEmail = "titular@ejemplo.com";
 export const ownerPassword = "una contraseña larga y segura";
 
@@ -86,22 +96,38 @@ export async function startInboxServer(
     dataDir?: string;
     /** How a publication builds the pages (default: the project's real build). */
     build?: SiteBuilder;
+    /** The server's socket limits (a short body stall limit, to see a stall answered). */
+    limits?: SiteServerOptions["limits"];
   } = {},
 ): Promise<InboxServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "inbox-e2e-"));
   const site = loadSiteConfig(process.env).config;
   const config = loadServiceConfig({ LEADS_DATA_DIR: dataDir, LEADS_RATE_LIMIT: "0", ...options.env });
   const published = new PublishedSiteSource(deploymentEnvironment());
+  // Stands still unless the test moves it: a delay of one second stays one second however slow the machine.
+  const started = Date.now();
+  let offset = 0;
+  const now = () => new Date(started + offset);
+  // The database with the visits' tables, as `npm start` opens it through the platform (decision 0038).
+  const platform = await Platform.open({
+    storage: { dataDir, databaseUrl: config.databaseUrl },
+    features: [visitsFeature],
+    jobs: new Jobs(),
+    site,
+    now,
+  });
   const service = await startLeadService({
     config,
     site,
     published: () => published.current(),
     stylesheets: [],
+    store: platform.store,
   });
-  // Stands still unless the test moves it: a delay of one second stays one second however slow the machine.
-  const started = Date.now();
-  let offset = 0;
-  const now = () => new Date(started + offset);
+  const visits = await platform.start(visitsFeature, {
+    config,
+    published: () => published.current(),
+    stylesheets: visitStylesheets(),
+  });
   // The site's editor, as `npm start` has it; publishing itself is refused until a second factor exists.
   const publishing = await startSitePublishing({
     store: service.store,
@@ -122,14 +148,23 @@ export async function startInboxServer(
     siteEditor: publishing.editor,
     sitePhotoEditor: publishing.photoEditor,
     now,
+    visits: visits.agenda,
   });
   const server = createSiteServer({
     clientDir: clientDirOf(buildDir),
     policy: readHeaderPolicy(buildDir),
+    paths: {
+      claims: (pathname) => platform.paths.claims(pathname),
+      handle: (request, response, url) =>
+        platform.routeOf(url.pathname)
+          ? platform.paths.handle(request, response, url)
+          : service.api.handleApi(request, response, url),
+    },
     leads: service.api,
     app: inbox.handler,
     served: publishing.served,
     log: () => {},
+    limits: options.limits,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -203,6 +238,7 @@ export async function startInboxServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();
+      await platform.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

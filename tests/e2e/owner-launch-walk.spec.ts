@@ -8,7 +8,7 @@ import { inboxPaths } from "../../app/features/inbox/paths.ts";
 import { addVirtualAuthenticator } from "../webauthn.ts";
 import { expect, hydrated, test } from "./inbox-fixtures.ts";
 import { ownerEmail, ownerPassword, startInboxServer } from "./inbox-server.ts";
-import { confirmWithPasskey, localOrigin } from "./passkeys.ts";
+import { confirmWithPasskey, pressHeldWork, localOrigin } from "./passkeys.ts";
 
 /**
  * The launch walked as a new owner (issue 35, «how it will be checked»): a fresh install as
@@ -251,6 +251,7 @@ test("a new owner's launch at 390 px with a passkey: every tap counted, every pa
     await step("confirmar");
     taps += 1;
     await confirmWithPasskey(page, inboxPaths.site);
+    await pressHeldWork(page);
     await step("publicando");
     const progress = page.locator("#progreso[aria-live=polite]");
     await expect(progress).toHaveText(/^Publicado: versión 1, en \d+ s\. El sitio ya la muestra\.$/, {

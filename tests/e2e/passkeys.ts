@@ -47,6 +47,16 @@ export async function addPasskey(page: Page, inbox: InboxServer, name: string): 
 }
 
 /** The confirmation page («Confirmá que sos vos») answered with the passkey, back at the page that asked. */
+/**
+ * After the confirmation, a held publication or undo shows what goes live and waits for the
+ * owner's press (decision 0035): presses it.
+ */
+export async function pressHeldWork(page: Page): Promise<void> {
+  const held = page.getByRole("region", { name: /^¿(Publicar estos cambios|Volver a .+)\?$/ });
+  await expect(held).toBeVisible();
+  await held.getByRole("button").first().click();
+}
+
 export async function confirmWithPasskey(page: Page, backTo: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Confirmá que sos vos" })).toBeVisible();
   await hydrated(page);

@@ -8,7 +8,13 @@ import { buenosAiresDay } from "../../app/lib/buenos-aires-time.ts";
 import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { expect, hydrated, test } from "./inbox-fixtures.ts";
 import { startInboxServer } from "./inbox-server.ts";
-import { addPasskey, confirmWithPasskey, localOrigin, signInWithAuthenticator } from "./passkeys.ts";
+import {
+  addPasskey,
+  confirmWithPasskey,
+  pressHeldWork,
+  localOrigin,
+  signInWithAuthenticator,
+} from "./passkeys.ts";
 import { answersFor, fillForm } from "./registered-forms.ts";
 
 /**
@@ -74,6 +80,7 @@ test("renamed and a tower added, «Publicar» once with a passkey: the tower's p
     const tapped = Date.now();
     await page.getByRole("button", { name: "Publicar" }).click();
     await confirmWithPasskey(page, inboxPaths.site);
+    await pressHeldWork(page);
     await expect(page.locator("#progreso[aria-live=polite]")).toHaveText(/^Publicando… \d+ s\./);
     await expect(page.getByRole("button", { name: "Publicar" })).toBeDisabled();
     await shot("publicando");

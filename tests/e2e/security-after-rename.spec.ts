@@ -121,7 +121,7 @@ test("after a rename: «No fui yo», then «Resolver» in Seguridad; the last fa
     await press(
       page,
       inbox,
-      () => page.getByRole("button", { name: "Desactivar la app de autenticación" }),
+      () => page.getByRole("button", { name: /^Quitar la app agregada el / }),
       page.getByRole("alert").filter({
         hasText: "No se puede quitar: es tu única forma de confirmar que sos vos. Agregá otra antes.",
       }),
@@ -137,8 +137,8 @@ test("after a rename: «No fui yo», then «Resolver» in Seguridad; the last fa
     await press(
       page,
       inbox,
-      () => page.getByRole("button", { name: "Desactivar la app de autenticación" }),
-      page.getByRole("status").filter({ hasText: "Se desactivó la app de autenticación." }),
+      () => page.getByRole("button", { name: /^Quitar la app agregada el / }),
+      page.getByRole("status").filter({ hasText: "Se quitó la app de autenticación." }),
     );
     const qr = page.getByRole("img", { name: "Código QR para configurar la app de autenticación" });
     await press(
@@ -149,6 +149,10 @@ test("after a rename: «No fui yo», then «Resolver» in Seguridad; the last fa
     );
     await shot("app-nueva");
     const secret = (await page.locator("[data-totp-secret]").innerText()).replace(/\s/g, "");
+    // Beside the QR code, the same secret as a link the phone showing the page can open.
+    const link = await page.locator("[data-totp-link]").getAttribute("href");
+    expect(link).toMatch(/^otpauth:\/\/totp\//);
+    expect(new URL(link!).searchParams.get("secret")).toBe(secret);
     const drawn = Buffer.from((await qr.getAttribute("src"))!.split(",")[1]!, "base64").toString("utf8");
     const qrFor = (issuer: string) =>
       renderSVG(

@@ -1,7 +1,13 @@
 import { notFoundPaths } from "../../app/site-map.ts";
 import { expect, hydrated, test } from "./inbox-fixtures.ts";
 import type { InboxServer } from "./inbox-server.ts";
-import { addPasskey, confirmWithPasskey, localOrigin, signInWithAuthenticator } from "./passkeys.ts";
+import {
+  addPasskey,
+  confirmWithPasskey,
+  pressHeldWork,
+  localOrigin,
+  signInWithAuthenticator,
+} from "./passkeys.ts";
 import { visitInALoop } from "./visitor-loop.ts";
 
 /**
@@ -71,8 +77,9 @@ test("a new WhatsApp number: held without a fresh confirmation, then published a
   const pages = await publicPages(inbox);
   const publishing = visitInALoop(inbox.url, pages, exampleNumber, publishedNumber);
   await publicar.click();
-  // The confirmation goes on to publish by itself: no second «Publicar».
+  // After the confirmation, the page shows what goes live; one press publishes it (decision 0035).
   await confirmWithPasskey(page, "/bandeja/sitio");
+  await pressHeldWork(page);
   const progress = page.locator("#progreso[aria-live=polite]");
   await expect(progress).toHaveText(
     /^Publicando… \d+ s\. Se arman todas las páginas; esta página se actualiza sola\.$/,
@@ -92,8 +99,9 @@ test("a new WhatsApp number: held without a fresh confirmation, then published a
   const undo = page.getByRole("button", { name: "Volver a los datos de la instalación" });
   const undoing = visitInALoop(inbox.url, pages, publishedNumber, exampleNumber);
   await undo.click();
-  // Confirmed, the undo goes on by itself too.
+  // Confirmed, the undo waits for its press too.
   await confirmWithPasskey(page, "/bandeja/sitio");
+  await pressHeldWork(page);
   await expect(page.getByRole("status")).toHaveText(
     "Listo: el sitio vuelve a mostrar los datos de la instalación (queda como versión 2).",
     { timeout: 60_000 },

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 
+import { towerTitle } from "../../app/content/tower-edits.ts";
 import { startNginx } from "../../scripts/nginx-server.ts";
 import { currentLink } from "../../server/site/site-folders.ts";
 import { expectNoAxeViolations } from "./axe.ts";
@@ -107,8 +108,11 @@ test("the owner confirms, corrects, adds and retires towers; publishing shows th
   await page.goto(`${inbox.url}/bandeja/sitio`);
   const pending = page.getByRole("region", { name: "Para publicar" });
   await expect(pending).toContainText("Torre Alvear Tower: pisos");
-  await expect(pending).toContainText("Torre Mulieris: la torre");
-  await expect(pending).toContainText(`Torre ${added.nombre}: la torre`);
+  await expect(pending).toContainText("Torre Mulieris");
+  await expect(pending).toContainText("retirada");
+  await expect(pending).toContainText(towerTitle(added.nombre));
+  await expect(pending).toContainText("agregada");
+  await expect(pending).not.toContainText("(vacío)");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: join(shots, "towers-pending-390.png"), fullPage: true });
 

@@ -173,12 +173,27 @@ describe.each(backends)("the first factor on $name", { timeout: 60_000 }, (backe
     if (recovered.outcome !== "signed-in") throw new Error(recovered.outcome);
     const session = recovered.sessionToken;
     expect(await factors.freshness(session)).toMatchObject({ factor: true, trustedFactor: false });
-    // …and puts their own authenticator app in place of the owner's.
+    // …and adds their own authenticator app: beside the owner's, never in its place (decision 0035).
     expect((await factors.confirmPassword(session, password)).outcome).toBe("accepted");
-    const { secret } = await factors.beginTotp();
+    const { secret } = (await factors.beginTotp(session))!;
+    // Another session never sees the secret this one drew.
+    expect(await factors.pendingTotp(owner.sessionToken)).toBeUndefined();
     const added = await factors.enableTotp(session, totpCode(secret, now()));
     expect(added).toMatchObject({ outcome: "added", trustedFrom: expect.any(String) });
-    expect((await factors.overview()).totpWaitsUntilText).toMatch(/^17\/05\/2026,? 12:00$/);
+    const apps = (await factors.overview()).apps;
+    expect(apps).toHaveLength(2);
+    expect(apps[0]!.waitsUntilText).toBeNull();
+    expect(apps[1]!.waitsUntilText).toMatch(/^17\/05\/2026,? 12:00$/);
+    // The owner's own app still signs her in.
+    advance(seconds(30));
+    expect((await factors.finishWithCode(await stepOf(), owner.codeAt(now()))).outcome).toBe("signed-in");
+    // Every other session reads of the change; the one that made it does not need to.
+    expect((await factors.factorChanges(owner.sessionToken)).map((change) => change.what)).toEqual([
+      expect.stringMatching(
+        /^Se agregó una app de autenticación \(agregada el .+\), junto a las que ya había\./,
+      ),
+    ]);
+    expect(await factors.factorChanges(session)).toEqual([]);
     // Their new app signs in, but confirms nothing that needs a trusted factor.
     advance(seconds(30));
     const withNew = await factors.finishWithCode(await stepOf(), totpCode(secret, now()));
@@ -202,11 +217,11 @@ describe.each(backends)("the first factor on $name", { timeout: 60_000 }, (backe
   it("a factor added in a session a trusted factor confirmed is trusted at once", async () => {
     const owner = await enrolOwner(store, auth, factors, { email, password }, now);
     expect((await factors.confirmPassword(owner.sessionToken, password)).outcome).toBe("accepted");
-    const { secret } = await factors.beginTotp();
+    const { secret } = (await factors.beginTotp(owner.sessionToken))!;
     advance(seconds(30));
     const added = await factors.enableTotp(owner.sessionToken, totpCode(secret, now()));
     expect(added).toEqual({ outcome: "added" });
-    expect((await factors.overview()).totpWaitsUntilText).toBeNull();
+    expect((await factors.overview()).apps.map((app) => app.waitsUntilText)).toEqual([null, null]);
   });
 
   it("«no fui yo» freezes publishing and factor changes, once per link; resolving removes what was added since", async () => {
@@ -228,7 +243,7 @@ describe.each(backends)("the first factor on $name", { timeout: 60_000 }, (backe
     const recovered = await factors.finishWithCode(await stepOf(), owner.recoveryCodes[1]!);
     if (recovered.outcome !== "signed-in") throw new Error(recovered.outcome);
     await factors.confirmPassword(recovered.sessionToken, password);
-    const { secret } = await factors.beginTotp();
+    const { secret } = (await factors.beginTotp(recovered.sessionToken))!;
     expect((await factors.enableTotp(recovered.sessionToken, totpCode(secret, now()))).outcome).toBe("added");
     const link = notMeTokens.at(-1)!;
 
@@ -238,10 +253,15 @@ describe.each(backends)("the first factor on $name", { timeout: 60_000 }, (backe
     expect(await factors.freshness(recovered.sessionToken)).toMatchObject({ frozen: true });
     expect((await factors.overview()).frozenSinceText).not.toBeNull();
 
-    expect(await factors.unfreeze()).toBe(true);
+    expect(await factors.unfreeze(owner.sessionToken)).toBe(true);
     expect(await factors.freshness(recovered.sessionToken)).toMatchObject({ frozen: false });
     const left = await factors.overview();
-    expect(left.totpEnabled).toBe(false);
+    // The owner's app from before stays; the one added after the recovery code went.
+    expect(left.apps).toHaveLength(1);
+    const [resolved] = await factors.factorChanges(recovered.sessionToken);
+    expect(resolved!.what).toMatch(
+      /se quitó lo agregado desde el cambio de «no fui yo»: la app de autenticación agregada el /,
+    );
     expect(left.passkeys.map((passkey) => passkey.name)).toEqual(["Teléfono"]);
   });
 

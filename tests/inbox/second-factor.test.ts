@@ -66,7 +66,7 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
   }
 
   it("turns the app on only with a correct code, shows ten recovery codes once and stores only their hashes", async () => {
-    const { uri, qrSvg } = await factors.beginTotp();
+    const { uri, qrSvg } = (await factors.beginTotp("una-sesion"))!;
     expect(uri).toMatch(/^otpauth:\/\/totp\/Madero%20Tasaciones:titular%40ejemplo.com\?/);
     expect(qrSvg).toMatch(/^<svg /);
     // Without a session or a first sign-in, no code turns it on.
@@ -197,8 +197,9 @@ describe.each(backends)("the owner's second factor on $name", { timeout: 60_000 
   });
 
   it("the last factor cannot be removed: without one, only the server could let the owner in again", async () => {
-    await withAuthenticatorApp();
-    expect(await factors.disableTotp()).toBe(false);
+    const { session } = await withAuthenticatorApp();
+    const [app] = (await factors.overview()).apps;
+    expect(await factors.disableTotp(session, app!.id)).toBe(false);
     expect(await store.db.selectFrom("inbox_recovery_codes").selectAll().execute()).toHaveLength(10);
     expect(changes).toEqual(["totp-added"]);
     expect((await auth.login(attempt)).outcome).toBe("second-factor");
@@ -275,11 +276,13 @@ describe("the owner's e-mail when a factor is added or removed, through a real S
         // A second factor (a passkey, stored as the browser test adds one); then the app goes.
         now = new Date(now.getTime() + 30_000);
         await store.secondFactors.addPasskey(storedPasskey(now));
-        expect(await factors.disableTotp()).toBe(true);
+        const [app] = (await factors.overview()).apps;
+        expect(await factors.disableTotp(owner.sessionToken, app!.id)).toBe(true);
         expect(owner.recoveryCodes).toHaveLength(10);
+        // Each names exactly what was added or removed, and says nothing else went.
         expect(received.map((mail) => mail.headers.get("subject"))).toEqual([
-          "Bandeja: Se activaron los códigos de una app de autenticación.",
-          "Bandeja: Se desactivaron los códigos de la app de autenticación.",
+          "Bandeja: Se agregó una app de autenticación (agregada el 14/05/2026 12:00), junto a las que ya había. No se quitó ninguna otra llave ni app.",
+          "Bandeja: Se quitó la app de autenticación agregada el 14/05/2026 12:00.",
         ]);
         expect(received[0]!.headers.get("from")).toContain("contacto@example.com");
         expect(received[0]!.text).toContain("14/05/2026 12:00");

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -13,6 +13,7 @@ import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { numberedExpressLeads } from "./express-lead.ts";
+import { sealedGzipBomb } from "../../scripts/gzip-bomb.ts";
 import { runRestore } from "./restore-command.ts";
 
 /**
@@ -131,7 +132,10 @@ function newerName(kind: "snapshots" | "changes", minutesAfter: number): string 
   return `${kind}/${at.toISOString().replace(/[-:.]/g, "")}-abcdef.age`;
 }
 
-async function restoreTo(prefix: string, options: { upToLastGood?: boolean; database?: Database } = {}) {
+async function restoreTo(
+  prefix: string,
+  options: { upToLastGood?: boolean; database?: Database; installation?: string } = {},
+) {
   const to: RestoreDestination =
     options.database === "postgres"
       ? { databaseUrl: await postgres.createDatabase(`restored${++databaseNumber}`) }
@@ -141,6 +145,7 @@ async function restoreTo(prefix: string, options: { upToLastGood?: boolean; data
     identity,
     to,
     upToLastGood: options.upToLastGood,
+    installation: options.installation,
   });
   const store = await Store.open("dataDir" in to ? to : { dataDir: ".", databaseUrl: to.databaseUrl });
   cleanUp.push(() => store.close());
@@ -178,7 +183,7 @@ describe.each(["sqlite", "postgres"] as const)(
 
     test("another installation's objects sealed to the same owner key: its lead is never restored, in the middle or as the newest", async () => {
       const prefix = `ajena-${database}`;
-      const { ids, erased } = await ourHistory(database, prefix);
+      const { ids, erased, store } = await ourHistory(database, prefix);
       // Another installation, same owner key, one lead, writing at times among ours and after.
       const otherPrefix = `otra-${database}`;
       const other = await openStore(database);
@@ -205,11 +210,19 @@ describe.each(["sqlite", "postgres"] as const)(
         (name) => !otherSnapshots.includes(name),
       )!;
       await putObject(`${prefix}/${newestForeign}`, await getObject(`${otherPrefix}/${newestForeign}`));
-      await expect(restoreTo(prefix, { database })).rejects.toThrow(
-        `${newestForeign} es de otra instalación`,
-      );
-      restored = await restoreTo(prefix, { database, upToLastGood: true });
+      // With its snapshot, that installation restores on its own: two chains, so no guess (not
+      // even --up-to-last-good) until the owner names ours.
+      const ours = (await store.backups.state<string>("chain-deployment"))!.slice(0, 8);
+      const theirs = (await other.backups.state<string>("chain-deployment"))!.slice(0, 8);
+      for (const upToLastGood of [false, true])
+        await expect(restoreTo(prefix, { database, upToLastGood })).rejects.toThrow(
+          new RegExp(
+            `instalación ${ours} .*13 consultas.*instalación ${theirs} .*1 consultas.*--installation ${ours}`,
+          ),
+        );
+      restored = await restoreTo(prefix, { database, installation: ours });
       expect([...restored.leads.keys()].sort()).toEqual(ids.filter((id) => id !== erased).sort());
+      expect(restored.report.setAside).toEqual([expect.stringContaining(`de la instalación ${theirs}`)]);
     });
 
     test("an older snapshot copied as the newest is refused by name, not restored with its missing leads", async () => {
@@ -319,3 +332,163 @@ describe("the restore's folder and the chain after it", { timeout: 120_000 }, ()
     expect(new TextDecoder().decode(await folderTarget.get("changes/a.age"))).toBe("primero");
   });
 });
+
+/**
+ * Another installation of the service, same owner key, writing to its own prefix a day before
+ * ours began: a snapshot and three leads, a complete chain from its beginning (issue 44, item 3).
+ */
+async function olderInstallation(prefix: string) {
+  const store = await openStore("sqlite");
+  const clock = { now: Date.parse("2026-11-19T10:00:00.000Z") };
+  const backup = await copier(store, prefix, clock);
+  await backup.cycle();
+  const ids: string[] = [];
+  for (let n = 0; n < 3; n++) {
+    clock.now += 60_000;
+    ids.push((await store.leads.insert(newLead("Ajena"))).id);
+    await backup.cycle();
+  }
+  return { ids, deployment: (await store.backups.state<string>("chain-deployment"))! };
+}
+
+async function copyPrefix(from: string, to: string): Promise<number> {
+  const all = [...(await names(from, "snapshots")), ...(await names(from, "changes"))];
+  for (const name of all) await putObject(`${to}/${name}`, await getObject(`${from}/${name}`));
+  return all.length;
+}
+
+describe(
+  "issue 44: two installations in one prefix, a planted bomb, a killed restore",
+  { timeout: 180_000 },
+  () => {
+    test("another installation's older, complete chain is refused with both named (dates, counts) and --installation; --up-to-last-good never crosses to it", async () => {
+      const prefix = "dos-instalaciones";
+      const ours = await ourHistory("sqlite", prefix);
+      const deployment = (await ours.store.backups.state<string>("chain-deployment"))!;
+      const theirs = await olderInstallation("otra-completa");
+      const copied = await copyPrefix("otra-completa", prefix);
+      expect(copied).toBeGreaterThan(3);
+
+      const both = new RegExp(
+        `${deployment.slice(0, 8)}.*13 consultas.*${theirs.deployment.slice(0, 8)}.*3 consultas|${theirs.deployment.slice(0, 8)}.*3 consultas.*${deployment.slice(0, 8)}.*13 consultas`,
+        "s",
+      );
+      await expect(restoreTo(prefix)).rejects.toThrow(both);
+      await expect(restoreTo(prefix)).rejects.toThrow(/--installation/);
+      await expect(restoreTo(prefix)).rejects.toThrow(
+        /2026-11-19T10:00:00\.000Z.*2026-11-20T10:00:00\.000Z|2026-11-20T10:00:00\.000Z.*2026-11-19T10:00:00\.000Z/s,
+      );
+      // The audit's path: the hint restored the other installation's 3 leads instead of our 13.
+      await expect(restoreTo(prefix, { upToLastGood: true })).rejects.toThrow(both);
+
+      const mine = await restoreTo(prefix, { installation: deployment.slice(0, 8) });
+      expect([...mine.leads.keys()].sort()).toEqual(ours.ids.filter((id) => id !== ours.erased).sort());
+      expect(mine.report.leftOut).toEqual([]);
+      expect(mine.report.setAside.join(" ")).toContain(theirs.deployment.slice(0, 8));
+      const other = await restoreTo(prefix, { installation: theirs.deployment.slice(0, 8) });
+      expect([...other.leads.keys()].sort()).toEqual([...theirs.ids].sort());
+      await expect(restoreTo(prefix, { installation: "0123abcd" })).rejects.toThrow(/0123abcd/);
+
+      // The command the owner runs: refused, both named, how to choose; then chosen.
+      const to = join(folder("dos"), "datos");
+      const env = { LEADS_BACKUP_URL: `s3://${s3.bucket}/${prefix}`, ...s3.env };
+      const refused = await runRestore(env, ["--identity", identityFile, "--to", to, "--up-to-last-good"]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(both);
+      expect(refused.stderr).toMatch(`--installation ${deployment.slice(0, 8)}`);
+      expect(refused.stderr).not.toMatch(/Restaurado/);
+      expect(existsSync(to)).toBe(false);
+      const chosen = await runRestore(env, [
+        "--identity",
+        identityFile,
+        "--to",
+        to,
+        "--installation",
+        deployment.slice(0, 8),
+      ]);
+      expect(chosen.status, chosen.stderr).toBe(0);
+      expect(chosen.stdout).toMatch(/leads: 13 filas/);
+      expect(chosen.stdout).toMatch(new RegExp(`instalación ${deployment.slice(0, 8)}`));
+      expect(chosen.stdout).toMatch(new RegExp(`dejad[oa]s? de lado.*${theirs.deployment.slice(0, 8)}`, "s"));
+    });
+
+    test("a gzip bomb sealed to the owner's key is refused by name, and the restore's peak memory stays within 300 MB", async () => {
+      const prefix = "bomba";
+      const ours = await ourHistory("sqlite", prefix);
+      const env = { LEADS_BACKUP_URL: `s3://${s3.bucket}/${prefix}`, ...s3.env };
+      const normal = await runRestore(env, [
+        "--identity",
+        identityFile,
+        "--to",
+        join(folder("sin-bomba"), "datos"),
+      ]);
+      expect(normal.status, normal.stderr).toBe(0);
+
+      // 1 MB in the bucket that gunzips to 1 GiB: the audit's 2.26 GB.
+      const bomb = newerName("changes", 20);
+      const sealed = await sealedGzipBomb(recipient, 1024 * 1024 * 1024);
+      expect(sealed.byteLength).toBeLessThan(1_200_000);
+      await putObject(`${prefix}/${bomb}`, sealed);
+      const budget = 300 * 1024 * 1024;
+
+      const refused = await runRestore(env, [
+        "--identity",
+        identityFile,
+        "--to",
+        join(folder("bomba"), "datos"),
+      ]);
+      expect(refused.peakBytes).toBeDefined();
+      expect(refused.peakBytes!, `peak ${refused.peakBytes} bytes, normal ${normal.peakBytes}`).toBeLessThan(
+        budget,
+      );
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(`${bomb} se descomprime a más de`);
+
+      const to = join(folder("bomba-ultimo"), "datos");
+      const lastGood = await runRestore(env, ["--identity", identityFile, "--to", to, "--up-to-last-good"]);
+      expect(lastGood.status, lastGood.stderr).toBe(0);
+      expect(lastGood.stdout).toMatch(/leads: 13 filas/);
+      expect(lastGood.stdout).toMatch(`${bomb} se descomprime a más de`);
+      expect(lastGood.peakBytes!).toBeLessThan(budget);
+      const store = await Store.open({ dataDir: to });
+      cleanUp.push(() => store.close());
+      const restored = await store.db.selectFrom("leads").select("id").execute();
+      expect(restored.map((row) => row.id).sort()).toEqual(
+        ours.ids.filter((id) => id !== ours.erased).sort(),
+      );
+      console.log(
+        `restore peak memory: normal ${normal.peakBytes} bytes, bomb planted ${refused.peakBytes}, --up-to-last-good ${lastGood.peakBytes}`,
+      );
+    });
+
+    test("a restore killed with SIGKILL mid-way leaves its hidden folder only until the next run, which removes it and says so", async () => {
+      const prefix = "interrumpida";
+      await ourHistory("sqlite", prefix);
+      const parent = folder("interrumpida");
+      const to = join(parent, "datos");
+      const env = { LEADS_BACKUP_URL: `s3://${s3.bucket}/${prefix}`, ...s3.env };
+      let partial: string | undefined;
+      const killed = await runRestore(env, ["--identity", identityFile, "--to", to], {
+        whileRunning(child) {
+          // The moment the restore makes its folder beside --to, it is killed.
+          const watcher = watch(parent, (_event, name) => {
+            if (!name?.startsWith(".datos.restaurando-")) return;
+            partial = name;
+            child.kill("SIGKILL");
+            watcher.close();
+          });
+          child.once("close", () => watcher.close());
+        },
+      });
+      expect(killed.signal).toBe("SIGKILL");
+      expect(partial).toBeDefined();
+      expect(existsSync(to)).toBe(false);
+
+      const rerun = await runRestore(env, ["--identity", identityFile, "--to", to]);
+      expect(rerun.status, rerun.stderr).toBe(0);
+      expect(rerun.stdout + rerun.stderr).toContain(`${partial}`);
+      expect(rerun.stdout + rerun.stderr).toMatch(/restauración interrumpida/);
+      expect(readdirSync(parent)).toEqual(["datos"]);
+    });
+  },
+);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { originFields } from "../../app/lib/visit-origin.ts";
 import { Store, sqliteFileName } from "../../server/storage/store.ts";
-import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { healthDetails, startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
@@ -56,7 +56,7 @@ type Health = {
 };
 
 async function health(service: ServiceProcess): Promise<Health> {
-  return JSON.parse((await send(`${service.baseUrl}/api/health`)).body) as Health;
+  return JSON.parse((await send(`${service.baseUrl}/api/health`, { headers: healthDetails })).body) as Health;
 }
 
 /**

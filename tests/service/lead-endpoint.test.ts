@@ -13,7 +13,7 @@ import {
 } from "../../app/features/leads/markup/site-forms.ts";
 import { Store } from "../../server/storage/store.ts";
 import { genericWhatsAppLink, writeFixtureBuild } from "./fixture-build.ts";
-import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { healthDetails, startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
 /**
@@ -620,11 +620,24 @@ describe("CORS: the configured site origin only", { timeout: 60_000 }, () => {
 });
 
 describe("operations", { timeout: 60_000 }, () => {
-  test("health reports the database", async () => {
+  test("health tells anyone only ok and its status; the doctor, with the server's secret, the details", async () => {
     const response = await send(`${service.baseUrl}/api/health`);
     expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({ ok: true, database: "ok", backup: { state: "off" } });
+    expect(JSON.parse(response.body)).toEqual({ ok: true });
     expect(response.headers["cache-control"]).toBe("no-store");
+    // What a visitor might try: a guessed secret, the proxy's header, or the address of this machine.
+    const attempts: Record<string, string>[] = [
+      { "X-Health-Details": "guess" },
+      { "X-Health-Details": healthDetails["X-Health-Details"].slice(1) },
+      { "X-Proxy-Secret": healthDetails["X-Health-Details"], "X-Forwarded-For": "127.0.0.1" },
+    ];
+    for (const headers of attempts) {
+      const guessed = await send(`${service.baseUrl}/api/health`, { headers });
+      expect(JSON.parse(guessed.body), JSON.stringify(headers)).toEqual({ ok: true });
+    }
+    const doctor = await send(`${service.baseUrl}/api/health`, { headers: healthDetails });
+    expect(doctor.status).toBe(200);
+    expect(JSON.parse(doctor.body)).toEqual({ ok: true, database: "ok", backup: { state: "off" } });
   });
 
   test("the service's answers carry the site's security headers", async () => {

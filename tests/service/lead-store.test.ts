@@ -4,6 +4,7 @@ import { join } from "node:path";
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
+import { sql } from "kysely";
 
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { Store, type LeadFilter, type NewLead, type StorageOptions } from "../../server/storage/store.ts";
@@ -111,6 +112,20 @@ describe.each(backends)("lead storage on $name", (backend) => {
     // Checked again at once: the same proof, nothing written.
     expect(await store.health()).toEqual({ ok: true });
     expect(await probe()).toBe(proved);
+  });
+
+  it("opens a database a later release migrated (going back to a kept release) and stores leads in it", async () => {
+    // What a later release leaves: its own table and its row in Kysely's record of migrations.
+    await sql`create table later_release_notes (id integer primary key, note text)`.execute(store.db);
+    await sql`insert into kysely_migration (name, timestamp) values (${"9999-a-later-release"}, ${now.toISOString()})`.execute(
+      store.db,
+    );
+    await store.close();
+    store = await Store.open(options);
+    const stored = await store.leads.insert(lead({ values: { nombre: "Después de volver" } }));
+    expect((await store.leads.get(stored.id))?.values).toEqual({ nombre: "Después de volver" });
+    await sql`delete from kysely_migration where name = ${"9999-a-later-release"}`.execute(store.db);
+    await sql`drop table later_release_notes`.execute(store.db);
   });
 
   it("a control character (NUL) in a search or an e-mail looked up is no database error", async () => {

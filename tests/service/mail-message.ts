@@ -3,13 +3,19 @@
  * owner sees: unfolded, decoded headers (RFC 2047 words) and the decoded text
  * and HTML parts (quoted-printable or base64, UTF-8).
  */
-export type MailMessage = { headers: Map<string, string>; text: string; html: string };
+export type MailMessage = {
+  headers: Map<string, string>;
+  text: string;
+  html: string;
+  /** Every leaf part's text by its media type (a calendar invitation's text/calendar among them). */
+  parts: Record<string, string>;
+};
 
 export function parseMail(raw: string): MailMessage {
   const { headers, body } = splitEntity(raw);
   const parts: Record<string, string> = {};
   collectParts(headers, body, parts);
-  return { headers, text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "" };
+  return { headers, text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "", parts };
 }
 
 function splitEntity(raw: string): { headers: Map<string, string>; body: string } {

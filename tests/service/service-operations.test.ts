@@ -11,7 +11,7 @@ import { expressForm } from "../../app/features/leads/markup/site-forms.ts";
 import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
-import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { healthDetails, startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
 /**
@@ -55,6 +55,8 @@ const submit = (target: ServiceProcess, options: { from?: string; headers?: Reco
     headers: { ...formEncoded, ...json, ...options.headers },
     body,
   });
+/** What deploy/install.sh writes as LEADS_PROXY_SECRET (openssl rand -hex 32). */
+const proxySecret = "5f0c2a9e4b7d1e3f6a8c0b2d4e6f8a1c3e5b7d9f0a2c4e6b8d0f1a3c5e7b9d1f";
 const idOf = (response: { body: string }) => (JSON.parse(response.body) as { id: string }).id;
 
 describe("rate limit per client address", { timeout: 60_000 }, () => {
@@ -114,20 +116,42 @@ describe("rate limit per client address", { timeout: 60_000 }, () => {
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
   });
 
-  test("behind a trusted proxy each forwarded client has its own limit, and a prepended address is ignored", async () => {
-    const limited = await service({ LEADS_RATE_LIMIT: "3", LEADS_TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8" });
+  test("a local process that writes X-Forwarded-For is counted by its own address, as installed servers are configured", async () => {
+    // What deploy/install.sh wrote before decision 0040 (loopback listed) beside the secret it writes now.
+    const limited = await service({
+      LEADS_RATE_LIMIT: "3",
+      LEADS_TRUSTED_PROXIES: "127.0.0.1",
+      LEADS_PROXY_SECRET: proxySecret,
+    });
+    const statuses: number[] = [];
+    for (let index = 0; index < 5; index++) {
+      const forged = { "X-Forwarded-For": `198.51.100.${index}`, "X-Proxy-Secret": index ? "guess" : "" };
+      statuses.push((await submit(limited, { headers: forged })).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  test("behind our nginx (the secret) each forwarded client has its own limit, and a prepended address is ignored", async () => {
+    const limited = await service({
+      LEADS_RATE_LIMIT: "3",
+      LEADS_TRUSTED_PROXIES: "10.0.0.0/8",
+      LEADS_PROXY_SECRET: proxySecret,
+    });
+    const viaNginx = (forwardedFor: string) => ({
+      headers: { "X-Forwarded-For": forwardedFor, "X-Proxy-Secret": proxySecret },
+    });
     const ids: string[] = [];
     for (let index = 0; index < 3; index++) {
-      const response = await submit(limited, { headers: { "X-Forwarded-For": "203.0.113.10" } });
+      const response = await submit(limited, viaNginx("203.0.113.10"));
       expect(response.status).toBe(201);
       ids.push(idOf(response));
     }
     // The visitor writes their own X-Forwarded-For; the proxy appends the address it really saw.
-    const spoofed = await submit(limited, { headers: { "X-Forwarded-For": "198.51.100.77, 203.0.113.10" } });
+    const spoofed = await submit(limited, viaNginx("198.51.100.77, 203.0.113.10"));
     expect(spoofed.status).toBe(429);
-    const viaTwoProxies = await submit(limited, { headers: { "X-Forwarded-For": "203.0.113.10, 10.1.2.3" } });
+    const viaTwoProxies = await submit(limited, viaNginx("203.0.113.10, 10.1.2.3"));
     expect(viaTwoProxies.status).toBe(429);
-    const other = await submit(limited, { headers: { "X-Forwarded-For": "203.0.113.11" } });
+    const other = await submit(limited, viaNginx("203.0.113.11"));
     expect(other.status).toBe(201);
 
     const store = await Store.open({ dataDir: limited.env.LEADS_DATA_DIR! });
@@ -173,7 +197,7 @@ describe("a database that goes away", { timeout: 60_000 }, () => {
     expect(native.status).toBe(503);
     const href = /<a href="(https:\/\/wa\.me\/[^"]*)"/.exec(native.body)![1]!.replace(/&amp;/g, "&");
     expect(new URL(href).searchParams.get("text")).toBe(composeMessage(expressForm, values));
-    const health = await send(`${target.baseUrl}/api/health`);
+    const health = await send(`${target.baseUrl}/api/health`, { headers: healthDetails });
     expect(health.status).toBe(503);
     expect(JSON.parse(health.body)).toMatchObject({ ok: false, database: "unavailable" });
     expect(JSON.parse(health.body).cause).toMatch(/la base de leads no responde/);

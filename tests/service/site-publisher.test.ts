@@ -199,13 +199,25 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     await publisher.start();
     await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491199999999" }, {}, new Date());
     await expect(publisher.publish("titular@ejemplo.com")).rejects.toThrow(
-      "No se pudo construir el sitio con estos datos; sigue publicada la versión anterior.",
+      "No se pudo construir el sitio por un problema del servidor. Tus cambios están bien y quedaron guardados; sigue publicada la versión anterior.",
     );
     expect(servedPage(publisher)).toBe("<p>wa:instalada</p>");
     expect(await versions.currentId()).toBeUndefined();
     expect(readdirSync(publisher.versionsDir).filter((name) => name !== currentLink)).toEqual([]);
     expect(await versions.drafts()).toEqual({ SITE_WHATSAPP_NUMBER: "5491199999999" });
     expect(await versions.history()).toEqual([]);
+
+    // Failed attempts use up no number (decision 0035): the next published version is 1, not 3.
+    await expect(publisher.publish("titular@ejemplo.com")).rejects.toThrow();
+    await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491145678901" }, {}, new Date());
+    expect(await publisher.publish("titular@ejemplo.com")).toMatchObject({ number: 1, state: "ready" });
+    expect((await versions.history()).map((version) => version.number)).toEqual([1]);
+    const failed = await store.db
+      .selectFrom("site_versions")
+      .select("number")
+      .where("state", "=", "failed")
+      .execute();
+    expect(failed.map((row) => Number(row.number)).sort((a, b) => a - b)).toEqual([-2, -1]);
   });
 
   it("refuses a second publication while one is being built", async () => {
@@ -272,8 +284,8 @@ describe.each(backends)("publishing the site on $name", { timeout: 60_000 }, (ba
     expect(existsSync(join(publisher.versionsDir, "abc.partial"))).toBe(false);
     expect((await versions.version("abc"))?.state).toBe("failed");
     expect(servedPage(publisher)).toBe("<p>wa:instalada</p>");
-    // And the next publication takes the next number cleanly.
+    // And the next publication takes the number the unfinished one gave back (decision 0035).
     await versions.saveDrafts({ SITE_WHATSAPP_NUMBER: "5491145678901" }, {}, new Date());
-    expect((await publisher.publish("titular@ejemplo.com")).number).toBe(2);
+    expect((await publisher.publish("titular@ejemplo.com")).number).toBe(1);
   });
 });

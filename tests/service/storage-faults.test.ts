@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { visitBeaconPath } from "../../app/lib/visit-beacon.ts";
 import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { startPostgres } from "../../scripts/postgres-server.ts";
-import { startService, type ServiceProcess } from "../../scripts/service-process.ts";
+import { healthDetails, startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 
@@ -52,7 +52,7 @@ const body = urlEncoded({
 const submit = (target: ServiceProcess) =>
   send(`${target.baseUrl}/api/form/submit/express`, { headers: { ...formEncoded, ...json }, body });
 const health = async (target: ServiceProcess) => {
-  const response = await send(`${target.baseUrl}/api/health`);
+  const response = await send(`${target.baseUrl}/api/health`, { headers: healthDetails });
   return { status: response.status, body: JSON.parse(response.body) as Record<string, unknown> };
 };
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 
 import { guardProcessAgainstRequests } from "../../server/http/request-guard.ts";
 import { createSiteServer } from "../../server/site-server.ts";
+import { apiOnly } from "../../server/platform/platform.ts";
 import type { createLeadApi } from "../../server/leads/api.ts";
 
 const log = (line: string) => console.log(line);
@@ -33,6 +34,7 @@ const leads = {
 const server = createSiteServer({
   clientDir: process.argv[2]!,
   policy: { formServiceUrl: "", scriptHashes: [] },
+  paths: apiOnly(leads.handleApi),
   leads,
   log,
 });

@@ -12,6 +12,7 @@ export const serviceAnswers = {
   notFormData: "The form must be sent as form data.",
   tooLarge: "The form is too large.",
   unreadable: "We could not read the form you sent.",
+  stalled: "Your form stopped arriving halfway: your connection stopped sending data. Please try again.",
   unavailable: "The service is not available right now.",
   invalidTitle: "Please check your answers",
   invalid: (labels: readonly string[]) => `Please check: ${labels.join(", ")}.`,

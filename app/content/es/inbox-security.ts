@@ -119,6 +119,13 @@ export const security = {
     resolve: "Resolver y volver a permitir",
     resolved: "Listo: se quitaron las llaves agregadas desde el aviso, y se puede publicar de nuevo.",
   },
+  changes: {
+    heading: "Cambios en tus llaves desde otra sesión",
+    lead: "Si no fuiste vos, tocá «No fui yo»: nadie podrá publicar ni cambiar llaves hasta que lo resuelvas en Seguridad con una llave o una app que ya tenías.",
+    when: (when: string) => `${when} (hora de Buenos Aires)`,
+    notMe: "No fui yo",
+    reported: "Listo: publicar y cambiar llaves quedó en pausa. Resolvelo en Seguridad.",
+  },
   passkeys: {
     heading: "Llaves de acceso",
     none: "Todavía no agregaste ninguna llave de acceso.",
@@ -137,17 +144,23 @@ export const security = {
     heading: "App de autenticación",
     lead: "Para un teléfono sin llaves de acceso: una app como Google Authenticator, Microsoft Authenticator o Aegis muestra un código nuevo de 6 números cada 30 segundos.",
     enabled: "Activada: al ingresar podés usar sus códigos.",
+    app: (added: string) => `App agregada el ${added}`,
     start: "Configurar una app de autenticación",
+    startAnother: "Agregar otra app de autenticación",
+    besideOthers:
+      "La app nueva se agrega junto a las que ya tenés: ninguna deja de servir hasta que la quites.",
     scan: "Escaneá este código QR con la app, o escribí la clave a mano:",
+    openInApp: "En este teléfono: abrir en la app de autenticación",
     qrAlt: "Código QR para configurar la app de autenticación",
     secret: "Clave",
     code: "Código que muestra la app",
     enable: "Activar",
-    enabledNow: "Listo: la app de autenticación quedó activada.",
+    enabledNow: "Listo: la app de autenticación quedó activada, junto a las que ya tenías.",
     rejected:
       "Ese código no coincide. Revisá que la hora del teléfono sea automática y probá con el código nuevo.",
-    disable: "Desactivar la app de autenticación",
-    disabled: "Se desactivó la app de autenticación.",
+    disable: (added: string) => `Quitar la app agregada el ${added}`,
+    disableShort: "Quitar",
+    disabled: "Se quitó la app de autenticación.",
   },
   recovery: {
     heading: "Códigos de recuperación",
@@ -156,8 +169,8 @@ export const security = {
       count === 1 ? "Te queda 1 código sin usar." : `Te quedan ${count} códigos sin usar.`,
     none: "Aparecen cuando agregás el primer segundo factor.",
     regenerate: "Generar códigos nuevos",
-    shownOnce:
-      "Estos son tus códigos de recuperación. Se muestran solo esta vez: anotalos o imprimilos ahora. Los anteriores dejan de servir.",
+    shownOnce: (replaced: boolean) =>
+      `Estos son tus códigos de recuperación. Se muestran solo esta vez: anotalos o imprimilos ahora.${replaced ? " Los anteriores dejan de servir." : ""}`,
     listLabel: "Códigos de recuperación",
   },
   lostEverything:

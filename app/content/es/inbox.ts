@@ -44,14 +44,32 @@ export const layout = {
   title: "Bandeja",
   nav: {
     list: "Consultas",
+    agenda: "Agenda",
     results: "Resultados",
     dataSubject: "Pedidos de datos",
     site: "Sitio",
     security: "Seguridad",
   },
   signedInAs: "Sesión de",
-  /** What deploy/doctor.sh found wrong on its last run (decision 0027). */
+  /** What deploy/doctor.sh found wrong on its last run (decision 0027), in the owner's words (0035). */
   serverFindings: "El servidor necesita atención",
+  serverFindingSeen: (when: string) => `Visto el ${when}.`,
+  serverFindingWho:
+    "Lo arregla quien instaló el servidor: el chequeo del servidor (deploy/doctor.sh) le dice qué hacer.",
+  /** What is wrong, by the doctor's part of the server; a part not listed here reads `serverFindingOther`. */
+  serverFindingParts: {
+    dominio: "El dominio del sitio no apunta a este servidor: los visitantes pueden no encontrar el sitio.",
+    certificado: "El certificado HTTPS del sitio falta, no es el correcto o no se renueva solo.",
+    servicio: "El servicio que recibe las consultas no funciona bien: pueden perderse consultas.",
+    nginx: "El servidor web no responde: nadie puede ver el sitio.",
+    copias: "Las copias de las consultas fuera del servidor no están al día, o no están configuradas.",
+    disco: "El disco del servidor está casi lleno.",
+    reloj: "El reloj del servidor está desfasado: los códigos de la app de autenticación pueden fallar.",
+    actualizaciones: "Hay actualizaciones de seguridad del sistema pendientes.",
+    permisos: "Hay archivos con datos o contraseñas que otros usuarios del servidor podrían leer.",
+    construccion: "El servidor no puede armar el sitio: publicar no funciona hasta que se arregle.",
+  } as Record<string, string>,
+  serverFindingOther: (part: string) => `El chequeo del servidor encontró un problema en «${part}».`,
   logout: "Salir",
   backup: {
     copy: "Copia fuera del servidor",
@@ -108,6 +126,7 @@ export const list = {
 
 export const lead = {
   back: "Volver a la lista",
+  proposeVisit: "Proponer visita",
   received: "Recibida",
   form: "Formulario",
   status: "Estado",
@@ -237,6 +256,14 @@ export const siteEditor = {
   previewPages: (count: number) =>
     `Vista previa lista: cambian ${count} ${count === 1 ? "página" : "páginas"} (solo las ves vos)`,
   publishHint: "Se te pide confirmar con tu llave de acceso o tu código antes de publicar.",
+  /** A publication or undo this session asked for, shown after its confirmation, before it goes on. */
+  held: {
+    publishHeading: "¿Publicar estos cambios?",
+    undoHeading: (number: number) =>
+      number === 0 ? "¿Volver a los datos de la instalación?" : `¿Volver a la versión ${number}?`,
+    publish: "Sí, publicar estos cambios",
+    cancel: "Cancelar",
+  },
   needsFactor: "Para publicar, agregá primero una llave de acceso o un código, en «Seguridad».",
   addFactor: "Agregar una llave de acceso o un código",
   publishedNow: (number: number) => `Publicada la versión ${number}: el sitio ya la muestra.`,

@@ -15,6 +15,7 @@ export const serviceAnswers = {
   notFormData: "El formulario debe enviarse como datos de formulario.",
   tooLarge: "El formulario es demasiado grande.",
   unreadable: "No pudimos leer el formulario enviado.",
+  stalled: "El envío se cortó a mitad de camino: tu conexión dejó de mandar datos. Probá de nuevo.",
   unavailable: "El servicio no está disponible en este momento.",
   /** A refused answer: the page's summary, then one message next to each field. */
   invalidTitle: "Revisá tus respuestas",

@@ -50,8 +50,17 @@ export function Notice({ text }: { text: string | undefined }) {
 /**
  * The ten recovery codes, shown once: printed, downloaded as a text file, or
  * written down; «Ya los guardé» goes on to `next` (the page without them).
+ * `replaced`: they replace earlier ones (not the first codes, which replace nothing).
  */
-export function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
+export function RecoveryCodes({
+  codes,
+  next,
+  replaced,
+}: {
+  codes: string[];
+  next: string;
+  replaced: boolean;
+}) {
   const file = `${recoveryShown.fileHeading}\n\n${codes.join("\n")}\n`;
   return (
     <section
@@ -61,7 +70,7 @@ export function RecoveryCodes({ codes, next }: { codes: string[]; next: string }
       <h2 id="codigos-nuevos" className="text-xl font-semibold">
         {securityWords.recovery.heading}
       </h2>
-      <p className="mt-2">{securityWords.recovery.shownOnce}</p>
+      <p className="mt-2">{securityWords.recovery.shownOnce(replaced)}</p>
       <ol
         aria-label={securityWords.recovery.listLabel}
         className="mt-4 grid grid-cols-1 gap-2 font-mono text-lg sm:grid-cols-2"
@@ -89,8 +98,12 @@ export function RecoveryCodes({ codes, next }: { codes: string[]; next: string }
   );
 }
 
-/** The authenticator's enrolment: its QR code and the secret to type by hand (first sign-in and Seguridad). */
-export function AuthenticatorSetup({ qrSvg, secret }: { qrSvg: string; secret: string }) {
+/**
+ * The authenticator's enrolment: its QR code, the `otpauth://` link for the app on the phone that
+ * shows the page (a QR code cannot be scanned by the phone displaying it), and the secret to type
+ * by hand (first sign-in and Seguridad).
+ */
+export function AuthenticatorSetup({ qrSvg, secret, uri }: { qrSvg: string; secret: string; uri: string }) {
   return (
     <>
       <p>{securityWords.totp.scan}</p>
@@ -101,6 +114,11 @@ export function AuthenticatorSetup({ qrSvg, secret }: { qrSvg: string; secret: s
         height={232}
         className="self-start border border-line"
       />
+      <p>
+        <a href={uri} className={buttonStyles.secondary} data-totp-link>
+          {securityWords.totp.openInApp}
+        </a>
+      </p>
       <p>
         {securityWords.totp.secret}:{" "}
         <code className="font-mono text-lg break-all" data-totp-secret>

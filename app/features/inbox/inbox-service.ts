@@ -126,8 +126,12 @@ export type BackupGlance =
       problem: string | null;
     };
 
-/** One problem deploy/doctor.sh found on the server (decision 0027), in its own Spanish words. */
-export type ServerFinding = { part: string; message: string };
+/**
+ * One problem deploy/doctor.sh found on the server (decision 0027): the part of the server, and
+ * when the check saw it (Buenos Aires time). The doctor's own words are the administrator's, with
+ * commands; the inbox says it in the owner's (decision 0035).
+ */
+export type ServerFinding = { part: string; seenText: string | null };
 
 export type SessionCheck = { state: "valid"; email: string } | { state: "expired" | "unknown" };
 
@@ -191,7 +195,11 @@ export type SiteFactField = {
   holdsExample: boolean;
 };
 
-export type SiteChange = { label: string; before: string; after: string };
+/**
+ * One change a publication makes: a value's before → after, or, for an item added or retired as a
+ * whole (a tower), what happened to it (`event`), with no before to show.
+ */
+export type SiteChange = { label: string; before: string; after: string; event?: string };
 
 export type SiteVersionEntry = {
   number: number;
@@ -271,10 +279,15 @@ export type SiteEditor = {
   progress(id: string): PublicationProgressView | undefined;
   /** The publication or preview under way, if any. */
   running(): PublicationProgressView | undefined;
-  /** Keeps a publication or undo for after the owner's confirmation: the token its way back names. */
-  hold(work: PublicationWork, actor: string): string;
-  /** The work held under a token for this owner, once. */
-  resume(token: string, actor: string): PublicationWork | undefined;
+  /**
+   * Keeps a publication or undo for after the owner's confirmation: the token its way back names,
+   * good only for `holder`, the session that asked (its session token; decision 0035).
+   */
+  hold(work: PublicationWork, holder: string): string;
+  /** The work held under a token for this session, left held: the page that shows it before it goes on. */
+  held(token: string, holder: string): PublicationWork | undefined;
+  /** The work held under a token for this session, once. */
+  resume(token: string, holder: string): PublicationWork | undefined;
   /** Every tower as the next publication would show it, with how many facts are still to confirm. */
   towers(): Promise<TowerListEntry[]>;
   /** One tower's facts, each with its value, source and whether it is confirmed; undefined if unknown. */
@@ -359,7 +372,14 @@ export type SitePhotosView = {
 
 export type PhotoUploadOutcome =
   | { ok: true; slot: string }
-  | { ok: false; slot: string | undefined; message: string; alt: { es: string; en: string } };
+  | {
+      ok: false;
+      slot: string | undefined;
+      message: string;
+      alt: { es: string; en: string };
+      /** The upload stopped arriving (no byte for the server's stall limit): answered 408. */
+      stalled?: boolean;
+    };
 
 /** The owner's photos (decision 0020, photos): drafts until «Publicar» at /bandeja/sitio. */
 export type SitePhotoEditor = {

@@ -36,11 +36,15 @@ export const inboxPaths = {
   /** An uploaded photo's master, by hash (the inbox's thumbnails of drafts and published photos). */
   sitePhotoFile: `${inboxRoot}/sitio/fotos/archivo`,
   export: `${inboxRoot}/exportar.csv`,
+  /** The owner's availability for visits, and her calendar's private feed (decision 0039). */
+  agenda: `${inboxRoot}/agenda`,
 } as const;
 
 /** One lead's page. */
 export const leadPath = (id: string) => `${inboxRoot}/consulta/${id}`;
 export const leadPathPattern = `${inboxRoot}/consulta/`;
+/** «Proponer visita» for one lead. */
+export const leadVisitPath = (id: string) => `${inboxRoot}/consulta/${id}/visita`;
 
 /** An inbox address as a route segment under the inbox's prefix ("ingresar/verificar"). */
 export const routeSegment = (path: string) => path.slice(inboxRoot.length + 1);

@@ -20,11 +20,21 @@ export type PasskeySummary = {
   waitsUntilText: string | null;
 };
 
+/** An enabled authenticator app: several may be, side by side (decision 0035). */
+export type AppSummary = {
+  id: number;
+  /** When it was added ("14/05/2026, 12:00", Buenos Aires time): apps have no name. */
+  addedText: string;
+  /** As a passkey's `waitsUntilText`. */
+  waitsUntilText: string | null;
+};
+
+/** A factor added or removed, as the inbox shows it to the owner's other sessions (decision 0035). */
+export type FactorChangeNotice = { id: string; whenText: string; what: string };
+
 export type FactorOverview = {
   passkeys: PasskeySummary[];
-  totpEnabled: boolean;
-  /** As a passkey's `waitsUntilText`, for the authenticator app. */
-  totpWaitsUntilText: string | null;
+  apps: AppSummary[];
   recoveryCodesLeft: number;
   /** A «no fui yo» froze publishing and factor changes: since when (Buenos Aires time). */
   frozenSinceText: string | null;
@@ -114,17 +124,26 @@ export type SecondFactorService = {
     response: unknown;
     name: string;
   }): Promise<FactorAdded>;
-  removePasskey(id: string): Promise<boolean>;
+  removePasskey(sessionToken: string | undefined, id: string): Promise<boolean>;
 
-  /** Draws a new authenticator secret, pending until a correct code enables it. */
-  beginTotp(): Promise<TotpEnrolment>;
-  /** The pending secret, to show again after a wrong code; undefined when none is pending. */
-  pendingTotp(): Promise<TotpEnrolment | undefined>;
+  /**
+   * Draws a new authenticator secret for this session, pending until a correct code enables it
+   * beside the apps already there; undefined without a session.
+   */
+  beginTotp(sessionToken: string | undefined): Promise<TotpEnrolment | undefined>;
+  /** This session's pending secret, to show again after a wrong code; no other session's. */
+  pendingTotp(sessionToken: string | undefined): Promise<TotpEnrolment | undefined>;
   enableTotp(
     sessionToken: string | undefined,
     code: string,
   ): Promise<FactorAdded | { outcome: "throttled"; retryAfterSeconds: number }>;
-  disableTotp(): Promise<boolean>;
+  /** Removes one enabled app; false when there is none with that id or it is the last factor. */
+  disableTotp(sessionToken: string | undefined, id: number): Promise<boolean>;
+
+  /** The factor changes of the last week made by any other session, newest first (decision 0035). */
+  factorChanges(sessionToken: string | undefined): Promise<FactorChangeNotice[]>;
+  /** «No fui yo» pressed in the inbox on one of those changes: as the e-mail's link does. */
+  reportNotMeInInbox(changeId: string): Promise<boolean>;
 
   /** Ten new recovery codes; every earlier one stops working. */
   regenerateRecoveryCodes(): Promise<string[]>;
@@ -152,5 +171,5 @@ export type SecondFactorService = {
    * Ends a freeze (the route asks for the password and a trusted factor first):
    * every factor added since the reported change is removed with it.
    */
-  unfreeze(): Promise<boolean>;
+  unfreeze(sessionToken: string | undefined): Promise<boolean>;
 };

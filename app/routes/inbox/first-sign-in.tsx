@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, type ShouldRevalidateFunction } from "react-router";
+import { createContext, data, Form, type ShouldRevalidateFunction } from "react-router";
 
 import type { Route } from "./+types/first-sign-in";
 import { buttonStyles } from "../../components/button-styles.ts";
@@ -38,12 +38,22 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   (actionResult as Answer | undefined)?.recoveryCodes ? false : defaultShouldRevalidate;
 
+/**
+ * Set by the action when this very request opened the session: without scripts, the page is drawn
+ * in the same request after the action, whose step is spent by then. The loader then lets the
+ * answer show the recovery codes (and its Set-Cookie open the inbox) instead of sending the owner
+ * back to the login.
+ */
+const openedInThisRequest = createContext<boolean>(false);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { secondFactor } = requireHost(context).inbox;
   const url = new URL(request.url);
   const returnTo = safeReturnPath(url.searchParams.get("volver"));
   const stepToken = readCookie(request, secondStepCookie);
-  const stage = await secondFactor.firstSignInStage(stepToken);
+  const stage = context.get(openedInThisRequest)
+    ? ("opened" as const)
+    : await secondFactor.firstSignInStage(stepToken);
   if (!stage) throw loginRedirect("paso-vencido", returnTo, { "Set-Cookie": clearSecondStep() });
   return {
     stage,
@@ -87,11 +97,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The page's loader runs again and moves on to the first factor.
   if (result.outcome === "verified") return data<Answer>({});
-  if (result.outcome === "signed-in")
+  if (result.outcome === "signed-in") {
+    context.set(openedInThisRequest, true);
     return data<Answer>(
       { recoveryCodes: result.recoveryCodes, next: afterSignIn(returnTo) },
       { headers: signedInHeaders(request, result) },
     );
+  }
   if (!(await secondFactor.firstSignInStage(stepToken)))
     throw loginRedirect("paso-vencido", returnTo, { "Set-Cookie": clearSecondStep() });
   if (result.outcome === "throttled")
@@ -124,7 +136,7 @@ export default function FirstSignInPage({ loaderData, actionData }: Route.Compon
         {actionData?.recoveryCodes && actionData.next ? (
           <>
             <Notice text={copy.done} />
-            <RecoveryCodes codes={actionData.recoveryCodes} next={actionData.next} />
+            <RecoveryCodes codes={actionData.recoveryCodes} next={actionData.next} replaced={false} />
           </>
         ) : stage === "code" ? (
           <>
@@ -197,7 +209,7 @@ export default function FirstSignInPage({ loaderData, actionData }: Route.Compon
                   {copy.totpHeading}
                 </h2>
                 <p className="text-ink-muted">{copy.totpLead}</p>
-                <AuthenticatorSetup qrSvg={totp.qrSvg} secret={totp.secret} />
+                <AuthenticatorSetup qrSvg={totp.qrSvg} secret={totp.secret} uri={totp.uri} />
                 <Form method="post" className="flex flex-col gap-4">
                   <input type="hidden" name="intent" value="totp" />
                   <input type="hidden" name="volver" value={returnTo} />

@@ -3,18 +3,25 @@ import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { layout as copy } from "../../content/es/inbox.ts";
 import { BackupLine } from "../../features/inbox/backup-line.tsx";
+import { FactorChanges } from "../../features/inbox/factor-changes.tsx";
 import { ServerFindings } from "../../features/inbox/server-findings.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
-import { ownerContext, requireOwner } from "../../features/inbox/session.server.ts";
+import {
+  ownerContext,
+  readCookie,
+  requireOwner,
+  sessionCookie,
+} from "../../features/inbox/session.server.ts";
 import "../../styles/inbox.css";
 import { inboxPaths, inboxRoot, leadPathPattern } from "../../features/inbox/paths.ts";
 
 /** Every page below needs the owner's session (the login and its helpers live outside this layout). */
 export const middleware: Route.MiddlewareFunction[] = [requireOwner];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);
   return {
+    factorChanges: await inbox.secondFactor.factorChanges(readCookie(request, sessionCookie)),
     email: context.get(ownerContext).email,
     backup: await inbox.backup(),
     serverFindings: (await inbox.serverFindings?.()) ?? [],
@@ -58,6 +65,9 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={inboxRoot} end={!pathname.startsWith(leadPathPattern)} className={navLink}>
               {copy.nav.list}
             </NavLink>
+            <NavLink to={inboxPaths.agenda} className={navLink}>
+              {copy.nav.agenda}
+            </NavLink>
             <NavLink to={inboxPaths.results} className={navLink}>
               {copy.nav.results}
             </NavLink>
@@ -73,6 +83,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
           </nav>
           <BackupLine backup={loaderData.backup} />
           <ServerFindings findings={loaderData.serverFindings} />
+          <FactorChanges changes={loaderData.factorChanges} />
         </div>
       </header>
       <main id="contenido" tabIndex={-1} className="container-page py-6 outline-none md:py-10">

@@ -10,7 +10,7 @@ import { requireConfirmation } from "../../features/inbox/fresh-confirmation.ser
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
 import { StatusActions } from "../../features/inbox/status-actions.tsx";
 import { StatusBadge } from "../../features/inbox/status-badge.tsx";
-import { inboxRoot, leadPath } from "../../features/inbox/paths.ts";
+import { inboxRoot, leadPath, leadVisitPath } from "../../features/inbox/paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   inboxMeta(loaderData?.lead?.name ?? copy.noName, matches);
@@ -68,6 +68,9 @@ export default function LeadView({ loaderData }: Route.ComponentProps) {
         </p>
         <ContactLinks name={lead.name} phone={lead.phone} email={lead.email} />
         <StatusActions id={lead.id} status={lead.status} name={name} />
+        <Link to={leadVisitPath(lead.id)} className={`${buttonStyles.primary} self-start`}>
+          {copy.proposeVisit}
+        </Link>
       </header>
 
       <section aria-labelledby="respuestas" className="rounded-xl border border-line bg-white p-4 sm:p-6">

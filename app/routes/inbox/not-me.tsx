@@ -6,6 +6,7 @@ import { notMe as copy } from "../../content/es/inbox-security.ts";
 import { Notice, Problem } from "../../features/inbox/factor-forms.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
+import { readCookie, sessionCookie } from "../../features/inbox/session.server.ts";
 import "../../styles/inbox.css";
 
 /**
@@ -13,7 +14,8 @@ import "../../styles/inbox.css";
  * it changes nothing (mail scanners open links); its one button freezes
  * publishing and factor changes until the owner resolves it in Seguridad with
  * a factor they already had, or the password is reset on the server. No
- * session is needed: whoever holds the owner's mailbox is the one to ask.
+ * session is needed: whoever holds the owner's mailbox is the one to ask. The
+ * inbox's notice of a change posts here too, with the owner's session instead.
  */
 export const meta: Route.MetaFunction = () => inboxMeta(copy.title);
 
@@ -22,9 +24,18 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { inbox } = requireHost(context);
   const form = await request.formData();
-  const token = String(form.get("clave") ?? "").slice(0, 200);
-  const frozen = await requireHost(context).inbox.secondFactor.reportNotMe(token);
+  const change = form.get("cambio");
+  let frozen: boolean;
+  if (change !== null) {
+    // From the inbox's notice of a change (decision 0035): the owner's session instead of the link's secret.
+    const session = await inbox.checkSession(readCookie(request, sessionCookie), { touch: false });
+    if (session.state !== "valid") return data({ done: false as const }, { status: 401 });
+    frozen = await inbox.secondFactor.reportNotMeInInbox(String(change));
+  } else {
+    frozen = await inbox.secondFactor.reportNotMe(String(form.get("clave") ?? "").slice(0, 200));
+  }
   return frozen ? { done: true as const } : data({ done: false as const }, { status: 410 });
 }
 

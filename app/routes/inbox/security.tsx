@@ -8,8 +8,6 @@ import { codeWords, passkeyWords, security as copy } from "../../content/es/inbo
 import { EditorNotice, RefusalAlert } from "../../features/inbox/editor-notices.tsx";
 import { AuthenticatorSetup, RecoveryCodes } from "../../features/inbox/factor-forms.tsx";
 import {
-  confirmationState,
-  isConfirmed,
   requireConfirmation,
   type ConfirmationNeed,
 } from "../../features/inbox/fresh-confirmation.server.ts";
@@ -19,24 +17,24 @@ import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { passkeyAnswer } from "../../features/inbox/passkey-answer.ts";
 import { PasskeyButton } from "../../features/inbox/passkey-button.tsx";
+import type { TotpEnrolment } from "../../features/inbox/second-factor.ts";
 import { ceremonyCookie, readCookie, sessionCookie } from "../../features/inbox/session.server.ts";
 
 /**
- * /bandeja/seguridad: the owner's passkeys, authenticator app and recovery
+ * /bandeja/seguridad: the owner's passkeys, authenticator apps and recovery
  * codes. Every change needs the password typed again in the last minutes and
  * a factor; removing one, new recovery codes and ending a «no fui yo» freeze
- * need a trusted factor (decision 0024). The codes are shown once, in the answer.
+ * need a trusted factor (decision 0024). A new app is added beside the others
+ * (decision 0035). The codes, and a new app's secret, are shown once, in the
+ * answer to whoever asked: never in the page's data.
  */
 export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.title, matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { secondFactor } = requireHost(context).inbox;
-  const confirmed = isConfirmed(await confirmationState(request, context, "factores"));
   return {
     overview: await secondFactor.overview(),
     passkeys: secondFactor.passkeysAvailable(new URL(request.url).origin),
-    // The pending secret is shown only to a confirmed owner: it is as good as the factor.
-    pendingTotp: confirmed ? await secondFactor.pendingTotp() : undefined,
     // The passkey's name typed before the confirmation, back with the owner.
     passkeyName: new URL(request.url).searchParams.get("nombre")?.slice(0, 60) ?? "",
   };
@@ -53,7 +51,15 @@ const needOf: Record<string, ConfirmationNeed> = {
   descongelar: "descongelar",
 };
 
-type Answer = { notice?: string; error?: string; recoveryCodes?: string[] };
+type Answer = {
+  notice?: string;
+  error?: string;
+  recoveryCodes?: string[];
+  /** The recovery codes replace earlier ones («Generar códigos nuevos»), not the first ones. */
+  replaced?: boolean;
+  /** A new app's secret, only in the answer to the session that drew it. */
+  enrolment?: TotpEnrolment;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -79,26 +85,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "quitar":
-      if (!(await secondFactor.removePasskey(String(form.get("id") ?? ""))))
+      if (!(await secondFactor.removePasskey(session, String(form.get("id") ?? ""))))
         return answer({ error: copy.lastFactor }, 409);
       return answer({ notice: copy.passkeys.removed });
     case "totp-empezar":
-      await secondFactor.beginTotp();
-      return answer({});
+      return answer({ enrolment: await secondFactor.beginTotp(session) });
     case "totp-activar": {
       const enabled = await secondFactor.enableTotp(session, String(form.get("codigo") ?? "").slice(0, 64));
+      // After a wrong code, the same secret again, to the session that drew it only.
+      const again = async () => ({ enrolment: await secondFactor.pendingTotp(session) });
       if (enabled.outcome === "throttled")
-        return answer({ error: codeWords.throttled(waitText(enabled.retryAfterSeconds)) }, 429);
-      if (enabled.outcome !== "added") return answer({ error: copy.totp.rejected }, 400);
+        return answer(
+          { error: codeWords.throttled(waitText(enabled.retryAfterSeconds)), ...(await again()) },
+          429,
+        );
+      if (enabled.outcome !== "added") return answer({ error: copy.totp.rejected, ...(await again()) }, 400);
       return answer({ notice: copy.totp.enabledNow, recoveryCodes: enabled.recoveryCodes });
     }
     case "totp-quitar":
-      if (!(await secondFactor.disableTotp())) return answer({ error: copy.lastFactor }, 409);
+      if (!(await secondFactor.disableTotp(session, Number(form.get("id")))))
+        return answer({ error: copy.lastFactor }, 409);
       return answer({ notice: copy.totp.disabled });
     case "codigos":
-      return answer({ recoveryCodes: await secondFactor.regenerateRecoveryCodes() });
+      return answer({ recoveryCodes: await secondFactor.regenerateRecoveryCodes(), replaced: true });
     case "descongelar":
-      await secondFactor.unfreeze();
+      await secondFactor.unfreeze(session);
       return answer({ notice: copy.frozen.resolved });
     default:
       return answer({}, 400);
@@ -108,9 +119,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 const section = "flex flex-col gap-4 rounded-xl border border-line bg-white p-4 sm:p-6";
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview, pendingTotp, passkeys } = loaderData;
+  const { overview, passkeys } = loaderData;
+  const enrolment = actionData?.enrolment;
   const nameInput = useRef<HTMLFormElement>(null);
-  const hasFactor = overview.passkeys.length > 0 || overview.totpEnabled;
+  const hasFactor = overview.passkeys.length > 0 || overview.apps.length > 0;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.title}</h1>
@@ -127,7 +139,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </RefusalAlert>
       )}
       {actionData?.recoveryCodes && (
-        <RecoveryCodes codes={actionData.recoveryCodes} next={inboxPaths.security} />
+        <RecoveryCodes
+          codes={actionData.recoveryCodes}
+          next={inboxPaths.security}
+          replaced={actionData.replaced ?? false}
+        />
       )}
       {overview.frozenSinceText && (
         <section aria-labelledby="en-pausa" className={`${section} border-2 border-red-700`}>
@@ -219,22 +235,38 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           {copy.totp.heading}
         </h2>
         <p className="text-ink-muted">{copy.totp.lead}</p>
-        {overview.totpEnabled ? (
+        {overview.apps.length > 0 && (
+          <ul className="flex flex-col gap-3">
+            {overview.apps.map((app) => (
+              <li
+                key={app.id}
+                className="flex flex-col gap-2 border-b border-line pb-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div>
+                  <p className="font-semibold">{copy.totp.app(app.addedText)}</p>
+                  <p className="text-sm text-ink-muted">{copy.totp.enabled}</p>
+                  {app.waitsUntilText && (
+                    <p className="text-sm text-ink-muted">{copy.waits(app.waitsUntilText)}</p>
+                  )}
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="totp-quitar" />
+                  <input type="hidden" name="id" value={app.id} />
+                  <button
+                    type="submit"
+                    className={`${buttonStyles.secondary} text-red-700`}
+                    aria-label={copy.totp.disable(app.addedText)}
+                  >
+                    {copy.totp.disableShort}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        {enrolment ? (
           <>
-            <p>{copy.totp.enabled}</p>
-            {overview.totpWaitsUntilText && (
-              <p className="text-sm text-ink-muted">{copy.waits(overview.totpWaitsUntilText)}</p>
-            )}
-            <Form method="post">
-              <input type="hidden" name="intent" value="totp-quitar" />
-              <button type="submit" className={`${buttonStyles.secondary} text-red-700`}>
-                {copy.totp.disable}
-              </button>
-            </Form>
-          </>
-        ) : pendingTotp ? (
-          <>
-            <AuthenticatorSetup qrSvg={pendingTotp.qrSvg} secret={pendingTotp.secret} />
+            <AuthenticatorSetup qrSvg={enrolment.qrSvg} secret={enrolment.secret} uri={enrolment.uri} />
             <Form method="post" className="flex flex-col gap-4">
               <input type="hidden" name="intent" value="totp-activar" />
               <InboxField
@@ -252,12 +284,15 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </Form>
           </>
         ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="totp-empezar" />
-            <button type="submit" className={buttonStyles.secondary}>
-              {copy.totp.start}
-            </button>
-          </Form>
+          <>
+            {overview.apps.length > 0 && <p className="text-sm text-ink-muted">{copy.totp.besideOthers}</p>}
+            <Form method="post">
+              <input type="hidden" name="intent" value="totp-empezar" />
+              <button type="submit" className={buttonStyles.secondary}>
+                {overview.apps.length > 0 ? copy.totp.startAnother : copy.totp.start}
+              </button>
+            </Form>
+          </>
         )}
       </section>
 

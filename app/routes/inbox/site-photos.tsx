@@ -38,8 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = request.headers.get("content-type");
   if (type?.toLowerCase().startsWith("multipart/form-data")) {
     const outcome = await photos.upload(request.body, type);
-    // Refused (too big, cut, not a photo): the page with its message, under a status that says so.
-    if (!outcome.ok) return data(outcome, { status: 400 });
+    // Refused (too big, cut, stalled, not a photo): the page with its message, under a status that says so.
+    if (!outcome.ok) return data(outcome, { status: outcome.stalled ? 408 : 400 });
     return redirect(
       `${inboxPaths.sitePhotos}?guardada=${encodeURIComponent(outcome.slot)}#${anchorOf(outcome.slot)}`,
     );

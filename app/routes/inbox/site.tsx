@@ -21,7 +21,7 @@ import { EditorNotice, EditorUnavailable, RefusalAlert } from "../../features/in
 import { requireHost } from "../../features/inbox/host.ts";
 import { DaysField, InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
-import { ownerContext } from "../../features/inbox/session.server.ts";
+import { ownerContext, readCookie, sessionCookie } from "../../features/inbox/session.server.ts";
 import { SiteChanges } from "../../features/inbox/site-changes.tsx";
 import { inboxPaths } from "../../features/inbox/paths.ts";
 import { SourceText } from "../../features/inbox/source-text.tsx";
@@ -33,9 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox } = requireHost(context);
   const editor = inbox.site;
   const query = new URL(request.url).searchParams;
-  // Back from the confirmation step: what the owner asked for goes on by itself.
+  // Back from the confirmation step: what this session asked for, shown before it goes on.
   const token = query.get("continuar");
-  if (editor && token) await goOnAfterConfirmation(request, context, editor, token);
+  const held = editor && token ? await heldForThisSession(request, context, editor, token) : undefined;
   const progressId = query.get("progreso");
   const progress = (progressId && editor?.progress(progressId)) || null;
   const loaded = {
@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     saved: query.has("guardado"),
     progress,
     building: Boolean(editor?.running()),
+    held,
   };
   // While it builds, the page asks again by itself: without JavaScript through this header
   // (browsers follow it like <meta http-equiv=refresh>); with it, by revalidating (below).
@@ -61,32 +62,29 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 const progressAddress = (id: string) => `${inboxPaths.site}?progreso=${encodeURIComponent(id)}`;
 
 /**
- * The owner confirmed (passkey or code) a publication or undo held under `token`: it starts now,
- * once (the token is single-use, bound to this owner, and only this site's own form issues one).
+ * A publication or undo held under `token` (decision 0035): it belongs to the session that asked,
+ * and once that session confirmed (passkey or code) its page shows what goes live, with the one
+ * button that starts it. Nothing starts here: a sign-in or a confirmation is never the go-ahead
+ * for something the owner did not see, and another session's token shows nothing.
  */
-async function goOnAfterConfirmation(
+async function heldForThisSession(
   request: Request,
   context: Route.LoaderArgs["context"],
   editor: SiteEditor,
   token: string,
-): Promise<never> {
+): Promise<{ token: string; work: PublicationWork }> {
   const back = `${inboxPaths.site}?${new URLSearchParams({ continuar: token })}`;
   await requireFreshConfirmation(request, context, back);
-  const actor = context.get(ownerContext).email;
-  const work = editor.resume(token, actor);
+  const work = editor.held(token, readCookie(request, sessionCookie) ?? "");
   if (!work) throw redirect(inboxPaths.site);
-  if (work.kind === "deshacer") {
-    const outcome = await editor.undo(work.version, actor);
-    throw redirect(outcome.ok ? `${inboxPaths.site}?restaurada=${outcome.number}` : inboxPaths.site);
-  }
-  const started = editor.start(work, actor);
-  throw redirect(started.ok ? progressAddress(started.id) : inboxPaths.site);
+  return { token, work };
 }
 
 /**
  * Saves drafts, discards them, publishes or undoes. A publication and an undo
  * change what every visitor sees: both need the owner's fresh second factor first,
- * and go on by themselves once it is given. A publication and a preview answer at
+ * and wait for it, held for this session; once it is given, the page shows what goes
+ * live and the owner presses again (decision 0035). A publication and a preview answer at
  * once with the page that shows their progress.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -130,11 +128,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent === "publicar"
         ? { kind: "publicar" }
         : { kind: "deshacer", version: Number(form.get("version")) };
+    const session = readCookie(request, sessionCookie) ?? "";
     if (!isConfirmed(await confirmationState(request, context, "sitio"))) {
-      // Held for the confirmation step, whose way back starts it (the loader above).
-      const back = `${inboxPaths.site}?${new URLSearchParams({ continuar: editor.hold(work, actor) })}`;
+      // Held for this session, for the confirmation step; its way back shows it (the loader above).
+      const back = `${inboxPaths.site}?${new URLSearchParams({ continuar: editor.hold(work, session) })}`;
       throw redirect(confirmationAddress("sitio", back));
     }
+    // Pressed on the page that showed it: the token is spent (what goes is what the button says).
+    const token = form.get("continuar");
+    if (typeof token === "string") editor.resume(token, session);
     if (work.kind === "deshacer") {
       const outcome = await editor.undo(work.version, actor);
       if (!outcome.ok) return { message: outcome.message };
@@ -148,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, published, restored, saved, progress, building } = loaderData;
+  const { view, published, restored, saved, progress, building, held } = loaderData;
   const busy = usePublicationBusy(building);
   const factsForm = useRef<HTMLFormElement>(null);
   // The form starts afresh when the stored drafts change (a save that kept the right fields).
@@ -181,6 +183,7 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
           </a>
         </p>
         <PublicationStatus progress={progress} />
+        {held && <HeldWork held={held} pending={view.pending} busy={busy} />}
         {published && <EditorNotice>{copy.publishedNow(published)}</EditorNotice>}
         {restored && <EditorNotice>{copy.restoredNow(restoredFrom, restored)}</EditorNotice>}
         {saved && !message && <EditorNotice>{copy.saved}</EditorNotice>}
@@ -440,5 +443,58 @@ export default function SiteEditorPage({ loaderData, actionData }: Route.Compone
         <p className="max-w-3xl text-sm text-ink-muted">{copy.installationLead}</p>
       </section>
     </div>
+  );
+}
+
+/**
+ * What this session asked to publish (or to undo), shown once it confirmed: the changes that go
+ * live, and the one button that starts it; «Cancelar» leaves everything as it is.
+ */
+function HeldWork({
+  held,
+  pending,
+  busy,
+}: {
+  held: { token: string; work: PublicationWork };
+  pending: NonNullable<Route.ComponentProps["loaderData"]["view"]>["pending"];
+  busy: boolean;
+}) {
+  const { work } = held;
+  // Only a publication or an undo is ever held (a preview needs no confirmation).
+  if (work.kind === "vista-previa") return null;
+  return (
+    <section
+      aria-labelledby="confirmar-publicacion"
+      data-held-work
+      className="flex flex-col gap-3 rounded-xl border-2 border-ink bg-white p-4 sm:p-6"
+    >
+      <h2 id="confirmar-publicacion" className="text-xl font-semibold">
+        {work.kind === "publicar" ? copy.held.publishHeading : copy.held.undoHeading(work.version)}
+      </h2>
+      {work.kind === "publicar" &&
+        (pending.length === 0 ? <p>{copy.nothingPending}</p> : <SiteChanges changes={pending} />)}
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="continuar" value={held.token} />
+          {work.kind === "deshacer" && <input type="hidden" name="version" value={work.version} />}
+          <button
+            type="submit"
+            name="intent"
+            value={work.kind}
+            disabled={busy || (work.kind === "publicar" && pending.length === 0)}
+            className={`${buttonStyles.primary} disabled:cursor-not-allowed disabled:opacity-60`}
+          >
+            {work.kind === "publicar"
+              ? copy.held.publish
+              : work.version === 0
+                ? copy.restoreInstalled
+                : copy.restore(work.version)}
+          </button>
+        </Form>
+        <a href={inboxPaths.site} className={buttonStyles.secondary}>
+          {copy.held.cancel}
+        </a>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
+
 import type { OwnerRows } from "../../storage/owner-rows.ts";
 import type { SecondFactorRows } from "../../storage/second-factor-rows.ts";
 import { sha256, type OwnerAuth } from "../owner-auth.ts";
-import type { FactorChange } from "./factor-mail.ts";
+import { describeFactorChange, type FactorChange } from "./factor-mail.ts";
 import type { GuessThrottle } from "./guess-throttle.ts";
 import { issueNotMeToken } from "./owner-codes.ts";
 import type { RelyingPartyOf } from "./relying-party.ts";
@@ -60,7 +62,9 @@ export async function markConfirmed(
   const session = sha256(sessionToken);
   if (what === "password") return context.rows.confirm(session, "password_confirmed_at", at);
   await context.rows.confirm(session, "factor_confirmed_at", at);
-  if (what.trusted) await context.rows.confirm(session, "trusted_confirmed_at", at);
+  // The freshest proof decides: a recovery code or a waiting factor after a trusted one leaves this
+  // session without a trusted confirmation (no factor is removed on the strength of an older one).
+  await context.rows.confirm(session, "trusted_confirmed_at", what.trusted ? at : null);
 }
 
 /**
@@ -82,11 +86,27 @@ export async function trustedFromForNew(
 /** A confirmation (a factor, or the password typed again) counts for this long. */
 export const freshnessWindowMs = 10 * 60_000;
 
+/** How long a factor change shows in the inbox's other sessions: past the new factor's waiting period. */
+export const factorChangeShownMs = 7 * 24 * 60 * 60_000;
+
 /**
- * Tells the owner of a factor change, with a «no fui yo» link that freezes
- * publishing and factor changes (decision 0024).
+ * Tells the owner of a factor change: by e-mail (when configured) with a «no fui yo» link that
+ * freezes publishing and factor changes (decision 0024), and in the inbox of every other session
+ * for a week (decision 0035), since an installed server sends no e-mail by default. `by` is the
+ * hash of the session that made it; a first sign-in's first factor is not shown (nothing to warn of).
  */
-export async function announceChange(context: FactorContext, change: FactorChange): Promise<void> {
+export async function announceChange(
+  context: FactorContext,
+  change: FactorChange,
+  by: { session: string | null } | "first-sign-in",
+): Promise<void> {
+  if (by !== "first-sign-in")
+    await context.rows.addFactorChange({
+      id: randomBytes(12).toString("base64url"),
+      at: context.now().toISOString(),
+      what: describeFactorChange(change),
+      by_session: by.session,
+    });
   const token = await issueNotMeToken(context.rows, context.now());
   await context.onChange(change, token);
 }

@@ -15,20 +15,39 @@ import { inboxPaths } from "#app/features/inbox/paths.ts";
  */
 export type FactorChange =
   | { kind: "passkey-added" | "passkey-removed"; name: string }
-  | { kind: "totp-added" | "totp-removed" }
+  /** An app by when it was added («06/12/2026, 05:40»): apps have no name, and several may be enabled. */
+  | { kind: "totp-added" | "totp-removed"; addedText: string }
   | { kind: "all-removed-on-server" }
-  | { kind: "unfrozen" };
+  /** A «no fui yo» resolved: the factors it took away, each as `factorWords` says it. */
+  | { kind: "unfrozen"; removed: string[] };
 
-const what: Record<FactorChange["kind"], (change: FactorChange) => string> = {
-  "passkey-added": (change) => `Se agregó la llave de acceso «${"name" in change ? change.name : ""}».`,
-  "passkey-removed": (change) => `Se quitó la llave de acceso «${"name" in change ? change.name : ""}».`,
-  "totp-added": () => "Se activaron los códigos de una app de autenticación.",
-  "totp-removed": () => "Se desactivaron los códigos de la app de autenticación.",
-  "all-removed-on-server": () =>
-    "Se cambió la contraseña en el servidor (npm run owner:password): se quitaron todas las llaves de acceso, los códigos y los códigos de recuperación, y se cerraron todas las sesiones.",
-  unfrozen: () =>
-    "Se volvió a permitir publicar y cambiar las llaves: se quitaron las llaves y la app agregadas desde el aviso de «no fui yo».",
+/** A factor in the owner's words, the way a change names it. */
+export const factorWords = {
+  passkey: (name: string) => `la llave de acceso «${name}»`,
+  app: (addedText: string) => `la app de autenticación agregada el ${addedText}`,
 };
+
+const nothingElse = "No se quitó ninguna otra llave ni app.";
+
+/** The change in one sentence, naming exactly what was added and what was removed (mail and inbox). */
+export function describeFactorChange(change: FactorChange): string {
+  switch (change.kind) {
+    case "passkey-added":
+      return `Se agregó ${factorWords.passkey(change.name)}. ${nothingElse}`;
+    case "passkey-removed":
+      return `Se quitó ${factorWords.passkey(change.name)}.`;
+    case "totp-added":
+      return `Se agregó una app de autenticación (agregada el ${change.addedText}), junto a las que ya había. ${nothingElse}`;
+    case "totp-removed":
+      return `Se quitó ${factorWords.app(change.addedText)}.`;
+    case "all-removed-on-server":
+      return "Se cambió la contraseña en el servidor (npm run owner:password): se quitaron todas las llaves de acceso, los códigos y los códigos de recuperación, y se cerraron todas las sesiones.";
+    case "unfrozen":
+      return change.removed.length === 0
+        ? "Se volvió a permitir publicar y cambiar las llaves; no había llaves ni apps agregadas desde el cambio de «no fui yo»."
+        : `Se volvió a permitir publicar y cambiar las llaves; se quitó lo agregado desde el cambio de «no fui yo»: ${change.removed.join(", ")}.`;
+  }
+}
 
 export function composeFactorEmail(
   change: FactorChange,
@@ -36,7 +55,7 @@ export function composeFactorEmail(
   site: MailSite,
   notMeToken?: string,
 ): Mail {
-  const sentence = what[change.kind](change);
+  const sentence = describeFactorChange(change);
   const notMe = notMeToken && notMeLink(site, notMeToken);
   const lines: MailLine[] = [
     sentence,

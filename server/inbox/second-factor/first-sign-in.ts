@@ -1,5 +1,4 @@
 import type { Ceremony, FirstSignIn, TotpEnrolment } from "#app/features/inbox/second-factor.ts";
-import { pendingTotp } from "../../storage/second-factor-rows.ts";
 import { sha256 } from "../owner-auth.ts";
 import { beginTotp, enablePendingTotp, pendingTotpEnrolment } from "./authenticator.ts";
 import type { FactorContext } from "./factor-context.ts";
@@ -80,7 +79,8 @@ export async function firstTotp(
   stepToken: string | undefined,
 ): Promise<TotpEnrolment | undefined> {
   if ((await firstSignInStage(context, stepToken)) !== "verified") return undefined;
-  return (await pendingTotpEnrolment(context)) ?? beginTotp(context);
+  const enroller = sha256(stepToken!);
+  return (await pendingTotpEnrolment(context, enroller)) ?? beginTotp(context, enroller);
 }
 
 export async function firstPasskeyOptions(
@@ -100,8 +100,14 @@ export async function enrolFirstTotp(
 ): Promise<FirstSignIn> {
   const step = await firstStep(context, stepToken);
   if (step?.enrolment !== "verified" || (await context.rows.anyFactor())) return { outcome: "rejected" };
-  if (!(await context.rows.totp(pendingTotp))) return { outcome: "rejected" };
-  const enabled = await enablePendingTotp(context, code, [firstCodeBucket(step.token_hash)], null);
+  const enabled = await enablePendingTotp(
+    context,
+    step.token_hash,
+    code,
+    [firstCodeBucket(step.token_hash)],
+    null,
+    "first-sign-in",
+  );
   if (enabled.outcome !== "accepted") return enabled;
   return finishFirstSignIn(context, step, enabled.value.recoveryCodes);
 }

@@ -145,7 +145,11 @@ export async function storeNewPasskey(
     last_used_at: null,
     trusted_from: trustedFrom,
   });
-  await announceChange(context, { kind: "passkey-added", name });
+  await announceChange(
+    context,
+    { kind: "passkey-added", name },
+    first ? "first-sign-in" : { session: boundTo },
+  );
   return { name, ...(first ? { recoveryCodes: await regenerateRecoveryCodes(context) } : {}) };
 }
 
@@ -169,13 +173,21 @@ export async function registerPasskey(
   };
 }
 
-export async function removePasskey(context: FactorContext, id: string): Promise<boolean> {
+export async function removePasskey(
+  context: FactorContext,
+  sessionToken: string | undefined,
+  id: string,
+): Promise<boolean> {
   // The last factor stays: without one, only a new first-factor code from the server gets the owner in.
   if ((await context.rows.factorCount()) <= 1) return false;
   const name = await context.rows.removePasskey(id);
   if (name === undefined) return false;
   await clearRecoveryCodesIfNoFactorLeft(context);
-  await announceChange(context, { kind: "passkey-removed", name });
+  await announceChange(
+    context,
+    { kind: "passkey-removed", name },
+    { session: sessionToken ? sha256(sessionToken) : null },
+  );
   return true;
 }
 

@@ -1,7 +1,7 @@
 import type { SecondFactorService } from "#app/features/inbox/second-factor.ts";
 import type { Handles } from "../../storage/store.ts";
 import type { OwnerAuth } from "../owner-auth.ts";
-import { beginTotp, disableTotp, enableTotp, pendingTotpEnrolment, totpEnabled } from "./authenticator.ts";
+import { appSummaries, beginTotp, disableTotp, enableTotp, pendingTotpEnrolment } from "./authenticator.ts";
 import {
   confirmPassword,
   confirmPasskeyOptions,
@@ -9,7 +9,12 @@ import {
   confirmWithPasskey,
   freshness,
 } from "./confirmation.ts";
-import { announceChange, ceremonyLifetimeMs, isTrusted, type FactorContext } from "./factor-context.ts";
+import {
+  announceChange,
+  ceremonyLifetimeMs,
+  factorChangeShownMs,
+  type FactorContext,
+} from "./factor-context.ts";
 import {
   enrolFirstPasskey,
   enrolFirstTotp,
@@ -23,8 +28,7 @@ import {
 import { spendNotMeToken } from "./owner-codes.ts";
 import { sha256 } from "../owner-auth.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
-import { enabledTotp } from "../../storage/second-factor-rows.ts";
-import type { FactorChange } from "./factor-mail.ts";
+import { factorWords, type FactorChange } from "./factor-mail.ts";
 import { GuessThrottle } from "./guess-throttle.ts";
 import {
   passkeysAvailable,
@@ -97,17 +101,16 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
     throttle: new GuessThrottle(options.store.loginFailures, now),
   };
   const hasAny = () => context.rows.anyFactor();
-  const waitsUntil = (trustedFrom: string | null) =>
-    isTrusted(trustedFrom, now()) ? null : buenosAiresTime(new Date(trustedFrom!));
+  const sessionOf = (sessionToken: string | undefined) => ({
+    session: sessionToken ? sha256(sessionToken) : null,
+  });
   return {
     hasAny,
     async overview() {
-      const totp = await context.rows.totp(enabledTotp);
       const frozen = await context.rows.frozen();
       return {
         passkeys: await passkeySummaries(context),
-        totpEnabled: await totpEnabled(context),
-        totpWaitsUntilText: totp ? waitsUntil(totp.trusted_from) : null,
+        apps: await appSummaries(context),
         recoveryCodesLeft: await context.rows.recoveryCodesLeft(),
         frozenSinceText: frozen ? buenosAiresTime(new Date(frozen.since)) : null,
       };
@@ -117,6 +120,25 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
       const before = new Date(now().getTime() - Math.max(ceremonyLifetimeMs, firstSignInLifetimeMs));
       await context.rows.pruneCeremonies(before.toISOString());
       await context.rows.pruneOwnerCodes(now().toISOString());
+      await context.rows.prunePendingTotp(
+        new Date(now().getTime() - firstSignInLifetimeMs * 4).toISOString(),
+      );
+      await context.rows.pruneFactorChanges(new Date(now().getTime() - factorChangeShownMs).toISOString());
+    },
+    async factorChanges(sessionToken) {
+      const since = new Date(now().getTime() - factorChangeShownMs).toISOString();
+      const changes = await context.rows.factorChanges(since, sessionToken && sha256(sessionToken));
+      return changes.map((change) => ({
+        id: change.id,
+        whenText: buenosAiresTime(new Date(change.at)),
+        what: change.what,
+      }));
+    },
+    async reportNotMeInInbox(changeId) {
+      const change = await context.rows.factorChange(changeId.slice(0, 40));
+      if (!change) return false;
+      await context.rows.freeze({ since: now().toISOString(), changeAt: change.at });
+      return true;
     },
 
     // The fresh confirmation of a signed-in session (confirmation.ts).
@@ -139,11 +161,12 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
     registrationOptions: (sessionToken, origin) =>
       registrationOptions(context, sessionToken && sha256(sessionToken), origin),
     registerPasskey: (attempt) => registerPasskey(context, attempt),
-    removePasskey: (id) => removePasskey(context, id),
-    beginTotp: () => beginTotp(context),
-    pendingTotp: () => pendingTotpEnrolment(context),
+    removePasskey: (sessionToken, id) => removePasskey(context, sessionToken, id),
+    beginTotp: async (sessionToken) => (sessionToken ? beginTotp(context, sha256(sessionToken)) : undefined),
+    pendingTotp: async (sessionToken) =>
+      sessionToken ? pendingTotpEnrolment(context, sha256(sessionToken)) : undefined,
     enableTotp: (sessionToken, code) => enableTotp(context, sessionToken, code),
-    disableTotp: () => disableTotp(context),
+    disableTotp: (sessionToken, id) => disableTotp(context, sessionToken, id),
     regenerateRecoveryCodes: () => regenerateRecoveryCodes(context),
 
     // The first sign-in (first-sign-in.ts).
@@ -163,12 +186,16 @@ export function createSecondFactors(options: SecondFactorsOptions): SecondFactor
       await context.rows.freeze({ since: now().toISOString(), changeAt });
       return true;
     },
-    async unfreeze() {
+    async unfreeze(sessionToken) {
       const frozen = await context.rows.frozen();
       if (!frozen) return false;
-      await context.rows.unfreeze(frozen.changeAt);
+      const removed = await context.rows.unfreeze(frozen.changeAt);
       await clearRecoveryCodesIfNoFactorLeft(context);
-      await announceChange(context, { kind: "unfrozen" });
+      const words = [
+        ...removed.passkeys.map(factorWords.passkey),
+        ...removed.apps.map((app) => factorWords.app(buenosAiresTime(new Date(app.enabled_at!)))),
+      ];
+      await announceChange(context, { kind: "unfrozen", removed: words }, sessionOf(sessionToken));
       return true;
     },
   };

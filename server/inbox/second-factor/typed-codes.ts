@@ -1,4 +1,3 @@
-import { enabledTotp } from "../../storage/second-factor-rows.ts";
 import { isTrusted, type FactorContext, type UsedFactor } from "./factor-context.ts";
 import type { GuessBucket, Guarded } from "./guess-throttle.ts";
 import { normaliseRecoveryCode, recoveryCodeHash } from "./recovery-codes.ts";
@@ -28,9 +27,13 @@ export async function spendCode(
       : { outcome: "rejected" };
   }
   return context.throttle.guard(buckets, async () => {
-    const totp = await context.rows.totp(enabledTotp);
-    const step = totp && stepOfCode(totp.secret, code, context.now());
-    if (step === undefined || !(await context.rows.spendTotpStep(step))) return undefined;
-    return { kind: "totp", trusted: isTrusted(totp!.trusted_from, context.now()) } satisfies UsedFactor;
+    // Any of the owner's apps: the one whose secret gives this code, its step spent once.
+    for (const app of await context.rows.enabledTotps()) {
+      const step = stepOfCode(app.secret, code, context.now());
+      if (step === undefined) continue;
+      if (!(await context.rows.spendTotpStep(app.id, step))) return undefined;
+      return { kind: "totp", trusted: isTrusted(app.trusted_from, context.now()) } satisfies UsedFactor;
+    }
+    return undefined;
   });
 }

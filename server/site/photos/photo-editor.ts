@@ -151,6 +151,7 @@ export function createPhotoEditor(options: {
       const slot = slots.find((candidate) => candidate.key === slotKey);
       const refuse = (message: string) => ({ ok: false as const, slot: slot?.key, message, alt: typed });
       if (upload.tooBig) return refuse(refusalMessage("demasiado-grande"));
+      if (upload.stalled) return { ...refuse(refusalMessage("se-detuvo")), stalled: true };
       if (upload.malformed || !slot) return refuse("El formulario llegó incompleto: volvé a intentarlo.");
       const problem = altProblem(raw, typed);
       if (problem) return refuse(problem);

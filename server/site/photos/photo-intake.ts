@@ -126,7 +126,8 @@ export type PhotoRefusal =
   | "demasiado-grande"
   | "demasiados-pixeles"
   | "demasiado-chica"
-  | "dañada";
+  | "dañada"
+  | "se-detuvo";
 
 /** What the owner reads for each refusal, in Spanish. */
 export function refusalMessage(refusal: PhotoRefusal): string {
@@ -146,6 +147,8 @@ export function refusalMessage(refusal: PhotoRefusal): string {
       return `La foto es demasiado chica: hace falta al menos ${photoLimits.minWidth} × ${photoLimits.minHeight} píxeles para que se vea nítida.`;
     case "dañada":
       return "No se pudo leer la foto: parece dañada o incompleta. Probá exportarla de nuevo.";
+    case "se-detuvo":
+      return "La foto dejó de llegar a mitad del envío: la conexión no mandó más datos (¿se cortó la señal o el Wi-Fi?). Lo que escribiste sigue acá: volvé a elegir la foto y enviala de nuevo, mejor con Wi-Fi.";
   }
 }
 

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 
 import busboy from "busboy";
 
+import { StalledBody } from "../../http/body.ts";
 import { photoLimits } from "./photo-intake.ts";
 
 /**
@@ -10,13 +11,17 @@ import { photoLimits } from "./photo-intake.ts";
  * `photoLimits.maxBytes`. Past that the file is marked too big, what was kept
  * is dropped and the rest is read and thrown away, so the owner still gets a
  * page with the message and the texts they typed; past `maxRequestBytes` the
- * request itself is abandoned. Nothing is ever written to disk here.
+ * request itself is abandoned. A body that stopped arriving (no byte for the
+ * server's stall limit) is `stalled`, with the texts that came before the file.
+ * Nothing is ever written to disk here.
  */
 export type PhotoUpload = {
   fields: Record<string, string>;
   /** The file's bytes, or undefined when none was sent or it was too big. */
   file: Buffer | undefined;
   tooBig: boolean;
+  /** The connection stopped sending before the form's end (server/http/body.ts). */
+  stalled: boolean;
   /** Not a form this page sends (no boundary, broken parts, too many fields). */
   malformed: boolean;
 };
@@ -34,7 +39,13 @@ export async function readPhotoUpload(
   contentType: string | null,
   limits: { fileBytes: number; requestBytes: number } = uploadLimits,
 ): Promise<PhotoUpload> {
-  const upload: PhotoUpload = { fields: {}, file: undefined, tooBig: false, malformed: false };
+  const upload: PhotoUpload = {
+    fields: {},
+    file: undefined,
+    tooBig: false,
+    stalled: false,
+    malformed: false,
+  };
   if (!body || !contentType?.toLowerCase().startsWith("multipart/form-data")) {
     await body?.cancel().catch(() => {});
     return { ...upload, malformed: true };
@@ -76,8 +87,10 @@ export async function readPhotoUpload(
       source.destroy();
       finish();
     });
-    source.on("error", () => {
-      upload.malformed = !upload.tooBig;
+    source.on("error", (error) => {
+      upload.stalled = error instanceof StalledBody;
+      upload.malformed = !upload.tooBig && !upload.stalled;
+      upload.file = undefined;
       finish();
     });
     parser.on("field", (name, value, info) => {

@@ -1,0 +1,41 @@
+/** The owner's words for the visits' pages (decision 0039). */
+export const agenda = {
+  heading: "Agenda de visitas",
+  lead: "Los días y horarios en que podés hacer visitas. Al proponer una visita desde una consulta, los horarios se eligen dentro de estos.",
+  week: "Días y horarios",
+  opens: "desde",
+  closes: "hasta",
+  rules: "Reglas",
+  buffer: "Tiempo de traslado entre visitas (minutos)",
+  notice: "Aviso mínimo antes de una visita (horas)",
+  duration: "Duración de una visita (minutos)",
+  offerHours: "Horas que una propuesta queda abierta",
+  exceptions: "Días distintos",
+  exceptionsHelp: "Uno por línea: «2026-12-24 cerrado» o «2026-12-26 10:00-13:00».",
+  save: "Guardar agenda",
+  saved: "Agenda guardada.",
+};
+
+export const proposeVisit = {
+  heading: "Proponer visita",
+  lead: (language: string) =>
+    `Elegí de 1 a 3 horarios. El cliente recibe un enlace en ${language} y confirma uno con un toque; el primero que elige un horario se lo queda.`,
+  spanish: "español",
+  english: "inglés",
+  agendaLink: "Ver la agenda",
+  window: (row: number) => `Horario ${row}`,
+  date: "Día",
+  start: "Hora (Buenos Aires)",
+  minutes: "Minutos",
+  submit: "Crear propuesta",
+  ready: "Propuesta lista",
+  sendWhatsApp: "Enviar por WhatsApp",
+  emailed: "También se envió por e-mail.",
+  notEmailed: "La consulta no dejó e-mail: enviala por WhatsApp.",
+  link: "Enlace del cliente",
+  offeredElsewhere: "Horarios ya ofrecidos a otras consultas (siguen libres hasta que alguien elija)",
+  offers: "Propuestas de esta consulta",
+  sent: "enviada",
+  expires: "vence",
+  notFound: "Consulta no encontrada",
+};

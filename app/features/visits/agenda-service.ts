@@ -1,0 +1,56 @@
+import { createContext, type RouterContextProvider } from "react-router";
+
+/**
+ * What the owner's visit pages read and do (decision 0039): the availability at /bandeja/agenda
+ * and «Proponer visita» on a lead. The server's visits feature implements it
+ * (server/visits/agenda-service.ts) and hands it to each inbox request beside the inbox's host.
+ */
+export type AgendaDay = { weekday: number; name: string; on: boolean; opens: string; closes: string };
+
+export type AgendaView = {
+  days: AgendaDay[];
+  bufferMinutes: number;
+  noticeHours: number;
+  durationMinutes: number;
+  offerHours: number;
+  /** One exception a line: "2026-12-24 cerrado" or "2026-12-26 10:00-13:00". */
+  exceptions: string;
+};
+
+export type OfferSummary = {
+  createdAtText: string;
+  expiresAtText: string;
+  stateText: string;
+  windows: string[];
+  visitText?: string;
+};
+
+export type LeadVisitsView = {
+  leadName: string;
+  lang: "es" | "en";
+  hasEmail: boolean;
+  durationMinutes: number;
+  offers: OfferSummary[];
+  /** Windows already offered to other leads and still open: the owner may offer them again. */
+  offeredElsewhere: string[];
+};
+
+export type OfferMade = { link: string; whatsappUrl?: string; emailed: boolean; windows: string[] };
+
+export type VisitAgendaService = {
+  agenda(): Promise<AgendaView>;
+  saveAgenda(form: Record<string, string>): Promise<{ problem?: string }>;
+  forLead(leadId: string): Promise<LeadVisitsView | undefined>;
+  propose(
+    leadId: string,
+    windows: { date: string; start: string; minutes: number }[],
+  ): Promise<OfferMade | { problem: string }>;
+};
+
+export const visitsContext = createContext<VisitAgendaService | null>(null);
+
+export function requireVisits(context: Readonly<RouterContextProvider>): VisitAgendaService {
+  const visits = context.get(visitsContext);
+  if (!visits) throw new Response("La agenda de visitas no está activa en este servidor.", { status: 404 });
+  return visits;
+}

@@ -1,0 +1,482 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Migration } from "kysely/migration";
+
+import type { DatabaseKind, FeatureTables } from "./migrations.ts";
+import type { LeadDatabase } from "./schema.ts";
+
+/**
+ * The inspection visit's rows (decision 0039), registered by the visits feature
+ * (server/visits/feature.ts) as its own tables: the owner's agenda, the offers sent from a
+ * lead, the visits confirmed from them, and each visit's reminders. "Never two visits at
+ * once" is the database's own rule here, not a check before the write: PostgreSQL refuses an
+ * overlapping confirmed visit with an exclusion constraint, SQLite with a trigger, and on
+ * SQLite the pick runs in an immediate transaction so no other connection writes between the
+ * offer's check and the visit's insert.
+ */
+
+/** A visit's window: ISO-8601 UTC instants, start included, end excluded. */
+export type VisitWindow = { startsAt: string; endsAt: string };
+
+export const offerStates = ["open", "confirmed", "cancelled"] as const;
+export type OfferState = (typeof offerStates)[number];
+
+/** Confirmed holds the owner's time; every other state frees it. */
+export const visitStates = ["confirmed", "cancelled", "done", "no-show", "rescheduled"] as const;
+export type VisitState = (typeof visitStates)[number];
+
+export const reminderKinds = ["client-24h", "client-2h"] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
+
+type VisitAgendaTable = { key: string; value: string };
+type VisitOffersTable = {
+  id: string;
+  lead_id: string;
+  token_hash: string;
+  lang: string;
+  /** JSON list of VisitWindow. */
+  windows: string;
+  created_at: string;
+  expires_at: string;
+  state: OfferState;
+  visit_id: string | null;
+};
+type InspectionVisitsTable = {
+  id: string;
+  offer_id: string;
+  lead_id: string;
+  sequence: number;
+  starts_at: string;
+  ends_at: string;
+  /** The visit with half the travel buffer on each side: two visits' blocks never meet. */
+  blocked_from: string;
+  blocked_until: string;
+  state: VisitState;
+  /** JSON: the property's address (tower, floor, unit, or a street address). */
+  property: string;
+  /** JSON: who opens, names to pre-authorise, parking, occupied, notes. */
+  access: string;
+  created_at: string;
+  updated_at: string;
+};
+type VisitRemindersTable = {
+  id: string;
+  visit_id: string;
+  kind: ReminderKind;
+  due_at: string;
+  sent_at: string | null;
+};
+
+export type VisitDatabase = LeadDatabase & {
+  visit_agenda: VisitAgendaTable;
+  visit_offers: VisitOffersTable;
+  inspection_visits: InspectionVisitsTable;
+  visit_reminders: VisitRemindersTable;
+};
+
+/** What the database says when a confirmed visit would overlap another (the trigger's words). */
+const sqliteOverlap = "visit-overlap";
+/** PostgreSQL's exclusion_violation. */
+const postgresOverlap = "23P01";
+
+/** The visits feature's tables, by migration name (server/platform/, decision 0038). */
+export const inspectionVisitTables: FeatureTables = (kind: DatabaseKind): Record<string, Migration> => ({
+  "visits-0001-offers-visits-reminders": {
+    async up(db: Kysely<unknown>) {
+      // PostgreSQL compares the blocks as instants (the constraint needs a real range); SQLite
+      // compares fixed-width ISO text, which sorts as time does.
+      const instant = kind === "postgres" ? "timestamptz" : "text";
+      await db.schema
+        .createTable("visit_agenda")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("value", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("visit_offers")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("lead_id", "text", (column) => column.notNull().references("leads.id").onDelete("cascade"))
+        .addColumn("token_hash", "text", (column) => column.notNull().unique())
+        .addColumn("lang", "text", (column) => column.notNull())
+        .addColumn("windows", "text", (column) => column.notNull())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("expires_at", "text", (column) => column.notNull())
+        .addColumn("state", "text", (column) => column.notNull())
+        .addColumn("visit_id", "text")
+        .execute();
+      await db.schema.createIndex("visit_offers_lead").on("visit_offers").column("lead_id").execute();
+      await db.schema
+        .createTable("inspection_visits")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("offer_id", "text", (column) =>
+          column.notNull().references("visit_offers.id").onDelete("cascade"),
+        )
+        .addColumn("lead_id", "text", (column) => column.notNull().references("leads.id").onDelete("cascade"))
+        .addColumn("sequence", "integer", (column) => column.notNull().defaultTo(0))
+        .addColumn("starts_at", "text", (column) => column.notNull())
+        .addColumn("ends_at", "text", (column) => column.notNull())
+        .addColumn("blocked_from", instant, (column) => column.notNull())
+        .addColumn("blocked_until", instant, (column) => column.notNull())
+        .addColumn("state", "text", (column) => column.notNull())
+        .addColumn("property", "text", (column) => column.notNull())
+        .addColumn("access", "text", (column) => column.notNull())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("updated_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex("inspection_visits_state_start")
+        .on("inspection_visits")
+        .columns(["state", "starts_at"])
+        .execute();
+      await db.schema
+        .createIndex("inspection_visits_lead")
+        .on("inspection_visits")
+        .column("lead_id")
+        .execute();
+      if (kind === "postgres") {
+        // A range-only exclusion needs no btree_gist (that extension is for mixing equality
+        // columns into the constraint; one appraiser's calendar has none).
+        await sql`
+          alter table inspection_visits add constraint inspection_visits_never_overlap
+          exclude using gist (tstzrange(blocked_from, blocked_until, '[)') with &&)
+          where (state = 'confirmed')
+        `.execute(db);
+      } else {
+        const overlapping = (self: string) =>
+          sql.raw(`
+          select raise(abort, '${sqliteOverlap}') where exists (
+            select 1 from inspection_visits
+            where state = 'confirmed' and ${self}
+              and blocked_from < new.blocked_until and new.blocked_from < blocked_until
+          )`);
+        await sql`
+          create trigger inspection_visits_never_overlap_insert
+          before insert on inspection_visits when new.state = 'confirmed'
+          begin ${overlapping("1 = 1")}; end
+        `.execute(db);
+        await sql`
+          create trigger inspection_visits_never_overlap_update
+          before update of state, blocked_from, blocked_until on inspection_visits when new.state = 'confirmed'
+          begin ${overlapping("id <> new.id")}; end
+        `.execute(db);
+      }
+      await db.schema
+        .createTable("visit_reminders")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("visit_id", "text", (column) =>
+          column.notNull().references("inspection_visits.id").onDelete("cascade"),
+        )
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("due_at", "text", (column) => column.notNull())
+        .addColumn("sent_at", "text")
+        .execute();
+      await db.schema.createIndex("visit_reminders_due").on("visit_reminders").column("due_at").execute();
+    },
+  },
+});
+
+/** An offer as the feature reads it. */
+export type VisitOffer = {
+  id: string;
+  leadId: string;
+  lang: string;
+  windows: VisitWindow[];
+  createdAt: string;
+  expiresAt: string;
+  state: OfferState;
+  visitId: string | null;
+};
+
+/** A visit as the feature reads it. */
+export type InspectionVisit = {
+  id: string;
+  offerId: string;
+  leadId: string;
+  sequence: number;
+  startsAt: string;
+  endsAt: string;
+  state: VisitState;
+  property: unknown;
+  access: unknown;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type NewVisit = {
+  id: string;
+  window: VisitWindow;
+  /** The travel buffer kept free around it, in minutes. */
+  bufferMinutes: number;
+  property: unknown;
+  access: unknown;
+};
+
+/** How a pick ended: confirmed, the window taken by another visit, or the offer no longer open. */
+export type PickOutcome =
+  { outcome: "confirmed"; visit: InspectionVisit } | { outcome: "taken" } | { outcome: "closed" };
+
+export class InspectionVisitRows {
+  private readonly db: Kysely<VisitDatabase>;
+  private readonly kind: DatabaseKind;
+
+  constructor(db: Kysely<LeadDatabase>, kind: DatabaseKind) {
+    this.db = db as unknown as Kysely<VisitDatabase>;
+    this.kind = kind;
+  }
+
+  /** One agenda value (the availability, the feed's secret), JSON. */
+  async agenda(key: string): Promise<unknown> {
+    const row = await this.db
+      .selectFrom("visit_agenda")
+      .select("value")
+      .where("key", "=", key)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.value) as unknown) : undefined;
+  }
+
+  async setAgenda(key: string, value: unknown): Promise<void> {
+    const text = JSON.stringify(value);
+    await this.db
+      .insertInto("visit_agenda")
+      .values({ key, value: text })
+      .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: text }))
+      .execute();
+  }
+
+  async insertOffer(offer: VisitOffer & { tokenHash: string }): Promise<void> {
+    await this.db
+      .insertInto("visit_offers")
+      .values({
+        id: offer.id,
+        lead_id: offer.leadId,
+        token_hash: offer.tokenHash,
+        lang: offer.lang,
+        windows: JSON.stringify(offer.windows),
+        created_at: offer.createdAt,
+        expires_at: offer.expiresAt,
+        state: offer.state,
+        visit_id: offer.visitId,
+      })
+      .execute();
+  }
+
+  async offerByTokenHash(tokenHash: string): Promise<VisitOffer | undefined> {
+    const row = await this.db
+      .selectFrom("visit_offers")
+      .selectAll()
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    return row && offerOf(row);
+  }
+
+  /** The offers still open that hold a window starting at `startsAt` (the inbox's «ya ofrecido»). */
+  async openOffers(now: string): Promise<VisitOffer[]> {
+    const rows = await this.db
+      .selectFrom("visit_offers")
+      .selectAll()
+      .where("state", "=", "open")
+      .where("expires_at", ">", now)
+      .execute();
+    return rows.map(offerOf);
+  }
+
+  /** The offer a visit was picked from. */
+  async offerOfVisit(visitId: string): Promise<VisitOffer | undefined> {
+    const row = await this.db
+      .selectFrom("visit_offers")
+      .selectAll()
+      .where("visit_id", "=", visitId)
+      .executeTakeFirst();
+    return row && offerOf(row);
+  }
+
+  /** A lead's offers, newest first. */
+  async offersOf(leadId: string): Promise<VisitOffer[]> {
+    const rows = await this.db
+      .selectFrom("visit_offers")
+      .selectAll()
+      .where("lead_id", "=", leadId)
+      .orderBy("created_at", "desc")
+      .execute();
+    return rows.map(offerOf);
+  }
+
+  async visit(id: string): Promise<InspectionVisit | undefined> {
+    const row = await this.db
+      .selectFrom("inspection_visits")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row && visitOf(row);
+  }
+
+  /** The confirmed visits whose time meets [from, to): what a new window must leave free. */
+  async confirmedBetween(from: string, to: string): Promise<InspectionVisit[]> {
+    const rows = await this.db
+      .selectFrom("inspection_visits")
+      .selectAll()
+      .where("state", "=", "confirmed")
+      .where("ends_at", ">", from)
+      .where("starts_at", "<", to)
+      .orderBy("starts_at")
+      .execute();
+    return rows.map(visitOf);
+  }
+
+  /**
+   * Confirms one of an open offer's windows, at once. The offer is closed and the visit
+   * written in one transaction (immediate on SQLite); when the database refuses the visit
+   * because another confirmed one overlaps it, nothing is written and the pick is "taken".
+   */
+  async confirm(offerId: string, visit: NewVisit, now: string): Promise<PickOutcome> {
+    const blocked = blockOf(visit.window, visit.bufferMinutes);
+    try {
+      return await this.immediately(async (transaction) => {
+        const closed = await transaction
+          .updateTable("visit_offers")
+          .set({ state: "confirmed", visit_id: visit.id })
+          .where("id", "=", offerId)
+          .where("state", "=", "open")
+          .where("expires_at", ">", now)
+          .executeTakeFirst();
+        if (Number(closed.numUpdatedRows) !== 1) return { outcome: "closed" } as const;
+        const offer = await transaction
+          .selectFrom("visit_offers")
+          .select("lead_id")
+          .where("id", "=", offerId)
+          .executeTakeFirstOrThrow();
+        const row = {
+          id: visit.id,
+          offer_id: offerId,
+          lead_id: offer.lead_id,
+          sequence: 0,
+          starts_at: visit.window.startsAt,
+          ends_at: visit.window.endsAt,
+          blocked_from: blocked.from,
+          blocked_until: blocked.until,
+          state: "confirmed" as const,
+          property: JSON.stringify(visit.property),
+          access: JSON.stringify(visit.access),
+          created_at: now,
+          updated_at: now,
+        };
+        await transaction.insertInto("inspection_visits").values(row).execute();
+        return { outcome: "confirmed", visit: visitOf(row) } as const;
+      });
+    } catch (error) {
+      if (this.isOverlap(error)) return { outcome: "taken" };
+      throw error;
+    }
+  }
+
+  /**
+   * Moves a confirmed visit to another window (SEQUENCE rises), or refuses when another
+   * confirmed visit holds that time.
+   */
+  async reschedule(
+    id: string,
+    window: VisitWindow,
+    bufferMinutes: number,
+    now: string,
+  ): Promise<"moved" | "taken" | "closed"> {
+    const blocked = blockOf(window, bufferMinutes);
+    try {
+      const moved = await this.immediately((transaction) =>
+        transaction
+          .updateTable("inspection_visits")
+          .set((update) => ({
+            starts_at: window.startsAt,
+            ends_at: window.endsAt,
+            blocked_from: blocked.from,
+            blocked_until: blocked.until,
+            sequence: sql<number>`${update.ref("sequence")} + 1`,
+            updated_at: now,
+          }))
+          .where("id", "=", id)
+          .where("state", "=", "confirmed")
+          .executeTakeFirst(),
+      );
+      return Number(moved.numUpdatedRows) === 1 ? "moved" : "closed";
+    } catch (error) {
+      if (this.isOverlap(error)) return "taken";
+      throw error;
+    }
+  }
+
+  /** Ends a confirmed visit in another state (cancelled, done, no-show): its time is free again. */
+  async settle(id: string, state: Exclude<VisitState, "confirmed">, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("inspection_visits")
+      .set((update) => ({ state, updated_at: now, sequence: sql<number>`${update.ref("sequence")} + 1` }))
+      .where("id", "=", id)
+      .where("state", "=", "confirmed")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * SQLite: `begin immediate` takes the write lock before the first read, so a writer in
+   * another connection (the off-site copy's thread, a second process) cannot slip in between
+   * the offer's check and the visit's insert; inside this process Kysely's one connection is
+   * already taken one transaction at a time. PostgreSQL: an ordinary transaction, the
+   * exclusion constraint decides.
+   */
+  private async immediately<Result>(
+    work: (transaction: Kysely<VisitDatabase>) => Promise<Result>,
+  ): Promise<Result> {
+    if (this.kind === "postgres")
+      return this.db.transaction().execute((transaction: Transaction<VisitDatabase>) => work(transaction));
+    return this.db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    });
+  }
+
+  private isOverlap(error: unknown): boolean {
+    if (this.kind === "postgres") return (error as { code?: string }).code === postgresOverlap;
+    return error instanceof Error && error.message.includes(sqliteOverlap);
+  }
+}
+
+/** The time a visit keeps from others: half the travel buffer before it and half after. */
+export function blockOf(window: VisitWindow, bufferMinutes: number): { from: string; until: string } {
+  const half = (bufferMinutes * 60_000) / 2;
+  return {
+    from: new Date(Date.parse(window.startsAt) - half).toISOString(),
+    until: new Date(Date.parse(window.endsAt) + half).toISOString(),
+  };
+}
+
+function offerOf(row: VisitOffersTable): VisitOffer {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    lang: row.lang,
+    windows: JSON.parse(row.windows) as VisitWindow[],
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    state: row.state,
+    visitId: row.visit_id,
+  };
+}
+
+function visitOf(row: InspectionVisitsTable): InspectionVisit {
+  return {
+    id: row.id,
+    offerId: row.offer_id,
+    leadId: row.lead_id,
+    sequence: Number(row.sequence),
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    state: row.state,
+    property: JSON.parse(row.property) as unknown,
+    access: JSON.parse(row.access) as unknown,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,203 @@
+import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts";
+import { whatsappDigits } from "#app/lib/phone-digits.ts";
+import { buildWhatsAppUrl } from "#app/lib/whatsapp.ts";
+import { langOf } from "#app/site-map.ts";
+import type { Handles } from "../storage/store.ts";
+import { buenosAiresDate, buenosAiresInstant, windowProblem, type Availability } from "./agenda.ts";
+import { windowText, type VisitLang } from "./pick-page.ts";
+import { visitLinkPath } from "./routes.ts";
+import type { VisitDesk } from "./visit-desk.ts";
+import { offerWords } from "./visit-words.ts";
+
+const weekdayNames = ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"];
+const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The owner's side of the visits (decision 0039): her availability at /bandeja/agenda and
+ * «Proponer visita» on a lead — the offer's link, the wa.me message in the lead's language, and
+ * the e-mail when the lead left an address.
+ */
+export function createAgendaService(options: {
+  desk: VisitDesk;
+  store: Handles<"inspectionVisits" | "leads">;
+  site: () => { siteUrl: string; businessName: string };
+  /** Sends the offer to the lead's address; absent when the service has no SMTP. */
+  mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
+  now: () => Date;
+}): VisitAgendaService {
+  const { desk, store, now } = options;
+  const rows = store.inspectionVisits;
+
+  return {
+    async agenda() {
+      const availability = await desk.availability();
+      return {
+        days: weekdayNames.map((name, index) => {
+          const day = availability.days.find((entry) => entry.weekday === index + 1);
+          return {
+            weekday: index + 1,
+            name,
+            on: !!day,
+            opens: day?.opens ?? "09:00",
+            closes: day?.closes ?? "18:00",
+          };
+        }),
+        bufferMinutes: availability.bufferMinutes,
+        noticeHours: availability.noticeHours,
+        durationMinutes: availability.durationMinutes,
+        offerHours: availability.offerHours,
+        exceptions: availability.exceptions
+          .map((entry) =>
+            entry.opens ? `${entry.date} ${entry.opens}-${entry.closes}` : `${entry.date} cerrado`,
+          )
+          .join("\n"),
+      };
+    },
+
+    async saveAgenda(form) {
+      const days: Availability["days"] = [];
+      for (let weekday = 1; weekday <= 7; weekday++) {
+        if (form[`dia-${weekday}`] !== "si") continue;
+        const opens = form[`desde-${weekday}`] ?? "";
+        const closes = form[`hasta-${weekday}`] ?? "";
+        if (!clock.test(opens) || !clock.test(closes) || opens >= closes)
+          return {
+            problem: `${weekdayNames[weekday - 1]}: el horario de inicio tiene que ser anterior al de fin.`,
+          };
+        days.push({ weekday, opens, closes });
+      }
+      const exceptions: Availability["exceptions"] = [];
+      for (const line of (form.excepciones ?? "")
+        .split(/\r?\n/)
+        .map((text) => text.trim())
+        .filter(Boolean)) {
+        const closed = /^(\d{4}-\d{2}-\d{2})\s+cerrado$/i.exec(line);
+        const open = /^(\d{4}-\d{2}-\d{2})\s+(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})$/.exec(line);
+        if (closed) exceptions.push({ date: closed[1]! });
+        else if (open && clock.test(open[2]!) && clock.test(open[3]!) && open[2]! < open[3]!)
+          exceptions.push({ date: open[1]!, opens: open[2]!, closes: open[3]! });
+        else
+          return {
+            problem: `No se entiende «${line}»: escribí «2026-12-24 cerrado» o «2026-12-26 10:00-13:00».`,
+          };
+      }
+      const number = (name: string, max: number) => {
+        const value = Number(form[name]);
+        return Number.isInteger(value) && value >= 0 && value <= max ? value : undefined;
+      };
+      const bufferMinutes = number("buffer", 240);
+      const noticeHours = number("aviso", 24 * 14);
+      const durationMinutes = number("duracion", 480);
+      const offerHours = number("vigencia", 24 * 14);
+      if (bufferMinutes === undefined || noticeHours === undefined || !durationMinutes || !offerHours)
+        return {
+          problem: "Revisá los números: traslado y aviso desde 0, duración y vencimiento mayores que 0.",
+        };
+      await rows.setAgenda("availability", {
+        days,
+        bufferMinutes,
+        noticeHours,
+        durationMinutes,
+        offerHours,
+        exceptions,
+      } satisfies Availability);
+      return {};
+    },
+
+    async forLead(leadId) {
+      const lead = await store.leads.get(leadId);
+      if (!lead) return undefined;
+      const lang: VisitLang = langOf(lead.page ?? "/") === "en" ? "en" : "es";
+      const availability = await desk.availability();
+      const open = await rows.openOffers(now().toISOString());
+      const mine = await rows.offersOf(leadId);
+      const stamp = (iso: string) =>
+        windowText("es", { startsAt: iso, endsAt: iso }).replace(/ a \d\d:\d\d$/, "");
+      const offers = await Promise.all(
+        mine.map(async (offer) => {
+          const visit = offer.visitId ? await rows.visit(offer.visitId) : undefined;
+          return {
+            createdAtText: stamp(offer.createdAt),
+            expiresAtText: stamp(offer.expiresAt),
+            stateText: visit
+              ? visitStateText[visit.state]
+              : offer.state === "open" && offer.expiresAt > now().toISOString()
+                ? "Esperando respuesta"
+                : "Vencida",
+            windows: offer.windows.map((window) => windowText("es", window)),
+            ...(visit ? { visitText: windowText("es", visit) } : {}),
+          };
+        }),
+      );
+      const elsewhere = open
+        .filter((offer) => offer.leadId !== leadId)
+        .flatMap((offer) => offer.windows.map((window) => windowText("es", window)));
+      return {
+        leadName: lead.contact.name ?? "Consulta sin nombre",
+        lang,
+        hasEmail: !!lead.contact.email,
+        durationMinutes: availability.durationMinutes,
+        offers,
+        offeredElsewhere: [...new Set(elsewhere)],
+      };
+    },
+
+    async propose(leadId, asked) {
+      const lead = await store.leads.get(leadId);
+      if (!lead) return { problem: "La consulta ya no existe." };
+      if (asked.length < 1 || asked.length > 3) return { problem: "Elegí de 1 a 3 horarios." };
+      const availability = await desk.availability();
+      const at = now();
+      const windows = [];
+      for (const [index, window] of asked.entries()) {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(window.date) || !clock.test(window.start))
+          return { problem: `Horario ${index + 1}: falta el día o la hora.` };
+        const minutes =
+          Number.isInteger(window.minutes) && window.minutes >= 15
+            ? window.minutes
+            : availability.durationMinutes;
+        const start = buenosAiresInstant(window.date, window.start);
+        const candidate = {
+          startsAt: start.toISOString(),
+          endsAt: new Date(start.getTime() + minutes * 60_000).toISOString(),
+        };
+        const problem = windowProblem(availability, candidate, at);
+        if (problem === "too-soon")
+          return {
+            problem: `Horario ${index + 1}: falta menos que el aviso mínimo (${availability.noticeHours} h).`,
+          };
+        if (problem === "outside-hours")
+          return {
+            problem: `Horario ${index + 1}: ${buenosAiresDate(start)} a esa hora está fuera de tu agenda.`,
+          };
+        windows.push(candidate);
+      }
+      const lang: VisitLang = langOf(lead.page ?? "/") === "en" ? "en" : "es";
+      const { token } = await desk.offer(leadId, lang, windows);
+      const link = `${options.site().siteUrl.replace(/\/+$/, "")}${visitLinkPath(token)}`;
+      const texts = windows.map((window) => windowText(lang, window));
+      const message = offerWords[lang].whatsapp(options.site().businessName, link);
+      const digits = lead.contact.phone ? whatsappDigits(lead.contact.phone) : undefined;
+      let emailed = false;
+      const email = lead.contact.email?.trim();
+      if (email && options.mailOffer) {
+        await options.mailOffer({ to: email, lang, link, windows: texts });
+        emailed = true;
+      }
+      return {
+        link,
+        ...(digits ? { whatsappUrl: buildWhatsAppUrl(digits, message) } : {}),
+        emailed,
+        windows: windows.map((window) => windowText("es", window)),
+      };
+    },
+  };
+}
+
+const visitStateText = {
+  confirmed: "Visita confirmada",
+  cancelled: "Cancelada",
+  done: "Visita hecha",
+  "no-show": "No vino",
+  rescheduled: "Reprogramada",
+} as const;

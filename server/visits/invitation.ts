@@ -1,0 +1,126 @@
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from "ical-generator";
+
+import type { InspectionVisit } from "./visit-desk.ts";
+import { visitWords, type VisitLang } from "./pick-page.ts";
+import type { VisitAccess, VisitProperty } from "./visit-desk.ts";
+
+/** Who the invitation is from and for. */
+export type InvitationParties = {
+  business: { name: string; email: string; siteUrl: string };
+  client: { name: string; email?: string };
+};
+
+/**
+ * `visita.ics` for one visit (RFC 5545, with RFC 5546's METHOD): one UID for the visit's whole
+ * life (its id at the site's host), SEQUENCE its change count, DTSTART/DTEND and DTSTAMP in
+ * UTC (so a client's calendar in any zone shows the Buenos Aires time right, and the file is
+ * the same whatever the server's TZ), LOCATION the address with floor and unit, DESCRIPTION the
+ * access details and the link, ORGANIZER the business, ATTENDEE the client when there is an
+ * address. A cancellation is METHOD:CANCEL with STATUS:CANCELLED.
+ */
+export function visitInvitation(
+  visit: InspectionVisit,
+  parties: InvitationParties,
+  options: { lang: VisitLang; link: string },
+): { method: "REQUEST" | "CANCEL"; content: string } {
+  const cancelled = visit.state === "cancelled";
+  const method = cancelled ? "CANCEL" : "REQUEST";
+  const host = new URL(parties.business.siteUrl).hostname;
+  const calendar = ical({
+    prodId: { company: parties.business.name, product: "Visitas", language: options.lang.toUpperCase() },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: `${visit.id}@${host}`,
+    sequence: visit.sequence,
+    stamp: new Date(visit.updatedAt),
+    start: new Date(visit.startsAt),
+    end: new Date(visit.endsAt),
+    summary: visitSummary(options.lang, parties),
+    location: visitAddress(options.lang, visit.property as VisitProperty),
+    description: visitDescription(options.lang, visit.access as VisitAccess, options.link),
+    url: options.link,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: parties.business.name, email: parties.business.email },
+    attendees: parties.client.email
+      ? [
+          {
+            name: parties.client.name,
+            email: parties.client.email,
+            role: ICalAttendeeRole.REQ,
+            status: cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+          },
+        ]
+      : [],
+  });
+  return { method, content: calendar.toString() };
+}
+
+/**
+ * The owner's private feed: every visit not cancelled, as one calendar her phone subscribes to
+ * (no METHOD: a subscription is not a scheduling message).
+ */
+export function visitFeed(
+  visits: { visit: InspectionVisit; clientName: string }[],
+  business: InvitationParties["business"],
+): string {
+  const host = new URL(business.siteUrl).hostname;
+  const calendar = ical({
+    prodId: { company: business.name, product: "Visitas", language: "ES" },
+    name: `Visitas · ${business.name}`,
+    ttl: 15 * 60,
+  });
+  for (const { visit, clientName } of visits)
+    calendar.createEvent({
+      id: `${visit.id}@${host}`,
+      sequence: visit.sequence,
+      stamp: new Date(visit.updatedAt),
+      start: new Date(visit.startsAt),
+      end: new Date(visit.endsAt),
+      summary: `Visita: ${clientName}`,
+      location: visitAddress("es", visit.property as VisitProperty),
+      description: visitDescription("es", visit.access as VisitAccess, ""),
+      status: ICalEventStatus.CONFIRMED,
+    });
+  return calendar.toString();
+}
+
+function visitSummary(lang: VisitLang, parties: InvitationParties): string {
+  return lang === "es"
+    ? `Visita de tasación: ${parties.client.name} · ${parties.business.name}`
+    : `Valuation visit: ${parties.client.name} · ${parties.business.name}`;
+}
+
+export function visitAddress(lang: VisitLang, property: VisitProperty): string {
+  const words = visitWords[lang];
+  return [
+    property.tower,
+    property.floor && `${words.floor} ${property.floor}`,
+    property.unit && `${words.unit} ${property.unit}`,
+    property.street,
+    property.street ? "" : "Puerto Madero, Buenos Aires",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+function visitDescription(lang: VisitLang, access: VisitAccess, link: string): string {
+  const words = visitWords[lang];
+  const yes = lang === "es" ? "sí" : "yes";
+  const no = "no";
+  return [
+    `${words.opener} ${words.openers[access.opener]}`,
+    access.guestList && `${words.guestList}:\n${access.guestList}`,
+    `${words.parking}: ${access.parking ? yes : no}`,
+    `${words.occupied}: ${access.occupied ? yes : no}`,
+    access.notes && `${lang === "es" ? "Notas" : "Notes"}: ${access.notes}`,
+    link,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}

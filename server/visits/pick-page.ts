@@ -1,0 +1,295 @@
+import { buttonStyles } from "#app/components/button-styles.ts";
+import { escapeHtml } from "../leads/pages.ts";
+import { buenosAires } from "./agenda.ts";
+import {
+  notesLimit,
+  openers,
+  type OfferView,
+  type Opener,
+  type VisitAccess,
+  type VisitProperty,
+} from "./visit-desk.ts";
+import type { VisitWindow } from "./visit-desk.ts";
+
+export type VisitLang = "es" | "en";
+
+/** The client's page in the words of the lead's language (decision 0039). */
+export const visitWords = {
+  es: {
+    pickTitle: "Elegí el horario de la visita",
+    pickIntro: "Tocá un horario: la visita queda confirmada en el momento. Horarios de Buenos Aires.",
+    windows: "Horarios",
+    property: "La propiedad",
+    tower: "Torre",
+    floor: "Piso",
+    unit: "Unidad",
+    street: "Dirección, si no es una torre del catálogo",
+    access: "Cómo entramos",
+    opener: "¿Quién abre?",
+    openers: {
+      owner: "El propietario",
+      tenant: "El inquilino",
+      staff: "El personal del edificio",
+      broker: "Un corredor",
+    },
+    guestList: "Nombres y DNI para autorizar en la guardia (uno por línea), si el edificio los pide",
+    parking: "Hay cochera para la visita",
+    occupied: "La propiedad está habitada",
+    notes: `Notas (hasta ${notesLimit} caracteres)`,
+    confirm: "Confirmar visita",
+    taken: "Ese horario ya no está disponible",
+    takenLeft: "Todavía quedan estos horarios:",
+    noneLeft: "No quedan horarios libres en esta oferta: escribinos por WhatsApp y te ofrecemos otros.",
+    confirmedTitle: "Visita confirmada",
+    when: "Cuándo",
+    where: "Dónde",
+    reschedule: "Reprogramar",
+    rescheduleTo: "Pasar la visita a",
+    cancel: "Cancelar la visita",
+    whatsapp: "Escribir por WhatsApp",
+    tooLate: "Falta poco para la visita: para cambiarla, escribinos por WhatsApp.",
+    endedTitle: "Este enlace ya no está activo",
+    ended: "La visita ya pasó, se canceló o la oferta venció. Si necesitás otra, escribinos por WhatsApp.",
+    notFoundTitle: "Enlace no válido",
+    notFound: "Este enlace no corresponde a ninguna visita. Revisá que esté completo.",
+    yourTime: "en tu zona horaria",
+    buenosAiresTime: "hora de Buenos Aires",
+    problem: "Revisá los datos marcados.",
+    unitNeeded: "Indicá la torre con piso y unidad, o la dirección.",
+  },
+  en: {
+    pickTitle: "Choose a time for the visit",
+    pickIntro: "Tap a time: the visit is confirmed at once. Times are Buenos Aires time.",
+    windows: "Times",
+    property: "The property",
+    tower: "Tower",
+    floor: "Floor",
+    unit: "Unit",
+    street: "Street address, if it is not a catalogued tower",
+    access: "Getting in",
+    opener: "Who opens the door?",
+    openers: { owner: "The owner", tenant: "The tenant", staff: "The building's staff", broker: "A broker" },
+    guestList: "Names and ID numbers to authorise at the guard (one a line), if the building asks",
+    parking: "There is parking for the visit",
+    occupied: "The property is lived in",
+    notes: `Notes (up to ${notesLimit} characters)`,
+    confirm: "Confirm the visit",
+    taken: "That time is no longer available",
+    takenLeft: "These times are still free:",
+    noneLeft: "No free time is left in this offer: write to us on WhatsApp and we will offer others.",
+    confirmedTitle: "Visit confirmed",
+    when: "When",
+    where: "Where",
+    reschedule: "Reschedule",
+    rescheduleTo: "Move the visit to",
+    cancel: "Cancel the visit",
+    whatsapp: "Write on WhatsApp",
+    tooLate: "The visit is close: to change it, write to us on WhatsApp.",
+    endedTitle: "This link no longer works",
+    ended:
+      "The visit is over, was cancelled, or the offer expired. If you need another, write to us on WhatsApp.",
+    notFoundTitle: "Link not valid",
+    notFound: "This link belongs to no visit. Check that it is complete.",
+    yourTime: "in your time zone",
+    buenosAiresTime: "Buenos Aires time",
+    problem: "Check the marked answers.",
+    unitNeeded: "Give the tower with floor and unit, or the street address.",
+  },
+} as const;
+
+const windowFormats = {
+  es: new Intl.DateTimeFormat("es-AR", {
+    timeZone: buenosAires,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }),
+  en: new Intl.DateTimeFormat("en-GB", {
+    timeZone: buenosAires,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }),
+};
+const clockFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: buenosAires,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "jueves, 10 de diciembre, 10:00 a 11:00": the same text whatever the server's own zone. */
+export function windowText(lang: VisitLang, window: VisitWindow): string {
+  const start = windowFormats[lang].format(new Date(window.startsAt));
+  const end = clockFormat.format(new Date(window.endsAt));
+  return `${start} ${lang === "es" ? "a" : "to"} ${end}`;
+}
+
+type PageParts = { lang: VisitLang; siteName: string; stylesheets: readonly string[]; whatsappUrl: string };
+
+function page(parts: PageParts, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="${parts.lang === "es" ? "es-AR" : "en"}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="same-origin">
+<title>${escapeHtml(title)} | ${escapeHtml(parts.siteName)}</title>
+${parts.stylesheets.join("\n")}
+</head>
+<body>
+<main class="container-page py-10 md:py-16">
+<h1 class="font-display text-3xl leading-tight font-semibold md:text-4xl">${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+const control = "min-h-11 w-full rounded-md border border-line bg-white px-3 py-2 text-base text-ink";
+const labelClass = "text-sm font-medium text-ink";
+
+/** The window each radio offers, its Buenos Aires text and the instant in a <time> for machines. */
+function windowChoices(lang: VisitLang, windows: VisitWindow[], name: string, checked?: string): string {
+  return windows
+    .map(
+      (window, index) =>
+        `<label class="flex min-h-11 items-center gap-3 rounded-md border border-line px-3 py-2"><input type="radio" name="${name}" value="${escapeHtml(window.startsAt)}" required class="size-5"${window.startsAt === checked || (!checked && index === 0) ? " checked" : ""}> <span><time datetime="${escapeHtml(window.startsAt)}">${escapeHtml(windowText(lang, window))}</time> <span class="text-ink-muted">(${visitWords[lang].buenosAiresTime})</span></span></label>`,
+    )
+    .join("\n");
+}
+
+export type PickFormState = {
+  property: VisitProperty;
+  access: VisitAccess;
+  problem?: string;
+};
+
+/** The pick form: the windows still free, the property (tower prefilled from the lead) and the access. */
+export function pickPage(
+  parts: PageParts,
+  view: Pick<OfferView, "free">,
+  form: PickFormState,
+  taken = false,
+): string {
+  const words = visitWords[parts.lang];
+  const { property, access } = form;
+  const text = (name: string, label: string, value: string, max = 120, autocomplete = "off") =>
+    `<div class="flex flex-col gap-1.5"><label for="${name}" class="${labelClass}">${escapeHtml(label)}</label><input id="${name}" name="${name}" type="text" maxlength="${max}" autocomplete="${autocomplete}" value="${escapeHtml(value)}" class="${control}"></div>`;
+  const check = (name: string, label: string, on: boolean) =>
+    `<label class="flex min-h-11 items-center gap-3"><input type="checkbox" name="${name}" value="si" class="size-5"${on ? " checked" : ""}> ${escapeHtml(label)}</label>`;
+  const takenNote = taken
+    ? `<p role="alert" class="mt-6 rounded-md border border-red-800 p-4 text-lg font-semibold text-red-800">${escapeHtml(words.taken)}. ${escapeHtml(view.free.length > 0 ? words.takenLeft : words.noneLeft)}</p>`
+    : `<p class="mt-4 max-w-xl text-lg leading-relaxed text-ink-muted">${escapeHtml(words.pickIntro)}</p>`;
+  const problem = form.problem
+    ? `<p role="alert" class="mt-4 font-medium text-red-800">${escapeHtml(form.problem)}</p>`
+    : "";
+  if (view.free.length === 0)
+    return page(
+      parts,
+      words.pickTitle,
+      `${takenNote}<p class="mt-8"><a href="${escapeHtml(parts.whatsappUrl)}" rel="noopener noreferrer" class="${buttonStyles.whatsapp}">${escapeHtml(words.whatsapp)}</a></p>`,
+    );
+  return page(
+    parts,
+    words.pickTitle,
+    `${takenNote}${problem}
+<form method="post" class="mt-8 flex max-w-xl flex-col gap-8">
+<input type="hidden" name="accion" value="elegir">
+<fieldset class="flex flex-col gap-3"><legend class="${labelClass} mb-2">${escapeHtml(words.windows)}</legend>
+${windowChoices(parts.lang, view.free, "ventana")}
+</fieldset>
+<fieldset class="flex flex-col gap-4"><legend class="font-display mb-2 text-xl font-semibold">${escapeHtml(words.property)}</legend>
+${text("torre", words.tower, property.tower)}
+<div class="grid grid-cols-2 gap-4">${text("piso", words.floor, property.floor, 10)}${text("unidad", words.unit, property.unit, 10)}</div>
+${text("calle", words.street, property.street, 200, "street-address")}
+</fieldset>
+<fieldset class="flex flex-col gap-4"><legend class="font-display mb-2 text-xl font-semibold">${escapeHtml(words.access)}</legend>
+<div class="flex flex-col gap-1.5"><label for="abre" class="${labelClass}">${escapeHtml(words.opener)}</label><select id="abre" name="abre" class="${control}">${openers.map((opener) => `<option value="${opener}"${opener === access.opener ? " selected" : ""}>${escapeHtml(words.openers[opener])}</option>`).join("")}</select></div>
+<div class="flex flex-col gap-1.5"><label for="autorizados" class="${labelClass}">${escapeHtml(words.guestList)}</label><textarea id="autorizados" name="autorizados" rows="3" maxlength="500" class="${control}">${escapeHtml(access.guestList)}</textarea></div>
+${check("cochera", words.parking, access.parking)}
+${check("ocupada", words.occupied, access.occupied)}
+<div class="flex flex-col gap-1.5"><label for="notas" class="${labelClass}">${escapeHtml(words.notes)}</label><textarea id="notas" name="notas" rows="3" maxlength="${notesLimit}" class="${control}">${escapeHtml(access.notes)}</textarea></div>
+</fieldset>
+<p><button type="submit" class="${buttonStyles.primary}">${escapeHtml(words.confirm)}</button></p>
+</form>`,
+  );
+}
+
+/** The confirmed visit: when, where, and «Reprogramar»/«Cancelar» until the notice, WhatsApp after. */
+export function confirmedPage(parts: PageParts, view: OfferView): string {
+  const words = visitWords[parts.lang];
+  const visit = view.visit!;
+  const property = visit.property as VisitProperty;
+  const where = [
+    property.tower,
+    property.floor && `${words.floor} ${property.floor}`,
+    property.unit && `${words.unit} ${property.unit}`,
+    property.street,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const others = view.free.filter((window) => window.startsAt !== visit.startsAt);
+  const changes = view.changeable
+    ? `${
+        others.length > 0
+          ? `<form method="post" class="mt-8 flex flex-col gap-3"><input type="hidden" name="accion" value="reprogramar"><fieldset class="flex flex-col gap-3"><legend class="${labelClass} mb-2">${escapeHtml(words.rescheduleTo)}</legend>${windowChoices(parts.lang, others, "ventana")}</fieldset><p><button type="submit" class="${buttonStyles.primary}">${escapeHtml(words.reschedule)}</button></p></form>`
+          : ""
+      }<form method="post" class="mt-6"><input type="hidden" name="accion" value="cancelar"><button type="submit" class="min-h-11 rounded-md border border-ink px-5 py-2 font-semibold text-ink">${escapeHtml(words.cancel)}</button></form>`
+    : `<p class="mt-6 text-lg text-ink-muted">${escapeHtml(words.tooLate)}</p>`;
+  return page(
+    parts,
+    words.confirmedTitle,
+    `<dl class="mt-6 flex max-w-xl flex-col gap-4 text-lg">
+<div><dt class="font-semibold">${escapeHtml(words.when)}</dt><dd><time datetime="${escapeHtml(visit.startsAt)}">${escapeHtml(windowText(parts.lang, visit))}</time> (${escapeHtml(words.buenosAiresTime)})</dd></div>
+<div><dt class="font-semibold">${escapeHtml(words.where)}</dt><dd>${escapeHtml(where)}</dd></div>
+</dl>
+${changes}
+<p class="mt-8"><a href="${escapeHtml(parts.whatsappUrl)}" rel="noopener noreferrer" class="${buttonStyles.whatsapp}">${escapeHtml(words.whatsapp)}</a></p>`,
+  );
+}
+
+/** A link that no longer works (410) or never did (404). */
+export function endedPage(parts: PageParts, kind: "ended" | "not-found"): string {
+  const words = visitWords[parts.lang];
+  return page(
+    parts,
+    kind === "ended" ? words.endedTitle : words.notFoundTitle,
+    `<p class="mt-6 max-w-xl text-lg leading-relaxed text-ink-muted">${escapeHtml(kind === "ended" ? words.ended : words.notFound)}</p>
+<p class="mt-8"><a href="${escapeHtml(parts.whatsappUrl)}" rel="noopener noreferrer" class="${buttonStyles.whatsapp}">${escapeHtml(words.whatsapp)}</a></p>`,
+  );
+}
+
+/** The answers of a posted pick form, checked; the property needs a tower with floor and unit, or a street. */
+export function readPickForm(lang: VisitLang, form: URLSearchParams): PickFormState {
+  const field = (name: string, max: number) => (form.get(name) ?? "").trim().slice(0, max);
+  const opener = form.get("abre") as Opener;
+  const state: PickFormState = {
+    property: {
+      tower: field("torre", 120),
+      floor: field("piso", 10),
+      unit: field("unidad", 10),
+      street: field("calle", 200),
+    },
+    access: {
+      opener: openers.includes(opener) ? opener : "owner",
+      guestList: field("autorizados", 500),
+      parking: form.get("cochera") === "si",
+      occupied: form.get("ocupada") === "si",
+      notes: (form.get("notas") ?? "").trim(),
+    },
+  };
+  const { property, access } = state;
+  if (access.notes.length > notesLimit) return { ...state, problem: visitWords[lang].notes };
+  if (!property.street && !(property.tower && property.floor && property.unit))
+    return { ...state, problem: visitWords[lang].unitNeeded };
+  return state;
+}

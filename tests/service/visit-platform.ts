@@ -1,0 +1,40 @@
+import { mkdtempSync } from "node:fs";
+import { BlockList } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import type { SiteConfig } from "#app/config/site-config.ts";
+import { Jobs } from "../../server/jobs.ts";
+import { Platform } from "../../server/platform/platform.ts";
+import { visitsFeature } from "../../server/visits/door.ts";
+import { smtpVisitMailer } from "../../server/visits/visit-mail.ts";
+
+/**
+ * The visits feature alone on a fresh SQLite folder (pushed to `folders` for clean-up), mailing
+ * through the SMTP catcher on `smtpPort`, at the test's own clock.
+ */
+export async function startVisitPlatform(options: {
+  site: SiteConfig;
+  now: () => Date;
+  smtpPort: number;
+  folders: string[];
+  ownerAddresses?: string[];
+}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "visits-"));
+  options.folders.push(dataDir);
+  const platform = await Platform.open({
+    storage: { dataDir },
+    features: [visitsFeature],
+    jobs: new Jobs(),
+    site: options.site,
+    now: options.now,
+  });
+  const visits = await platform.start(visitsFeature, {
+    config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
+    published: () => ({ site: options.site }),
+    stylesheets: [],
+    mailer: smtpVisitMailer(`smtp://127.0.0.1:${options.smtpPort}`),
+    ...(options.ownerAddresses ? { ownerAddresses: options.ownerAddresses } : {}),
+  });
+  return { platform, ...visits };
+}

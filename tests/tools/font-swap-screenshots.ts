@@ -27,7 +27,13 @@ try {
     await released;
     await route.fallback();
   });
-  await page.goto(`${builtSiteOrigin}${path}`, { waitUntil: "load" });
+  // The first paint, not the load event: the held fonts hold the load event on a busy machine (see
+  // tests/e2e/font-swap.spec.ts).
+  await page.goto(`${builtSiteOrigin}${path}`, { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   const name = `${set}-${path === "/" ? "inicio" : path.replace(/\W+/g, "-").replace(/^-/, "")}-${width}`;
   const fallback = join(folder, `${name}-fallback.png`);
   // DevTools' own capture: Playwright's screenshot waits for the fonts this one holds back.

@@ -4,12 +4,24 @@ import { defineConfig } from "@playwright/test";
 
 import { chromiumEnv, chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 import { buildDir } from "./server/build-layout.ts";
+import { defaultFontSet, fontSetEnv, fontSets } from "./tests/e2e/font-sets.ts";
 import { testLeadsDataDir, testServerPort as port } from "./tests/e2e/test-server.ts";
 
 /**
  * Browser tests run in Debian's Chromium against the production build served
  * by the project's own server. Nothing leaves 127.0.0.1 (see tests/e2e/fixtures.ts).
+ *
+ * Chromium sees one set of local fonts (tests/e2e/font-sets.ts), never whatever the machine has:
+ * every test with DejaVu, and the font swap once more for each set (decision 0037).
  */
+const fontSwapSpec = "font-swap.spec.ts";
+const browserWith = (fontSet: (typeof fontSets)[number]["name"]) => ({
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: chromiumFlags,
+    env: { ...chromiumEnv, ...fontSetEnv(fontSet) },
+  },
+});
 
 // A fresh lead database for every run, never the project's data/ folder: a new folder (see
 // tests/e2e/test-server.ts), or the one LEADS_DATA_DIR names, emptied by the runner only.
@@ -30,15 +42,19 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumFlags,
-      env: chromiumEnv,
-    },
     screenshot: "only-on-failure",
     locale: "es-AR",
     timezoneId: "America/Argentina/Buenos_Aires",
   },
+  projects: [
+    { name: "site", testIgnore: fontSwapSpec, use: browserWith(defaultFontSet) },
+    ...fontSets.map((fontSet) => ({
+      name: `fonts-${fontSet.name}`,
+      testMatch: fontSwapSpec,
+      metadata: { fontSet: fontSet.name },
+      use: browserWith(fontSet.name),
+    })),
+  ],
   webServer: {
     command: "node --disable-warning=ExperimentalWarning server/serve.ts",
     env: {

@@ -5,7 +5,10 @@
  * PostgreSQL (the lead storage tests and benchmark start throw-away servers),
  * LibreOffice Calc (the inbox's CSV export is opened as a spreadsheet would),
  * libvips' command-line tools (the server decodes iPhone HEIC photos with them),
- * ShellCheck (lint reads the deploy scripts with it) and jq (the scripts read JSON with it).
+ * ShellCheck (lint reads the deploy scripts with it), jq (the scripts read JSON with it),
+ * and the fonts visitors' devices paint the first screen with before the web
+ * fonts arrive (tests/e2e/font-sets.ts: Arial and Times metrics, Android's,
+ * Linux's).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -41,6 +44,17 @@ export const requirements = {
   libvips: { name: "libvips (HEIC)", present: () => onPath("vips"), packages: ["libvips-tools"] },
   shellcheck: { name: "ShellCheck", present: () => onPath("shellcheck"), packages: ["shellcheck"] },
   jq: { name: "jq", present: () => onPath("jq"), packages: ["jq"] },
+  fonts: {
+    name: "Liberation, Roboto, Noto and DejaVu fonts",
+    present: () =>
+      [
+        "truetype/liberation2/LiberationSans-Regular.ttf",
+        "truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
+        "truetype/noto/NotoSerif-Bold.ttf",
+        "truetype/dejavu/DejaVuSerif-Bold.ttf",
+      ].every((file) => existsSync(`/usr/share/fonts/${file}`)),
+    packages: ["fonts-liberation2", "fonts-roboto", "fonts-noto-core", "fonts-dejavu-core"],
+  },
 } satisfies Record<string, Requirement>;
 
 export function ensureSystemPackages(names: (keyof typeof requirements)[]): void {

@@ -53,6 +53,7 @@ ensureSystemPackages([
   "libvips",
   "shellcheck",
   "jq",
+  "fonts",
 ]);
 
 const buildEnv = { ...process.env, ...testBuildEnv };

@@ -35,7 +35,7 @@ export const hero: HeroCopy & { stats: readonly Stat[] } = {
 
 export const typesSection: SectionIntro & { button: (tipo: string) => string } = {
   eyebrow: "Property types",
-  title: "What do you want to sell?",
+  title: "What are you selling?",
   intro: "Each type of property has its own market. Choose yours and we start there.",
   button: (tipo) => `Appraise ${/^[aeiou]/i.test(tipo) ? "an" : "a"} ${tipo}`,
 };

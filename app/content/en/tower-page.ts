@@ -237,7 +237,7 @@ export const towerPage = {
   eyebrow: (tower: Tower) =>
     isConfirmed(tower, "dock") ? `${dockName(tower.dock)} · Puerto Madero` : "Puerto Madero",
   lead: (tower: Tower) =>
-    `We appraise apartments in ${tower.nombre} with a report signed within ${claims.delivery}: sales in the same building, a visit and a well-founded value.`,
+    `We appraise apartments in ${tower.nombre} with a report signed within ${claims.delivery}: sales in the same building, a visit and a sound value.`,
   cta: "Request the appraisal",
   underConstruction: "Under construction",
   factsTitle: "About the building",

@@ -29,7 +29,7 @@ export const hero: HeroCopy = {
 
 export const formPrompt: SectionIntro & { button: string; points: readonly string[] } = {
   eyebrow: "How to start",
-  title: "Tell us about your property in two minutes",
+  title: "Describe your property in two minutes",
   intro:
     "Tower, rooms, view and areas. With that we prepare your valuation and reply on WhatsApp, in English.",
   button: "Fill In the Valuation Form",

@@ -29,7 +29,7 @@ export const hero: HeroCopy = {
 
 export const formPrompt: SectionIntro & { button: string; points: readonly string[] } = {
   eyebrow: "Cómo empezar",
-  title: "Contanos de tu propiedad en dos minutos",
+  title: "Describí tu propiedad en dos minutos",
   intro:
     "Torre, ambientes, vista y superficies. Con eso preparamos tu valoración y te respondemos por WhatsApp.",
   button: "Completar Formulario de Valoración",

@@ -8,6 +8,7 @@ import { windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
 import type { VisitDesk } from "./visit-desk.ts";
 import { offerWords } from "./visit-words.ts";
+import { whatsappReminderText } from "./reminders.ts";
 
 const weekdayNames = ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"];
 const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -28,7 +29,36 @@ export function createAgendaService(options: {
   const { desk, store, now } = options;
   const rows = store.inspectionVisits;
 
+  async function whatsappReminders() {
+    const due = await rows.dueWhatsAppReminders(now().toISOString());
+    const listed = await Promise.all(
+      due.map(async ({ reminder, visit }) => {
+        const lead = await store.leads.get(visit.leadId);
+        const offer = await rows.offerOfVisit(visit.id);
+        const lang: VisitLang = offer?.lang === "en" ? "en" : "es";
+        const message = whatsappReminderText(lang, visit, lead?.contact, options.site().businessName);
+        if (!message.url) return undefined;
+        return {
+          id: reminder.id,
+          clientName: lead?.contact.name?.trim() || "Consulta sin nombre",
+          kindText: reminder.kind === "client-24h" ? "24 h antes" : "2 h antes",
+          visitText: windowText("es", visit),
+          whatsappUrl: message.url,
+        };
+      }),
+    );
+    return listed.filter((item) => item !== undefined);
+  }
+
   return {
+    whatsappReminders,
+
+    async sendWhatsAppReminder(id) {
+      const item = (await whatsappReminders()).find((entry) => entry.id === id);
+      if (!item) return undefined;
+      return (await rows.markWhatsAppSent(id, now().toISOString())) ? item.whatsappUrl : undefined;
+    },
+
     async agenda() {
       const availability = await desk.availability();
       return {

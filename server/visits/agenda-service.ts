@@ -9,6 +9,7 @@ import { visitLinkPath } from "./routes.ts";
 import type { VisitDesk } from "./visit-desk.ts";
 import { offerWords } from "./visit-words.ts";
 import { whatsappReminderText } from "./reminders.ts";
+import type { CalendarFeed } from "./calendar-feed.ts";
 
 const weekdayNames = ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"];
 const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -25,6 +26,8 @@ export function createAgendaService(options: {
   /** Sends the offer to the lead's address; absent when the service has no SMTP. */
   mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
   now: () => Date;
+  /** The owner's private calendar feed (calendar-feed.ts). */
+  feed: Pick<CalendarFeed, "replace" | "state">;
 }): VisitAgendaService {
   const { desk, store, now } = options;
   const rows = store.inspectionVisits;
@@ -52,6 +55,23 @@ export function createAgendaService(options: {
 
   return {
     whatsappReminders,
+
+    async calendarFeed() {
+      const feed = await options.feed.state();
+      return (
+        feed && {
+          createdAtText: windowText("es", { startsAt: feed.createdAt, endsAt: feed.createdAt }).replace(
+            / a \d\d:\d\d$/,
+            "",
+          ),
+        }
+      );
+    },
+
+    async replaceCalendarFeed() {
+      const httpsUrl = await options.feed.replace();
+      return { httpsUrl, webcalUrl: httpsUrl.replace(/^https?:/, "webcal:") };
+    },
 
     async sendWhatsAppReminder(id) {
       const item = (await whatsappReminders()).find((entry) => entry.id === id);

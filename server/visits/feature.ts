@@ -10,6 +10,7 @@ import { createVisitNotices } from "./visit-notices.ts";
 import { composeOfferMail, smtpVisitMailer, type VisitMailer } from "./visit-mail.ts";
 import { smtpHeldMailer, type HeldMailer } from "./held-mail.ts";
 import { createReminderJob, pollReminders, type ReminderJob } from "./reminders.ts";
+import { calendarFeedPattern, createCalendarFeed } from "./calendar-feed.ts";
 
 /** The reminders' job, as the owner's log names it. */
 export const reminderJobName = "Recordatorios de visitas";
@@ -42,7 +43,9 @@ export const visitsFeature: Feature<
     const smtp = needs.config.smtp;
     const mailer = needs.mailer ?? (smtp ? smtpVisitMailer(smtp.url) : undefined);
     const site = () => needs.published().site;
+    const feed = createCalendarFeed({ store: platform.store, config: needs.config, site, now: platform.now });
     const agenda = createAgendaService({
+      feed,
       desk,
       store: platform.store,
       site,
@@ -84,6 +87,7 @@ export const visitsFeature: Feature<
         "Tus visitas de hoy",
       ],
       routes: [
+        { path: calendarFeedPattern, handle: feed.route },
         {
           path: visitLinkPattern,
           handle: visitLinkRoute({

@@ -61,6 +61,10 @@ export type VisitAgendaService = {
   whatsappReminders(): Promise<WhatsAppReminder[]>;
   /** Records one as sent and gives its wa.me link; undefined when it was already sent or is gone. */
   sendWhatsAppReminder(id: string): Promise<string | undefined>;
+  /** Whether the owner's calendar has a secret address yet, and since when (Buenos Aires text). */
+  calendarFeed(): Promise<{ createdAtText: string } | undefined>;
+  /** A new secret address for her calendar, shown once; the previous one stops working. */
+  replaceCalendarFeed(): Promise<{ httpsUrl: string; webcalUrl: string }>;
 };
 
 export const visitsContext = createContext<VisitAgendaService | null>(null);

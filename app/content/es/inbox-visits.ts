@@ -43,7 +43,9 @@ export const proposeVisit = {
 /** The reminders the owner sends by hand: clients who left only a phone (decision 0041). */
 export const whatsappReminders = {
   heading: "Recordatorios por WhatsApp para enviar",
-  lead: "Estos clientes dejaron solo teléfono. Tocá «Enviar por WhatsApp»: se abre el mensaje ya escrito y el recordatorio sale de esta lista.",
+  lead: "Estos clientes dejaron solo teléfono. Tocá «Enviar por WhatsApp»: se abre el mensaje ya escrito y el recordatorio sale de esta lista. Si tu navegador no lo saca solo, tocá «Ya lo envié».",
+  markSent: "Ya lo envié",
+  marked: "Recordatorio marcado como enviado.",
   none: "No hay recordatorios pendientes.",
   send: "Enviar por WhatsApp",
   alreadySent: "Ese recordatorio ya estaba enviado o su visita ya no está.",

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, useFetcher } from "react-router";
 
 import type { Route } from "./+types/agenda";
 import { buttonStyles } from "../../components/button-styles.ts";
@@ -27,6 +27,7 @@ async function pageData(context: Route.LoaderArgs["context"]) {
     saved: false,
     problem: undefined as string | undefined,
     newFeed: undefined as { httpsUrl: string; webcalUrl: string } | undefined,
+    reminderSent: false,
   };
 }
 
@@ -35,8 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Saves the availability; sends a WhatsApp reminder (recorded, then off to wa.me with the
- * message written); or makes a new calendar address, which opens the owner's visits to whoever
+ * Saves the availability; records a WhatsApp reminder as sent; or makes a new calendar address, which opens the owner's visits to whoever
  * holds it: that asks for the same fresh confirmation as the CSV of every lead (decision 0041).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,8 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     [...(await request.formData()).entries()].map(([name, value]) => [name, String(value)]),
   );
   if (form.intent === "recordatorio") {
-    const whatsappUrl = await visits.sendWhatsAppReminder(form.id ?? "");
-    if (whatsappUrl) throw redirect(whatsappUrl);
+    const sent = await visits.sendWhatsAppReminder(form.id ?? "");
+    if (sent) return { ...(await pageData(context)), reminderSent: true };
     return data({ ...(await pageData(context)), problem: remindCopy.alreadySent }, { status: 409 });
   }
   if (form.intent === "calendario") {
@@ -61,13 +61,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 const field = "min-h-11 rounded-md border border-line bg-white px-3 py-2 text-base text-ink";
 
 export default function Agenda({ loaderData, actionData }: Route.ComponentProps) {
-  const { agenda, reminders, feed, newFeed, saved, problem } = actionData ?? loaderData;
+  const { agenda, reminders, feed, newFeed, saved, problem, reminderSent } = actionData ?? loaderData;
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
         <h1 className="font-display text-3xl font-semibold md:text-4xl">{copy.heading}</h1>
         <p className="max-w-3xl text-ink-muted">{copy.lead}</p>
       </header>
+      {reminderSent ? (
+        <p role="status" className="rounded-md border border-water p-3 font-semibold">
+          {remindCopy.marked}
+        </p>
+      ) : null}
       {saved ? (
         <p role="status" className="rounded-md border border-water p-3 font-semibold">
           {copy.saved}
@@ -98,13 +103,7 @@ export default function Agenda({ loaderData, actionData }: Route.ComponentProps)
                     {reminder.visitText} · {reminder.kindText}
                   </span>
                 </p>
-                <Form method="post" reloadDocument>
-                  <input type="hidden" name="intent" value="recordatorio" />
-                  <input type="hidden" name="id" value={reminder.id} />
-                  <button type="submit" className={buttonStyles.primary}>
-                    {remindCopy.send}
-                  </button>
-                </Form>
+                <WhatsAppReminderActions id={reminder.id} whatsappUrl={reminder.whatsappUrl} />
               </li>
             ))}
           </ul>
@@ -222,6 +221,35 @@ export default function Agenda({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </p>
       </Form>
+    </div>
+  );
+}
+
+/**
+ * wa.me opens in a new tab with the message written; with scripts, that same tap records the
+ * reminder as sent. Without them, «Ya lo envié» records it (a form cannot go on to wa.me: the
+ * inbox's form-action allows only this origin).
+ */
+function WhatsAppReminderActions({ id, whatsappUrl }: { id: string; whatsappUrl: string }) {
+  const fetcher = useFetcher();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a
+        href={whatsappUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonStyles.primary}
+        onClick={() => void fetcher.submit({ intent: "recordatorio", id }, { method: "post" })}
+      >
+        {remindCopy.send}
+      </a>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="recordatorio" />
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className={buttonStyles.secondary}>
+          {remindCopy.markSent}
+        </button>
+      </fetcher.Form>
     </div>
   );
 }

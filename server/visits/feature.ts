@@ -11,6 +11,7 @@ import { composeOfferMail, smtpVisitMailer, type VisitMailer } from "./visit-mai
 import { smtpHeldMailer, type HeldMailer } from "./held-mail.ts";
 import { createReminderJob, pollReminders, type ReminderJob } from "./reminders.ts";
 import { calendarFeedPattern, createCalendarFeed } from "./calendar-feed.ts";
+import { visitorTimePath, visitorTimeScript } from "./visitor-time.ts";
 
 /** The reminders' job, as the owner's log names it. */
 export const reminderJobName = "Recordatorios de visitas";
@@ -88,6 +89,18 @@ export const visitsFeature: Feature<
       ],
       routes: [
         { path: calendarFeedPattern, handle: feed.route },
+        {
+          path: visitorTimePath,
+          handle: async (request, response) => {
+            response
+              .writeHead(200, {
+                "Content-Type": "text/javascript; charset=utf-8",
+                "Content-Length": Buffer.byteLength(visitorTimeScript),
+                "Cache-Control": "public, max-age=3600",
+              })
+              .end(request.method === "HEAD" ? undefined : visitorTimeScript);
+          },
+        },
         {
           path: visitLinkPattern,
           handle: visitLinkRoute({

@@ -52,13 +52,35 @@ test("a WhatsApp-only client's reminder waits in the owner's list, one tap sends
   await expect(page.getByRole("heading", { name: "Propuesta lista" })).toBeVisible();
   const link = (await page.locator("a[href*='/api/visita/']").first().getAttribute("href"))!;
 
-  // The client picks with scripts off.
+  // The visitor's own time beside Buenos Aires time, when the browser's zone differs (scripts on).
+  const linkPath = new URL(link).pathname;
+  const tokyo = await browser.newContext({ timezoneId: "Asia/Tokyo", viewport: { width: 390, height: 844 } });
+  const tokyoPage = await tokyo.newPage();
+  await tokyoPage.goto(`${inbox.url}${linkPath}`);
+  const offered = tokyoPage.locator("label").filter({ has: tokyoPage.locator("time[datetime]") });
+  // 10:00 in Buenos Aires is 22:00 in Tokyo, the same day.
+  await expect(offered.first()).toContainText(
+    /10:00 a 11:00 \(hora de Buenos Aires\)\s*Tu hora: .+, 22:00 a 23:00 \(Asia\/Tokyo\)/,
+  );
+  await expectNoAxeViolations(tokyoPage);
+  await tokyoPage.screenshot({ path: `${shots}/cliente-tu-hora-390.png`, fullPage: true });
+  await tokyo.close();
+  const home = await browser.newContext({ timezoneId: "America/Argentina/Buenos_Aires" });
+  const homePage = await home.newPage();
+  await homePage.goto(`${inbox.url}${linkPath}`);
+  await expect(homePage.locator("time[datetime]").first()).toBeVisible();
+  await expect(homePage.locator("html")).toHaveAttribute("data-hora-local", "America/Buenos_Aires");
+  await expect(homePage.getByText(/Tu hora/)).toHaveCount(0);
+  await home.close();
+
+  // The client picks with scripts off: Buenos Aires time only.
   const client = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },
   });
   const clientPage = await client.newPage();
-  await clientPage.goto(`${inbox.url}${new URL(link).pathname}`);
+  await clientPage.goto(`${inbox.url}${linkPath}`);
+  await expect(clientPage.getByText(/Tu hora/)).toHaveCount(0);
   await clientPage.getByLabel("Piso").fill("12");
   await clientPage.getByLabel("Unidad").fill("B");
   await clientPage.getByRole("button", { name: "Confirmar visita" }).click();

@@ -11,15 +11,15 @@ import type { Handles } from "../storage/store.ts";
 import { visitFeed } from "./invitation.ts";
 
 /**
- * The owner's private calendar feed (decision 0041): `/api/visitas/calendario/<secret>.ics`,
+ * The owner's private calendar feed (decision 0041): `/api/calendario/<secret>.ics`,
  * text/calendar with her visits, for her phone's calendar to subscribe to. The secret is 256
  * random bits, shown once when made and stored only as its SHA-256 (a copy of the database
  * does not open the feed); making a new one ends the old at once. No session: a calendar app
  * has none. Any other secret, an old one, or none yet get the same 404 as an unknown /api/
  * path, after the same work (one read, one hash, one constant-time comparison).
  */
-export const calendarFeedPattern = /^\/api\/visitas\/calendario\/[^/]+$/;
-export const calendarFeedPath = (secret: string) => `/api/visitas/calendario/${secret}.ics`;
+export const calendarFeedPattern = /^\/api\/calendario\/[^/]+$/;
+export const calendarFeedPath = (secret: string) => `/api/calendario/${secret}.ics`;
 
 const agendaKey = "calendar-feed";
 const secretPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -7,7 +7,7 @@
  * 'self' only); the public pages' island is not loaded here, so a client's link never starts the
  * page-view beacon with its token in the address.
  */
-export const visitorTimePath = "/api/visitas/hora-local.js";
+export const visitorTimePath = "/api/visita-hora.js";
 
 /** Each `<time datetime data-hasta>` gets its window in the browser's zone when that differs. */
 export const visitorTimeScript = `(() => {

@@ -136,7 +136,7 @@ test("a WhatsApp-only client's reminder waits in the owner's list, one tap sends
     .click();
   await expect(page.getByText("Dirección nueva lista")).toBeVisible();
   const address = await page.getByLabel("Dirección del calendario").inputValue();
-  expect(address).toMatch(/\/api\/visitas\/calendario\/[A-Za-z0-9_-]{43}\.ics$/);
+  expect(address).toMatch(/\/api\/calendario\/[A-Za-z0-9_-]{43}\.ics$/);
   await expect(page.getByRole("link", { name: "Suscribirme en este iPhone" })).toHaveAttribute(
     "href",
     address.replace(/^https?:/, "webcal:"),

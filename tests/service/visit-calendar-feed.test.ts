@@ -80,7 +80,7 @@ describe.each(storageBackends("visit_feed"))("calendar feed on $name", (backend)
 
       const unknown = await get(`${origin}/api/no-existe`);
       expect(unknown.status).toBe(404);
-      const guess = `${origin}/api/visitas/calendario/${"A".repeat(43)}.ics`;
+      const guess = `${origin}/api/calendario/${"A".repeat(43)}.ics`;
       // Before the owner makes an address, there is no feed at all.
       expect(await get(guess)).toEqual(unknown);
 
@@ -127,15 +127,15 @@ describe.each(storageBackends("visit_feed"))("calendar feed on $name", (backend)
       // A stranger's tries: each the same 404 as a path that does not exist.
       const wrong = secret.slice(0, -1) + (secret.endsWith("A") ? "B" : "A");
       const tries = [
-        `/api/visitas/calendario/${wrong}.ics`,
-        `/api/visitas/calendario/${wrong}`,
-        `/api/visitas/calendario/${secret.toLowerCase() === secret ? secret.toUpperCase() : secret.toLowerCase()}.ics`,
-        `/api/visitas/calendario/${secret.slice(0, 42)}.ics`,
-        `/api/visitas/calendario/${secret}x.ics`,
-        `/api/visitas/calendario/%00${secret}.ics`,
-        `/api/visitas/calendario/${"%2e%2e%2f".repeat(5)}`,
-        `/api/visitas/calendario/${"A".repeat(5000)}.ics`,
-        `/api/visitas/calendario/.ics`,
+        `/api/calendario/${wrong}.ics`,
+        `/api/calendario/${wrong}`,
+        `/api/calendario/${secret.toLowerCase() === secret ? secret.toUpperCase() : secret.toLowerCase()}.ics`,
+        `/api/calendario/${secret.slice(0, 42)}.ics`,
+        `/api/calendario/${secret}x.ics`,
+        `/api/calendario/%00${secret}.ics`,
+        `/api/calendario/${"%2e%2e%2f".repeat(5)}`,
+        `/api/calendario/${"A".repeat(5000)}.ics`,
+        `/api/calendario/.ics`,
       ];
       for (const path of tries) expect(await get(`${origin}${path}`), path).toEqual(unknown);
       // Only reading: a POST is refused whatever the secret.
@@ -158,9 +158,9 @@ describe.each(storageBackends("visit_feed"))("calendar feed on $name", (backend)
       };
       const paths = {
         unknownPath: `${origin}/api/no-existe`,
-        wrongSecret: `${origin}/api/visitas/calendario/${wrong}.ics`,
+        wrongSecret: `${origin}/api/calendario/${wrong}.ics`,
         oldSecret: onServer(first.httpsUrl),
-        malformed: `${origin}/api/visitas/calendario/x.ics`,
+        malformed: `${origin}/api/calendario/x.ics`,
       };
       for (let round = 0; round < 200; round++)
         for (const [name, url] of Object.entries(paths)) {

@@ -6,9 +6,7 @@ import { parseMail, type MailMessage } from "./mail-message.ts";
 export type Received = { from: string; to: string[]; message: MailMessage };
 
 /** A real SMTP server (smtp-server) on loopback that keeps every message it gets. */
-export async function startSmtpCatcher(
-  port = 0,
-): Promise<{
+export async function startSmtpCatcher(port = 0): Promise<{
   port: number;
   received: Received[];
   messages: MailMessage[];

@@ -99,8 +99,8 @@ describe.each(storageBackends("visit_reminder_kill"))("kill -9 on $name", (backe
         const first = await runRound({ ...run, now: at(0), zone: "Asia/Tokyo", stopBeforeMark: true });
         expect(first.killed).toBe(true);
         const afterKill = catcher.received.length;
-      // The e-mail's data had reached the SMTP server when the process died.
-      expect(catcher.begun()).toBe(1);
+        // The e-mail's data had reached the SMTP server when the process died.
+        expect(catcher.begun()).toBe(1);
         // Inside the lease another process leaves the claimed reminder alone.
         expect((await runRound({ ...run, now: at(60_000), zone: "UTC" })).round).toEqual({
           sent: 0,

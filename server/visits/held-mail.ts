@@ -40,24 +40,29 @@ export function smtpHeldMailer(smtpUrl: string): HeldMailer {
       .compile()
       .build();
     const connection = new SMTPConnection(options);
+    // Every error the connection reports fails the step in progress; none is left unheard.
+    let failStep: (error: Error) => void = () => {};
+    connection.on("error", (error: Error) => failStep(error));
+    const step = (start: (done: (error?: Error | null) => void) => void) =>
+      new Promise<void>((resolve, reject) => {
+        failStep = reject;
+        start((error) => (error ? reject(error) : resolve()));
+      });
     try {
-      await new Promise<void>((resolve, reject) => {
-        connection.once("error", reject);
-        connection.connect(() => resolve());
-      });
+      await step((done) => connection.connect(() => done()));
       if (options.auth)
-        await new Promise<void>((resolve, reject) =>
-          connection.login(options.auth as SMTPConnection.AuthenticationCredentials, (error) =>
-            error ? reject(error) : resolve(),
-          ),
+        await step((done) =>
+          connection.login(options.auth as SMTPConnection.AuthenticationCredentials, (error) => done(error)),
         );
-      await new Promise<void>((resolve, reject) => {
+      await step((done) =>
         connection.send({ from: mail.from.address, to: mail.to }, heldMessage(message, commit), (error) =>
-          error ? reject(error) : resolve(),
-        );
-      });
-    } finally {
+          done(error),
+        ),
+      );
       connection.quit();
+    } catch (error) {
+      connection.close();
+      throw error;
     }
   };
 }

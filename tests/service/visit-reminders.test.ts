@@ -9,6 +9,8 @@
  */
 import { afterAll, describe, expect, test, vi } from "vitest";
 
+import { freePort } from "../../scripts/postgres-server.ts";
+import { reminderRetryMs } from "../../server/visits/reminders.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 import {
@@ -156,6 +158,42 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
       expect(catcher.received.filter((mail) => mail.to.includes("carla@example.com"))).toHaveLength(0);
     } finally {
       await opened.platform.close();
+    }
+  });
+
+  test("an SMTP server that cannot be reached keeps the reminder unsent, tried again later, sent once", async () => {
+    const storage = await backend.options();
+    let now = confirmedAt;
+    const nobody = await freePort(); // nothing listens there
+    const down = await openVisits({ storage, now: () => now, smtpPort: nobody });
+    const { visit } = await confirmVisit(
+      down,
+      { name: "John Smith", email: "john@example.com", phone: null },
+      morning,
+    );
+    now = new Date("2026-12-08T13:00:00.000Z");
+    const before = catcher.received.length;
+    try {
+      expect(await down.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 1 });
+      const [failed] = await down.platform.store.inspectionVisits.remindersOf(visit.id);
+      expect([failed!.kind, failed!.sentAt, failed!.attempts]).toEqual(["client-24h", null, 1]);
+      expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
+      // Until its retry time it is left alone.
+      now = new Date(now.getTime() + reminderRetryMs - 1_000);
+      expect(await down.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 0 });
+    } finally {
+      await down.platform.close();
+    }
+    const up = await openVisits({ storage, now: () => now, smtpPort: catcher.port });
+    try {
+      now = new Date(now.getTime() + 2_000);
+      expect(await up.reminders!.runDue()).toEqual({ sent: 1, dropped: 0, failed: 0 });
+      expect(await up.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 0 });
+      expect(catcher.received.slice(before).map((mail) => mail.to)).toEqual([["john@example.com"]]);
+      const [sent] = await up.platform.store.inspectionVisits.remindersOf(visit.id);
+      expect([sent!.attempts, sent!.lastError]).toEqual([2, null]);
+    } finally {
+      await up.platform.close();
     }
   });
 });

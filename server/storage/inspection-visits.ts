@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Migration } from "kysely/migration";
 
 import type { DatabaseKind, FeatureTables } from "./migrations.ts";
+import { randomId } from "./lead-writes.ts";
 import type { LeadDatabase } from "./schema.ts";
 
 /**
@@ -24,8 +25,13 @@ export type OfferState = (typeof offerStates)[number];
 export const visitStates = ["confirmed", "cancelled", "done", "no-show", "rescheduled"] as const;
 export type VisitState = (typeof visitStates)[number];
 
-export const reminderKinds = ["client-24h", "client-2h"] as const;
+/** The client's two reminders, and the owner's list of the day's visits (decision 0041). */
+export const reminderKinds = ["client-24h", "client-2h", "owner-day"] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
+
+/** E-mail is sent by the reminders' job; WhatsApp waits in the owner's list, sent by her with one tap. */
+export const reminderChannels = ["email", "whatsapp"] as const;
+export type ReminderChannel = (typeof reminderChannels)[number];
 
 type VisitAgendaTable = { key: string; value: string };
 type VisitOffersTable = {
@@ -64,6 +70,13 @@ type VisitRemindersTable = {
   kind: ReminderKind;
   due_at: string;
   sent_at: string | null;
+  channel: ReminderChannel;
+  /** The round that holds the reminder (decision 0041): only its holder may mark it sent. */
+  claim_id: string | null;
+  /** Until when the claim holds; after it, a restarted process takes the reminder over. */
+  claimed_until: string | null;
+  attempts: number;
+  last_error: string | null;
 };
 
 export type VisitDatabase = LeadDatabase & {
@@ -171,6 +184,27 @@ export const inspectionVisitTables: FeatureTables = (kind: DatabaseKind): Record
       await db.schema.createIndex("visit_reminders_due").on("visit_reminders").column("due_at").execute();
     },
   },
+  // Reminders as durable jobs (decision 0041): each one's channel, and the claim a round holds
+  // while it sends (who holds it, until when), with its tries and last error.
+  "visits-0002-reminder-claims": {
+    async up(db: Kysely<unknown>) {
+      for (const [column, type, required] of [
+        ["channel", "text", true],
+        ["claim_id", "text", false],
+        ["claimed_until", "text", false],
+        ["attempts", "integer", true],
+        ["last_error", "text", false],
+      ] as const)
+        await db.schema
+          .alterTable("visit_reminders")
+          .addColumn(column, type, (definition) =>
+            required ? definition.notNull().defaultTo(column === "attempts" ? 0 : "email") : definition,
+          )
+          .execute();
+      await db.schema.createIndex("visit_reminders_claim").on("visit_reminders").column("claim_id").execute();
+      await db.schema.createIndex("visit_reminders_visit").on("visit_reminders").column("visit_id").execute();
+    },
+  },
 });
 
 /** An offer as the feature reads it. */
@@ -207,6 +241,23 @@ export type NewVisit = {
   bufferMinutes: number;
   property: unknown;
   access: unknown;
+};
+
+/** A reminder to write with its visit: what, how, and when it is due (ISO UTC). */
+export type NewReminder = { kind: ReminderKind; channel: ReminderChannel; dueAt: string };
+
+/** A reminder as the feature reads it. */
+export type VisitReminder = {
+  id: string;
+  visitId: string;
+  kind: ReminderKind;
+  channel: ReminderChannel;
+  dueAt: string;
+  sentAt: string | null;
+  claimId: string | null;
+  claimedUntil: string | null;
+  attempts: number;
+  lastError: string | null;
 };
 
 /** How a pick ended: confirmed, the window taken by another visit, or the offer no longer open. */
@@ -326,7 +377,12 @@ export class InspectionVisitRows {
    * written in one transaction (immediate on SQLite); when the database refuses the visit
    * because another confirmed one overlaps it, nothing is written and the pick is "taken".
    */
-  async confirm(offerId: string, visit: NewVisit, now: string): Promise<PickOutcome> {
+  async confirm(
+    offerId: string,
+    visit: NewVisit,
+    now: string,
+    reminders: readonly NewReminder[] = [],
+  ): Promise<PickOutcome> {
     const blocked = blockOf(visit.window, visit.bufferMinutes);
     try {
       return await this.immediately(async (transaction) => {
@@ -359,6 +415,8 @@ export class InspectionVisitRows {
           updated_at: now,
         };
         await transaction.insertInto("inspection_visits").values(row).execute();
+        // The reminders go in with the visit: a confirmed visit never lacks them (decision 0041).
+        await insertReminders(transaction, visit.id, reminders);
         return { outcome: "confirmed", visit: visitOf(row) } as const;
       });
     } catch (error) {
@@ -376,11 +434,12 @@ export class InspectionVisitRows {
     window: VisitWindow,
     bufferMinutes: number,
     now: string,
+    reminders: readonly NewReminder[] = [],
   ): Promise<"moved" | "taken" | "closed"> {
     const blocked = blockOf(window, bufferMinutes);
     try {
-      const moved = await this.immediately((transaction) =>
-        transaction
+      const moved = await this.immediately(async (transaction) => {
+        const result = await transaction
           .updateTable("inspection_visits")
           .set((update) => ({
             starts_at: window.startsAt,
@@ -392,9 +451,14 @@ export class InspectionVisitRows {
           }))
           .where("id", "=", id)
           .where("state", "=", "confirmed")
-          .executeTakeFirst(),
-      );
-      return Number(moved.numUpdatedRows) === 1 ? "moved" : "closed";
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return "closed" as const;
+        // The reminders not yet sent follow the visit to its new time, in the same transaction.
+        await dropUnsentReminders(transaction, id);
+        await insertReminders(transaction, id, reminders);
+        return "moved" as const;
+      });
+      return moved;
     } catch (error) {
       if (this.isOverlap(error)) return "taken";
       throw error;
@@ -403,13 +467,174 @@ export class InspectionVisitRows {
 
   /** Ends a confirmed visit in another state (cancelled, done, no-show): its time is free again. */
   async settle(id: string, state: Exclude<VisitState, "confirmed">, now: string): Promise<boolean> {
+    return this.immediately(async (transaction) => {
+      const result = await transaction
+        .updateTable("inspection_visits")
+        .set((update) => ({ state, updated_at: now, sequence: sql<number>`${update.ref("sequence")} + 1` }))
+        .where("id", "=", id)
+        .where("state", "=", "confirmed")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      // A visit that no longer happens has nothing left to remind (decision 0041).
+      await dropUnsentReminders(transaction, id);
+      return true;
+    });
+  }
+
+  /** A visit's reminders, by due time (the inbox, the tests). */
+  async remindersOf(visitId: string): Promise<VisitReminder[]> {
+    const rows = await this.db
+      .selectFrom("visit_reminders")
+      .selectAll()
+      .where("visit_id", "=", visitId)
+      .orderBy("due_at")
+      .orderBy("kind")
+      .execute();
+    return rows.map(reminderOf);
+  }
+
+  /** The e-mail reminders due at `now` that no round holds, oldest first. */
+  async dueEmailReminders(now: string, limit: number): Promise<VisitReminder[]> {
+    const rows = await this.db
+      .selectFrom("visit_reminders")
+      .selectAll()
+      .where("channel", "=", "email")
+      .where("sent_at", "is", null)
+      .where("due_at", "<=", now)
+      .where((where) => where.or([where("claimed_until", "is", null), where("claimed_until", "<=", now)]))
+      .orderBy("due_at")
+      .limit(limit)
+      .execute();
+    return rows.map(reminderOf);
+  }
+
+  /**
+   * Claims a due reminder for a round, in one statement: the reminder itself, or for the owner's
+   * day every unsent reminder of that day (one e-mail lists them all). A reminder another round
+   * holds is left alone until its claim runs out. Returns what this claim holds.
+   */
+  async claimReminders(
+    reminder: Pick<VisitReminder, "id" | "kind" | "dueAt">,
+    claim: { id: string; until: string; now: string },
+  ): Promise<VisitReminder[]> {
+    await this.db
+      .updateTable("visit_reminders")
+      .set((update) => ({
+        claim_id: claim.id,
+        claimed_until: claim.until,
+        attempts: sql<number>`${update.ref("attempts")} + 1`,
+      }))
+      .where((where) =>
+        reminder.kind === "owner-day"
+          ? where.and([where("kind", "=", "owner-day"), where("due_at", "=", reminder.dueAt)])
+          : where("id", "=", reminder.id),
+      )
+      .where("channel", "=", "email")
+      .where("sent_at", "is", null)
+      .where("due_at", "<=", claim.now)
+      .where((where) =>
+        where.or([where("claimed_until", "is", null), where("claimed_until", "<=", claim.now)]),
+      )
+      .execute();
+    const rows = await this.db
+      .selectFrom("visit_reminders")
+      .selectAll()
+      .where("claim_id", "=", claim.id)
+      .where("sent_at", "is", null)
+      .execute();
+    return rows.map(reminderOf);
+  }
+
+  /**
+   * Marks a claim's reminders sent, only while the claim is still this round's: a round whose
+   * claim ran out and was taken over marks nothing (0), and must not let its e-mail go.
+   */
+  async markRemindersSent(claimId: string, now: string): Promise<number> {
     const result = await this.db
-      .updateTable("inspection_visits")
-      .set((update) => ({ state, updated_at: now, sequence: sql<number>`${update.ref("sequence")} + 1` }))
+      .updateTable("visit_reminders")
+      .set({ sent_at: now, last_error: null })
+      .where("claim_id", "=", claimId)
+      .where("sent_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Gives a claim's reminders back, to be tried at `retryAt`: unsent again when the server
+   * refused the e-mail after they were marked.
+   */
+  async releaseReminders(claimId: string, retryAt: string, error: string): Promise<void> {
+    await this.db
+      .updateTable("visit_reminders")
+      .set({ sent_at: null, claimed_until: retryAt, last_error: error.slice(0, 500) })
+      .where("claim_id", "=", claimId)
+      .execute();
+  }
+
+  /** Drops reminders that can no longer help (their visit has begun or is no longer confirmed). */
+  async dropReminders(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .deleteFrom("visit_reminders")
+      .where("id", "in", [...ids])
+      .execute();
+  }
+
+  /** The WhatsApp reminders due and not yet sent, with their visits (the owner's list). */
+  async dueWhatsAppReminders(now: string): Promise<{ reminder: VisitReminder; visit: InspectionVisit }[]> {
+    const rows = await this.db
+      .selectFrom("visit_reminders")
+      .innerJoin("inspection_visits", "inspection_visits.id", "visit_reminders.visit_id")
+      .selectAll("visit_reminders")
+      .select([
+        "inspection_visits.offer_id",
+        "inspection_visits.lead_id",
+        "inspection_visits.sequence",
+        "inspection_visits.starts_at",
+        "inspection_visits.ends_at",
+        "inspection_visits.state",
+        "inspection_visits.property",
+        "inspection_visits.access",
+        "inspection_visits.created_at",
+        "inspection_visits.updated_at",
+        "inspection_visits.blocked_from",
+        "inspection_visits.blocked_until",
+      ])
+      .where("visit_reminders.channel", "=", "whatsapp")
+      .where("visit_reminders.sent_at", "is", null)
+      .where("visit_reminders.due_at", "<=", now)
+      .where("inspection_visits.state", "=", "confirmed")
+      .where("inspection_visits.starts_at", ">", now)
+      .orderBy("visit_reminders.due_at")
+      .execute();
+    return rows.map((row) => ({
+      reminder: reminderOf(row),
+      visit: visitOf({ ...row, id: row.visit_id }),
+    }));
+  }
+
+  /** The owner sent a WhatsApp reminder by hand: it leaves her list. */
+  async markWhatsAppSent(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("visit_reminders")
+      .set({ sent_at: now })
       .where("id", "=", id)
-      .where("state", "=", "confirmed")
+      .where("channel", "=", "whatsapp")
+      .where("sent_at", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The visits confirmed from `from` on (the owner's calendar feed). */
+  async confirmedFrom(from: string): Promise<InspectionVisit[]> {
+    const rows = await this.db
+      .selectFrom("inspection_visits")
+      .selectAll()
+      .where("state", "=", "confirmed")
+      .where("ends_at", ">", from)
+      .orderBy("starts_at")
+      .execute();
+    return rows.map(visitOf);
   }
 
   /**
@@ -449,6 +674,54 @@ export function blockOf(window: VisitWindow, bufferMinutes: number): { from: str
   return {
     from: new Date(Date.parse(window.startsAt) - half).toISOString(),
     until: new Date(Date.parse(window.endsAt) + half).toISOString(),
+  };
+}
+
+async function insertReminders(
+  db: Kysely<VisitDatabase>,
+  visitId: string,
+  reminders: readonly NewReminder[],
+): Promise<void> {
+  if (reminders.length === 0) return;
+  await db
+    .insertInto("visit_reminders")
+    .values(
+      reminders.map((reminder) => ({
+        id: randomId(),
+        visit_id: visitId,
+        kind: reminder.kind,
+        channel: reminder.channel,
+        due_at: reminder.dueAt,
+        sent_at: null,
+        claim_id: null,
+        claimed_until: null,
+        attempts: 0,
+        last_error: null,
+      })),
+    )
+    .execute();
+}
+
+async function dropUnsentReminders(db: Kysely<VisitDatabase>, visitId: string): Promise<void> {
+  await db
+    .deleteFrom("visit_reminders")
+    .where("visit_id", "=", visitId)
+    .where("sent_at", "is", null)
+    .execute();
+}
+
+function reminderOf(row: VisitRemindersTable): VisitReminder {
+  return {
+    id: row.id,
+    visitId: row.visit_id,
+    kind: row.kind,
+    channel: row.channel,
+    dueAt: row.due_at,
+    sentAt: row.sent_at,
+    claimId: row.claim_id,
+    claimedUntil: row.claimed_until,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
   };
 }
 

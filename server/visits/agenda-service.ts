@@ -8,6 +8,8 @@ import { windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
 import type { VisitDesk } from "./visit-desk.ts";
 import { offerWords } from "./visit-words.ts";
+import { whatsappReminderText } from "./reminders.ts";
+import type { CalendarFeed } from "./calendar-feed.ts";
 
 const weekdayNames = ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"];
 const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -24,11 +26,59 @@ export function createAgendaService(options: {
   /** Sends the offer to the lead's address; absent when the service has no SMTP. */
   mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
   now: () => Date;
+  /** The owner's private calendar feed (calendar-feed.ts). */
+  feed: Pick<CalendarFeed, "replace" | "state">;
 }): VisitAgendaService {
   const { desk, store, now } = options;
   const rows = store.inspectionVisits;
 
+  async function whatsappReminders() {
+    const due = await rows.dueWhatsAppReminders(now().toISOString());
+    const listed = await Promise.all(
+      due.map(async ({ reminder, visit }) => {
+        const lead = await store.leads.get(visit.leadId);
+        const offer = await rows.offerOfVisit(visit.id);
+        const lang: VisitLang = offer?.lang === "en" ? "en" : "es";
+        const message = whatsappReminderText(lang, visit, lead?.contact, options.site().businessName);
+        if (!message.url) return undefined;
+        return {
+          id: reminder.id,
+          clientName: lead?.contact.name?.trim() || "Consulta sin nombre",
+          kindText: reminder.kind === "client-24h" ? "24 h antes" : "2 h antes",
+          visitText: windowText("es", visit),
+          whatsappUrl: message.url,
+        };
+      }),
+    );
+    return listed.filter((item) => item !== undefined);
+  }
+
   return {
+    whatsappReminders,
+
+    async calendarFeed() {
+      const feed = await options.feed.state();
+      return (
+        feed && {
+          createdAtText: windowText("es", { startsAt: feed.createdAt, endsAt: feed.createdAt }).replace(
+            / a \d\d:\d\d$/,
+            "",
+          ),
+        }
+      );
+    },
+
+    async replaceCalendarFeed() {
+      const httpsUrl = await options.feed.replace();
+      return { httpsUrl, webcalUrl: httpsUrl.replace(/^https?:/, "webcal:") };
+    },
+
+    async sendWhatsAppReminder(id) {
+      const item = (await whatsappReminders()).find((entry) => entry.id === id);
+      if (!item) return undefined;
+      return (await rows.markWhatsAppSent(id, now().toISOString())) ? item.whatsappUrl : undefined;
+    },
+
     async agenda() {
       const availability = await desk.availability();
       return {

@@ -8,6 +8,13 @@ import { visitLinkPattern, visitLinkRoute, type VisitChange } from "./routes.ts"
 import { createVisitDesk, type VisitDesk } from "./visit-desk.ts";
 import { createVisitNotices } from "./visit-notices.ts";
 import { composeOfferMail, smtpVisitMailer, type VisitMailer } from "./visit-mail.ts";
+import { smtpHeldMailer, type HeldMailer } from "./held-mail.ts";
+import { createReminderJob, pollReminders, type ReminderJob } from "./reminders.ts";
+import { calendarFeedPattern, createCalendarFeed } from "./calendar-feed.ts";
+import { visitorTimePath, visitorTimeScript } from "./visitor-time.ts";
+
+/** The reminders' job, as the owner's log names it. */
+export const reminderJobName = "Recordatorios de visitas";
 
 /**
  * The inspection visit (decision 0039), registered with the platform (decision 0038): its
@@ -25,8 +32,10 @@ export const visitsFeature: Feature<
     mailer?: VisitMailer;
     /** Where the owner's copies go when a test gives its own mailer (SMTP's LEADS_NOTIFY_TO otherwise). */
     ownerAddresses?: readonly string[];
+    /** How the reminders leave, their mark held before the message's end (SMTP_URL's when absent). */
+    reminderMailer?: HeldMailer;
   },
-  { desk: VisitDesk; agenda: VisitAgendaService }
+  { desk: VisitDesk; agenda: VisitAgendaService; reminders: ReminderJob | undefined }
 > = {
   name: "Visitas",
   tables: inspectionVisitTables,
@@ -35,32 +44,63 @@ export const visitsFeature: Feature<
     const smtp = needs.config.smtp;
     const mailer = needs.mailer ?? (smtp ? smtpVisitMailer(smtp.url) : undefined);
     const site = () => needs.published().site;
+    const feed = createCalendarFeed({ store: platform.store, config: needs.config, site, now: platform.now });
     const agenda = createAgendaService({
+      feed,
       desk,
       store: platform.store,
       site,
       now: platform.now,
       mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer))),
     });
+    const reminderMailer = needs.reminderMailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
+    const owner = smtp?.to ?? needs.ownerAddresses ?? [];
+    // Without SMTP the e-mail reminders wait in the database; they go once SMTP_URL is set (or
+    // are dropped when their visit has begun). WhatsApp ones are in the owner's list either way.
+    const reminders =
+      reminderMailer &&
+      createReminderJob({ store: platform.store, mailer: reminderMailer, owner, site, now: platform.now });
+    const poll = reminders && pollReminders(platform.jobs, reminders, reminderJobName);
     const notices =
       mailer &&
       createVisitNotices({
         store: platform.store,
         mailer,
-        owner: smtp?.to ?? needs.ownerAddresses ?? [],
+        owner,
         site,
       });
     return {
       desk,
       agenda,
+      reminders,
+      jobs: [reminderJobName],
+      close: async () => {
+        poll?.stop();
+        await poll?.idle();
+      },
       inboxPages: ["/bandeja/agenda", "/bandeja/consulta/:id/visita"],
       emails: [
         "Elegí el horario de la visita",
         "Visita confirmada",
         "Visita reprogramada",
         "Visita cancelada",
+        "Recordatorio de la visita",
+        "Tus visitas de hoy",
       ],
       routes: [
+        { path: calendarFeedPattern, handle: feed.route },
+        {
+          path: visitorTimePath,
+          handle: async (request, response) => {
+            response
+              .writeHead(200, {
+                "Content-Type": "text/javascript; charset=utf-8",
+                "Content-Length": Buffer.byteLength(visitorTimeScript),
+                "Cache-Control": "public, max-age=3600",
+              })
+              .end(request.method === "HEAD" ? undefined : visitorTimeScript);
+          },
+        },
         {
           path: visitLinkPattern,
           handle: visitLinkRoute({

@@ -62,11 +62,16 @@ export function visitInvitation(
 }
 
 /**
- * The owner's private feed: every visit not cancelled, as one calendar her phone subscribes to
- * (no METHOD: a subscription is not a scheduling message).
+ * The owner's private feed (decision 0041): every visit still confirmed, as one calendar her
+ * phone subscribes to (no METHOD: a subscription is not a scheduling message). It holds what she
+ * needs on the way: when, where, the client's name, who opens, parking, whether it is occupied,
+ * how many names the guard needs, and the lead's page in the inbox for the rest. The client's
+ * phone and e-mail, the names and DNI for the guard and the free-text notes stay in the inbox:
+ * a subscribed calendar is copied to Apple's or Google's servers and to every device, and a
+ * secret address leaks more easily than a passkey.
  */
 export function visitFeed(
-  visits: { visit: InspectionVisit; clientName: string }[],
+  visits: { visit: InspectionVisit; clientName: string; inboxLink: string }[],
   business: InvitationParties["business"],
 ): string {
   const host = new URL(business.siteUrl).hostname;
@@ -75,7 +80,10 @@ export function visitFeed(
     name: `Visitas · ${business.name}`,
     ttl: 15 * 60,
   });
-  for (const { visit, clientName } of visits)
+  for (const { visit, clientName, inboxLink } of visits) {
+    const access = visit.access as VisitAccess;
+    const words = visitWords.es;
+    const guests = access.guestList.split(/\r?\n/).filter((line) => line.trim()).length;
     calendar.createEvent({
       id: `${visit.id}@${host}`,
       sequence: visit.sequence,
@@ -84,9 +92,19 @@ export function visitFeed(
       end: new Date(visit.endsAt),
       summary: `Visita: ${clientName}`,
       location: visitAddress("es", visit.property as VisitProperty),
-      description: visitDescription("es", visit.access as VisitAccess, ""),
+      description: [
+        `${words.opener} ${words.openers[access.opener]}`,
+        guests > 0 && `Personas a autorizar en la guardia: ${guests} (nombres y DNI en la bandeja)`,
+        `Cochera: ${access.parking ? "sí" : "no"}`,
+        `Habitada: ${access.occupied ? "sí" : "no"}`,
+        `Teléfono, e-mail y notas en la bandeja: ${inboxLink}`,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      url: inboxLink,
       status: ICalEventStatus.CONFIRMED,
     });
+  }
   return calendar.toString();
 }
 

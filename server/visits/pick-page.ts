@@ -1,6 +1,7 @@
 import { buttonStyles } from "#app/components/button-styles.ts";
 import { escapeHtml } from "../leads/pages.ts";
 import { buenosAires } from "./agenda.ts";
+import { visitorTimePath } from "./visitor-time.ts";
 import {
   notesLimit,
   openers,
@@ -143,6 +144,7 @@ function page(parts: PageParts, title: string, body: string): string {
 <meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} | ${escapeHtml(parts.siteName)}</title>
 ${parts.stylesheets.join("\n")}
+<script type="module" src="${visitorTimePath}"></script>
 </head>
 <body>
 <main class="container-page py-10 md:py-16">
@@ -162,7 +164,7 @@ function windowChoices(lang: VisitLang, windows: VisitWindow[], name: string, ch
   return windows
     .map(
       (window, index) =>
-        `<label class="flex min-h-11 items-center gap-3 rounded-md border border-line px-3 py-2"><input type="radio" name="${name}" value="${escapeHtml(window.startsAt)}" required class="size-5"${window.startsAt === checked || (!checked && index === 0) ? " checked" : ""}> <span><time datetime="${escapeHtml(window.startsAt)}">${escapeHtml(windowText(lang, window))}</time> <span class="text-ink-muted">(${visitWords[lang].buenosAiresTime})</span></span></label>`,
+        `<label class="flex min-h-11 items-center gap-3 rounded-md border border-line px-3 py-2"><input type="radio" name="${name}" value="${escapeHtml(window.startsAt)}" required class="size-5"${window.startsAt === checked || (!checked && index === 0) ? " checked" : ""}> <span><time datetime="${escapeHtml(window.startsAt)}" data-hasta="${escapeHtml(window.endsAt)}">${escapeHtml(windowText(lang, window))}</time> <span class="text-ink-muted">(${visitWords[lang].buenosAiresTime})</span></span></label>`,
     )
     .join("\n");
 }
@@ -249,7 +251,7 @@ export function confirmedPage(parts: PageParts, view: OfferView): string {
     parts,
     words.confirmedTitle,
     `<dl class="mt-6 flex max-w-xl flex-col gap-4 text-lg">
-<div><dt class="font-semibold">${escapeHtml(words.when)}</dt><dd><time datetime="${escapeHtml(visit.startsAt)}">${escapeHtml(windowText(parts.lang, visit))}</time> (${escapeHtml(words.buenosAiresTime)})</dd></div>
+<div><dt class="font-semibold">${escapeHtml(words.when)}</dt><dd><time datetime="${escapeHtml(visit.startsAt)}" data-hasta="${escapeHtml(visit.endsAt)}">${escapeHtml(windowText(parts.lang, visit))}</time> (${escapeHtml(words.buenosAiresTime)})</dd></div>
 <div><dt class="font-semibold">${escapeHtml(words.where)}</dt><dd>${escapeHtml(where)}</dd></div>
 </dl>
 ${changes}

@@ -1,6 +1,7 @@
 import type { InspectionVisit, VisitOffer, VisitWindow } from "../storage/inspection-visits.ts";
 import { randomId, type Handles, type Lead } from "../storage/store.ts";
 import { availabilityOf, windowProblem, type Availability } from "./agenda.ts";
+import { reminderSchedule } from "./reminder-schedule.ts";
 import { hashVisitToken, newVisitToken, visitTokenPattern } from "./tokens.ts";
 
 export type { InspectionVisit, VisitOffer, VisitWindow };
@@ -137,6 +138,7 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
       opened.offer.id,
       { id: randomId(), window, bufferMinutes: opened.availability.bufferMinutes, ...details },
       at.toISOString(),
+      reminderSchedule(window, contactOf(opened.lead), at),
     );
     if (result.outcome === "taken")
       return {
@@ -159,7 +161,14 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
     if (!opened?.visit || !opened.changeable) return "closed";
     const window = opened.offer.windows.find((candidate) => candidate.startsAt === startsAt);
     if (!window || window.startsAt === opened.visit.startsAt) return "closed";
-    return rows.reschedule(opened.visit.id, window, opened.availability.bufferMinutes, now().toISOString());
+    const at = now();
+    return rows.reschedule(
+      opened.visit.id,
+      window,
+      opened.availability.bufferMinutes,
+      at.toISOString(),
+      reminderSchedule(window, contactOf(opened.lead), at),
+    );
   }
 
   return { availability, offer, view, pick, cancel, reschedule };
@@ -168,5 +177,9 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
 export type VisitDesk = ReturnType<typeof createVisitDesk>;
 
 const day = 86_400_000;
+const contactOf = (lead: Lead | undefined) => ({
+  email: lead?.contact.email ?? null,
+  phone: lead?.contact.phone ?? null,
+});
 /** The offer's windows were checked against the owner's hours when offered; a pick checks notice only. */
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: "00:00", closes: "24:00" }));

@@ -6,17 +6,24 @@ import { parseMail, type MailMessage } from "./mail-message.ts";
 export type Received = { from: string; to: string[]; message: MailMessage };
 
 /** A real SMTP server (smtp-server) on loopback that keeps every message it gets. */
-export async function startSmtpCatcher(
-  port = 0,
-): Promise<{ port: number; received: Received[]; messages: MailMessage[]; stop: () => Promise<void> }> {
+export async function startSmtpCatcher(port = 0): Promise<{
+  port: number;
+  received: Received[];
+  messages: MailMessage[];
+  /** Messages whose data began, kept or not (one cut off before its final dot is not kept). */
+  begun: () => number;
+  stop: () => Promise<void>;
+}> {
   const received: Received[] = [];
   /** The same messages alone, in the order they came. */
   const messages: MailMessage[] = [];
+  let begun = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
+      begun += 1;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
@@ -34,5 +41,5 @@ export async function startSmtpCatcher(
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as { port: number };
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { port: address.port, received, messages, stop };
+  return { port: address.port, received, messages, begun: () => begun, stop };
 }

@@ -39,3 +39,43 @@ export const proposeVisit = {
   expires: "vence",
   notFound: "Consulta no encontrada",
 };
+
+/** The reminders the owner sends by hand: clients who left only a phone (decision 0041). */
+export const whatsappReminders = {
+  heading: "Recordatorios por WhatsApp para enviar",
+  lead: "Estos clientes dejaron solo teléfono. Tocá «Enviar por WhatsApp»: se abre el mensaje ya escrito y el recordatorio sale de esta lista. Si tu navegador no lo saca solo, tocá «Ya lo envié».",
+  markSent: "Ya lo envié",
+  marked: "Recordatorio marcado como enviado.",
+  none: "No hay recordatorios pendientes.",
+  send: "Enviar por WhatsApp",
+  alreadySent: "Ese recordatorio ya estaba enviado o su visita ya no está.",
+};
+
+/** The owner's private calendar feed (decision 0041). */
+export const calendarFeed = {
+  heading: "Calendario en tu teléfono",
+  lead: "Tus visitas aparecen solas en el calendario del teléfono y se actualizan cuando un cliente elige, cambia o cancela. Muestra cuándo, dónde, el nombre del cliente y cómo entrar; el teléfono, el e-mail, los DNI y las notas quedan en la bandeja.",
+  none: "Todavía no creaste la dirección del calendario.",
+  since: (when: string) =>
+    `Tenés una dirección creada el ${when}. Por seguridad no se guarda ni se vuelve a mostrar: si la perdiste o querés sumar otro teléfono, creá una nueva (la anterior deja de funcionar en ese momento).`,
+  create: "Crear la dirección del calendario",
+  replace: "Crear una dirección nueva",
+  confirmNote: "Te pedimos confirmar con tu llave o código, porque la dirección da acceso a tus visitas.",
+  ready: "Dirección nueva lista",
+  readyNote:
+    "Copiala ahora: no se vuelve a mostrar. Cualquiera que la tenga ve tus visitas, así que no la compartas.",
+  address: "Dirección del calendario",
+  subscribeHere: "Suscribirme en este iPhone",
+  iphone: "En el iPhone",
+  iphoneSteps: [
+    "Abrí esta página en el iPhone y tocá «Suscribirme en este iPhone», y después «Suscribirse».",
+    "O bien: Ajustes › Calendario › Cuentas › Añadir cuenta › Otra › Añadir calendario suscrito, pegá la dirección y tocá «Siguiente».",
+    "Para que se actualice seguido: Ajustes › Calendario › Cuentas › Obtener datos › cada 15 minutos.",
+  ],
+  google: "En Google Calendar (Android)",
+  googleSteps: [
+    "En una computadora, abrí calendar.google.com.",
+    "A la izquierda, junto a «Otros calendarios», tocá «+» y elegí «Desde URL».",
+    "Pegá la dirección y tocá «Añadir calendario». Aparece en la app Google Calendar del teléfono; Google lo actualiza cada algunas horas.",
+  ],
+};

@@ -37,6 +37,18 @@ export type LeadVisitsView = {
 
 export type OfferMade = { link: string; whatsappUrl?: string; emailed: boolean; windows: string[] };
 
+/** A reminder for a client who left only a phone: the owner sends it by WhatsApp with one tap. */
+export type WhatsAppReminder = {
+  id: string;
+  clientName: string;
+  /** «24 h antes», «2 h antes». */
+  kindText: string;
+  /** The visit, Buenos Aires time. */
+  visitText: string;
+  /** wa.me with the message written in the client's language. */
+  whatsappUrl: string;
+};
+
 export type VisitAgendaService = {
   agenda(): Promise<AgendaView>;
   saveAgenda(form: Record<string, string>): Promise<{ problem?: string }>;
@@ -45,6 +57,14 @@ export type VisitAgendaService = {
     leadId: string,
     windows: { date: string; start: string; minutes: number }[],
   ): Promise<OfferMade | { problem: string }>;
+  /** The WhatsApp reminders due and not yet sent, before their visits begin. */
+  whatsappReminders(): Promise<WhatsAppReminder[]>;
+  /** Records one as sent and gives its wa.me link; undefined when it was already sent or is gone. */
+  sendWhatsAppReminder(id: string): Promise<string | undefined>;
+  /** Whether the owner's calendar has a secret address yet, and since when (Buenos Aires text). */
+  calendarFeed(): Promise<{ createdAtText: string } | undefined>;
+  /** A new secret address for her calendar, shown once; the previous one stops working. */
+  replaceCalendarFeed(): Promise<{ httpsUrl: string; webcalUrl: string }>;
 };
 
 export const visitsContext = createContext<VisitAgendaService | null>(null);

@@ -1,0 +1,223 @@
+import { whatsappDigits } from "#app/lib/phone-digits.ts";
+import { buildWhatsAppUrl, whatsAppChatUrl } from "#app/lib/whatsapp.ts";
+import { composeMail, siteLink, type MailSite } from "../mail/mail.ts";
+import type { Jobs, Stoppable } from "../jobs.ts";
+import type { VisitReminder } from "../storage/inspection-visits.ts";
+import { randomId, type Contact, type Handles } from "../storage/store.ts";
+import type { HeldMailer } from "./held-mail.ts";
+import { visitAddress } from "./invitation.ts";
+import { windowText, visitWords, type VisitLang } from "./pick-page.ts";
+import type { InspectionVisit, VisitAccess, VisitProperty } from "./visit-desk.ts";
+
+/** How long a round holds a reminder before a restarted process may take it over. */
+export const reminderLeaseMs = 5 * 60_000;
+/** How long after a refused or failed e-mail the reminder is tried again. */
+export const reminderRetryMs = 5 * 60_000;
+/** How often the service looks for reminders due. */
+export const reminderPollMs = 60_000;
+
+const reminderWords = {
+  es: {
+    subject: (when: string) => `Recordatorio de la visita: ${when}`,
+    intro: (name: string) => `Hola${name ? ` ${name}` : ""}, te recordamos la visita de tasación:`,
+    change: "Si necesitás cambiarla, usá el enlace del correo de confirmación o escribinos por WhatsApp.",
+    whatsapp: "Escribir por WhatsApp",
+    whatsappText: (name: string, when: string, where: string, business: string) =>
+      `Hola${name ? ` ${name}` : ""}, te escribo de ${business} para recordarte la visita de tasación el ${when} (hora de Buenos Aires) en ${where}. Si necesitás cambiarla, respondé este mensaje.`,
+    buenosAires: "hora de Buenos Aires",
+  },
+  en: {
+    subject: (when: string) => `Visit reminder: ${when}`,
+    intro: (name: string) => `Hello${name ? ` ${name}` : ""}, a reminder of the valuation visit:`,
+    change: "If you need to change it, use the link in the confirmation e-mail or write to us on WhatsApp.",
+    whatsapp: "Write on WhatsApp",
+    whatsappText: (name: string, when: string, where: string, business: string) =>
+      `Hello${name ? ` ${name}` : ""}, this is ${business} reminding you of the valuation visit on ${when} (Buenos Aires time) at ${where}. If you need to change it, just reply to this message.`,
+    buenosAires: "Buenos Aires time",
+  },
+} as const;
+
+export type ReminderSite = MailSite & { whatsappNumber: string };
+
+/** What a round did: e-mails sent, reminders dropped (visit begun or gone), failures kept for later. */
+export type ReminderRound = { sent: number; dropped: number; failed: number };
+
+/**
+ * The reminders' job (decision 0041), registered by the visits feature: each round reads the
+ * e-mail reminders due, claims each (one statement, with a lease), sends it with the mark held
+ * before the message's final dot (held-mail.ts), and marks it sent only while its claim is
+ * still its own. A process killed at any point leaves the reminder claimed; after the lease a
+ * restarted process takes it over and sends it, once.
+ */
+export function createReminderJob(options: {
+  store: Handles<"inspectionVisits" | "leads">;
+  mailer: HeldMailer;
+  /** The owner's addresses (LEADS_NOTIFY_TO): the day's list goes there. */
+  owner: readonly string[];
+  site: () => ReminderSite;
+  now: () => Date;
+  log?: (line: string) => void;
+}) {
+  const rows = options.store.inspectionVisits;
+  const log = options.log ?? ((line: string) => console.error(line));
+
+  async function runDue(): Promise<ReminderRound> {
+    const round: ReminderRound = { sent: 0, dropped: 0, failed: 0 };
+    const at = options.now().toISOString();
+    for (const due of await rows.dueEmailReminders(at, 50)) {
+      const claimId = randomId();
+      const claimed = await rows.claimReminders(due, {
+        id: claimId,
+        now: at,
+        until: new Date(Date.parse(at) + reminderLeaseMs).toISOString(),
+      });
+      if (claimed.length === 0) continue; // another round holds it, or an earlier claim of this round sent it
+      const live: { reminder: VisitReminder; visit: InspectionVisit }[] = [];
+      const stale: string[] = [];
+      for (const reminder of claimed) {
+        const visit = await rows.visit(reminder.visitId);
+        if (visit?.state === "confirmed" && visit.startsAt > at) live.push({ reminder, visit });
+        else stale.push(reminder.id);
+      }
+      await rows.dropReminders(stale);
+      round.dropped += stale.length;
+      if (live.length === 0) continue;
+      const mail = await compose(live);
+      if (!mail) {
+        await rows.dropReminders(live.map((entry) => entry.reminder.id));
+        round.dropped += live.length;
+        continue;
+      }
+      let marked = false;
+      try {
+        await options.mailer(mail, async () => {
+          if ((await rows.markRemindersSent(claimId, options.now().toISOString())) === 0)
+            throw new Error("otro envío tomó este recordatorio");
+          marked = true;
+        });
+        round.sent += 1;
+      } catch (error) {
+        round.failed += 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        log(`Recordatorios de visitas: no se pudo enviar «${mail.subject}» (${reason}).`);
+        // Refused after the mark (the server answered no to the data): unsent again, tried later.
+        // Refused before it: the claim simply runs out later than usual.
+        if (marked || reason !== "otro envío tomó este recordatorio")
+          await rows.releaseReminders(
+            claimId,
+            new Date(options.now().getTime() + reminderRetryMs).toISOString(),
+            reason,
+          );
+      }
+    }
+    return round;
+  }
+
+  /** One e-mail for a claim: a client's reminder, or the owner's day. */
+  async function compose(live: { reminder: VisitReminder; visit: InspectionVisit }[]) {
+    const site = options.site();
+    const host = new URL(site.siteUrl).hostname;
+    const messageId = `<recordatorio-${live.map((entry) => entry.reminder.id).join("-")}@${host}>`;
+    const first = live[0]!;
+    if (first.reminder.kind === "owner-day") {
+      if (options.owner.length === 0) return undefined;
+      const visits = live.map((entry) => entry.visit).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+      const lines = await Promise.all(
+        visits.map(async (visit) => {
+          const lead = await options.store.leads.get(visit.leadId);
+          return ownerDayLine(visit, lead?.contact);
+        }),
+      );
+      const mail = composeMail(site, {
+        subject: `Tus visitas de hoy: ${visits.length} · ${windowText("es", visits[0]!).replace(/,? \d\d:\d\d a \d\d:\d\d$/, "")}`,
+        blocks: [
+          { paragraph: "Las visitas de hoy (hora de Buenos Aires):" },
+          ...lines.flatMap((line) => [{ heading: line.heading }, { table: line.rows }]),
+          { paragraph: { text: "Ver la agenda", href: siteLink(site, "/bandeja/agenda") } },
+        ],
+      });
+      return { ...mail, to: [...options.owner], messageId };
+    }
+    const { visit } = first;
+    const lead = await options.store.leads.get(visit.leadId);
+    const email = lead?.contact.email?.trim();
+    if (!email) return undefined;
+    const offer = await rows.offerOfVisit(visit.id);
+    const lang: VisitLang = offer?.lang === "en" ? "en" : "es";
+    const words = reminderWords[lang];
+    const name = lead?.contact.name?.trim() ?? "";
+    const when = windowText(lang, visit);
+    const mail = composeMail(site, {
+      subject: words.subject(when),
+      blocks: [
+        { paragraph: words.intro(name) },
+        {
+          table: [
+            [visitWords[lang].when, `${when} (${words.buenosAires})`],
+            [visitWords[lang].where, visitAddress(lang, visit.property as VisitProperty)],
+          ],
+        },
+        { paragraph: words.change },
+        { paragraph: { text: words.whatsapp, href: whatsAppChatUrl(site.whatsappNumber) } },
+      ],
+    });
+    return { ...mail, to: [email], messageId };
+  }
+
+  return { runDue };
+}
+
+export type ReminderJob = ReturnType<typeof createReminderJob>;
+
+/** The job's poll, on the service's jobs (server/jobs.ts): one round at a time. */
+export function pollReminders(
+  jobs: Jobs,
+  job: ReminderJob,
+  name: string,
+): Stoppable & { idle(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const poll = jobs.every(name, reminderPollMs, () => {
+    if (running) return;
+    running = job.runDue().finally(() => (running = undefined));
+    return running;
+  });
+  return {
+    stop: () => poll.stop(),
+    idle: async () => {
+      await running?.catch(() => {});
+    },
+  };
+}
+
+/** A visit of the owner's day: time, client and how to reach them, where, and how to get in. */
+function ownerDayLine(visit: InspectionVisit, contact: Contact | undefined) {
+  const access = visit.access as VisitAccess;
+  const words = visitWords.es;
+  const rows: [string, string][] = [
+    ["Dónde", visitAddress("es", visit.property as VisitProperty)],
+    ["Cliente", [contact?.name, contact?.phone, contact?.email].filter(Boolean).join(" · ") || "Sin datos"],
+    ["Abre", words.openers[access.opener]],
+  ];
+  if (access.guestList) rows.push(["Autorizar en la guardia", access.guestList]);
+  rows.push(["Cochera", access.parking ? "sí" : "no"], ["Habitada", access.occupied ? "sí" : "no"]);
+  if (access.notes) rows.push(["Notas", access.notes]);
+  return { heading: windowText("es", visit), rows };
+}
+
+/** A WhatsApp reminder for the owner's list: the message written in the lead's language. */
+export function whatsappReminderText(
+  lang: VisitLang,
+  visit: InspectionVisit,
+  contact: Contact | undefined,
+  business: string,
+): { text: string; url: string | undefined } {
+  const words = reminderWords[lang];
+  const text = words.whatsappText(
+    contact?.name?.trim() ?? "",
+    windowText(lang, visit),
+    visitAddress(lang, visit.property as VisitProperty),
+    business,
+  );
+  const digits = contact?.phone ? whatsappDigits(contact.phone) : undefined;
+  return { text, url: digits ? buildWhatsAppUrl(digits, text) : undefined };
+}

@@ -8,6 +8,8 @@
  *   node tests/deploy/owner-day.ts cierre --domain … --root-ca …          (after every update, step 7)
  *
  * Each step prints one line, `ok N. …` or `FALLA N. …`, with its seconds; go-live.sh counts them.
+ * --visitor names the visitor who writes from the new tower's page: one name per part, so each
+ * part's lead is found by its own name.
  * A screenshot after each step goes to --shots. What the walk learns (the authenticator's secret,
  * the last code used) is kept in --state for the next part.
  */
@@ -226,9 +228,33 @@ async function photoServed(): Promise<string> {
     new URL(source).pathname.startsWith(`/generated/towers/${tower.slug}-`),
     `la foto sale de ${source}`,
   );
-  const width = await photo.evaluate((image: HTMLImageElement) => image.naturalWidth);
   await shot("foto-servida");
-  return `${new URL(source).pathname}, ${width} px de ancho`;
+  return `${new URL(source).pathname}, cargada por el navegador`;
+}
+
+/**
+ * The inbox's answer to an undo, and whether it came into view by itself (the button sits at the
+ * bottom of a long page at 390 px; the answer is at its top).
+ */
+async function undoAnswer(): Promise<string> {
+  await page.waitForURL((url) => url.searchParams.has("restaurada"), { timeout: 60_000 });
+  await hydrated();
+  const notice = await visible(page.getByRole("status").filter({ hasText: /^Listo/ }));
+  const inView = await page
+    .waitForFunction(
+      () => {
+        const answer = [...document.querySelectorAll("[role=status]")].find((element) =>
+          element.textContent?.startsWith("Listo"),
+        );
+        const box = answer?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+      },
+      undefined,
+      { timeout: 5_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
+  return `«${await notice.innerText()}»${inView ? "" : " (fuera de la vista: la página quedó en el historial)"}`;
 }
 
 /** A visitor on the tower's page sends its form; WhatsApp (not reachable from here) is a stand-in page. */
@@ -400,9 +426,7 @@ async function firstDay(): Promise<void> {
     await history.scrollIntoViewIfNeeded();
     await shot("versiones");
     await pressAndConfirm(page.getByRole("button", { name: "Volver a los datos de la instalación" }));
-    await page.waitForURL((url) => url.searchParams.has("restaurada"), { timeout: 60_000 });
-    await hydrated();
-    const undone = await (await visible(page.getByRole("status").filter({ hasText: /^Listo/ }))).innerText();
+    const undone = await undoAnswer();
     await shot("deshecha");
     const home = await visit("/");
     ensure(
@@ -417,11 +441,9 @@ async function firstDay(): Promise<void> {
     await page.goto(`${origin}/bandeja/sitio`);
     await hydrated();
     await pressAndConfirm(page.getByRole("button", { name: "Volver a la versión 1" }));
-    await page.waitForURL((url) => url.searchParams.has("restaurada"), { timeout: 60_000 });
-    await hydrated();
-    const back = await (await visible(page.getByRole("status").filter({ hasText: /^Listo/ }))).innerText();
+    const back = await undoAnswer();
     await shot("publicacion-de-vuelta");
-    return `«${undone}» (portada sin el número, torre 404), luego «${back}»; ${await publicationServed()}`;
+    return `${undone} (portada sin el número, torre 404), luego ${back}; ${await publicationServed()}`;
   });
 }
 

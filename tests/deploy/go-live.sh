@@ -354,6 +354,7 @@ publication_served() {
   photo=$(grep -o "/generated/towers/$OWNER_DAY_TOWER_SLUG-[0-9a-f]*-800\.jpg" <<<"$tower" | head -n 1)
   [[ -n $photo && $(visit -o /dev/null -w '%{http_code} %{content_type}' "https://$DOMAIN$photo") == "200 image/jpeg" ]]
 }
+publication_not_served() { ! publication_served; }
 # The leads the named visitor sent from the new tower's page, as the server stored them.
 tower_leads() {
   inside sqlite3 /var/lib/tasaciones/leads.sqlite \
@@ -371,6 +372,8 @@ log "the owner's day in Chromium at 390 px (screenshots in $OWNER_DAY_SHOTS)"
 FIRST_SIGN_IN_CODE=$(sed -n 's/^Código de primer ingreso: \([A-Z0-9-]*\)$/\1/p' "$WORK/install.log" | tail -n 1)
 check "the installer printed the first sign-in code" test -n "$FIRST_SIGN_IN_CODE"
 rm -rf "$OWNER_DAY_SHOTS"
+# The check that follows every later step can fail: the installation's pages do not pass it.
+check "the owner's day 0. before it, the served pages do not carry her facts" publication_not_served
 owner_day_started=$SECONDS
 owner_day dia "${OWNER_DAY_VISITORS[0]}"
 check "the owner's day 3. the tower's lead is stored in the server's database" test "$(tower_leads "${OWNER_DAY_VISITORS[0]}")" = 1

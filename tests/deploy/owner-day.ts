@@ -128,9 +128,10 @@ async function appCode(): Promise<string> {
   ensure(state, "no hay app de autenticación todavía");
   // A code is good once: the next one comes with the next 30 seconds, as on the phone.
   while (Math.floor(Date.now() / 30_000) <= state.lastTimeStep) await page.waitForTimeout(1_000);
-  state.lastTimeStep = Math.floor(Date.now() / 30_000);
+  const now = Date.now();
+  state.lastTimeStep = Math.floor(now / 30_000);
   saveState();
-  return TOTP.generate({ secret: Secret.fromBase32(state.secret), timestamp: Date.now() });
+  return TOTP.generate({ secret: Secret.fromBase32(state.secret), timestamp: now });
 }
 
 /** «Confirmá que sos vos», when the inbox asks: the password if it wants it, then the app's code. */

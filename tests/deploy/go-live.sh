@@ -4,8 +4,11 @@
 # debootstrap (cached under /var/cache/tasaciones-deploy-test, built when missing), booted with
 # systemd-nspawn on this machine's network, Debian's pebble as the ACME server on loopback, and the
 # commit under test cloned into it. Install, HTTPS, 301, HSTS, the owner's sign-in, a stored lead,
-# systemd bringing back a killed service, a second install, updates (the same version and a broken
-# one, with `/` polled every half second), the doctor green and red, renewal. Needs root.
+# the owner's day in Chromium at 390 px (tests/deploy/owner-day.ts: the first sign-in with the
+# printed code, a publication, a visitor's lead, a photo, undo, a restart; screenshots in
+# /tmp/shots/owner-day), systemd bringing back a killed service, a second install, updates (the
+# same version and a broken one, with `/` polled every half second) each leaving the publication
+# served, the doctor green and red, renewal. Needs root.
 #   bash tests/deploy/go-live.sh            (from the repository; tests its HEAD commit)
 set -euo pipefail
 
@@ -30,6 +33,14 @@ MIRROR=http://deb.debian.org/debian
 ROOT_PACKAGES=(systemd systemd-sysv dbus nginx certbot npm git curl ca-certificates sqlite3 openssl libvips-tools
   iproute2 procps postgresql-client jq)
 PEBBLE_PORT=14000 PEBBLE_MANAGEMENT_PORT=15000 CHALLTESTSRV_DNS=127.0.0.1:8053 CHALLTESTSRV_MANAGEMENT=127.0.0.1:8055
+# What the owner publishes in her day, and the visitor who writes from the new tower's page.
+OWNER_DAY_WHATSAPP='+54 9 11 4567-8901'
+OWNER_DAY_BUSINESS='Estudio Dársena Norte'
+OWNER_DAY_TOWER='Torre Mirador Sur' OWNER_DAY_TOWER_SLUG=torre-mirador-sur
+OWNER_DAY_PHOTO_ALT='Torre Mirador Sur desde el dique'
+# One visitor in the morning (the first day), another after the updates: each lead found by its name.
+OWNER_DAY_VISITORS=('Visitante de la mañana' 'Visitante de la tarde')
+OWNER_DAY_SHOTS=/tmp/shots/owner-day
 
 passed=0 failed=0
 started=$SECONDS
@@ -56,14 +67,19 @@ fatal() {
   echo "The deploy test needs root (debootstrap, systemd-nspawn)." >&2
   exit 1
 }
-for command in debootstrap systemd-nspawn pebble pebble-challtestsrv openssl curl nsenter; do
+for command in debootstrap systemd-nspawn pebble pebble-challtestsrv openssl curl nsenter certutil chromium; do
   command -v "$command" >/dev/null || {
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap systemd-container \
-      pebble openssl curl util-linux >/dev/null
+      pebble openssl curl util-linux libnss3-tools chromium >/dev/null
     break
   }
 done
+# The owner's browser walk runs on the project's Node (its devDependency) with its packages.
+[[ -x $REPOSITORY/node_modules/.bin/node ]] || {
+  echo "Run npm install in $REPOSITORY first: the owner's walk in Chromium needs the project's packages." >&2
+  exit 1
+}
 for port in 80 443 $PEBBLE_PORT $PEBBLE_MANAGEMENT_PORT 8053 8055; do
   if ss -Hltn "sport = :$port" | grep -q .; then fatal "port $port is taken on this machine; the test needs it free"; fi
 done
@@ -304,6 +320,69 @@ send_lead() {
 }
 check "a lead is accepted" test "$(send_lead 'Juana Manso 1000, antes de todo')" = 201
 check "the lead is stored" test "$(inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from leads where answers like '%Juana Manso 1000%'" 2>/dev/null)" = 1
+
+# The owner's day in Chromium (tests/deploy/owner-day.ts), on the project's Node: each numbered step
+# it prints is one check here, and a walk that ends any other way fails too.
+owner_day() {
+  local part=$1 visitor=$2 line ended=""
+  while IFS= read -r line; do
+    case $line in
+      "ok "*) ok "the owner's day ${line#ok }" ;;
+      "FALLA "*) not_ok "the owner's day ${line#FALLA }" ;;
+      "salida "*) ended=${line#salida } ;;
+      *) log "$line" ;;
+    esac
+  done < <(cd "$REPOSITORY" && node_modules/.bin/node tests/deploy/owner-day.ts "$part" --domain "$DOMAIN" \
+    --root-ca "$PEBBLE_DIR/root.pem" --email "$OWNER_EMAIL" --password "$OWNER_PASSWORD" --code "$FIRST_SIGN_IN_CODE" \
+    --whatsapp "$OWNER_DAY_WHATSAPP" --business "$OWNER_DAY_BUSINESS" --tower "$OWNER_DAY_TOWER" \
+    --tower-slug "$OWNER_DAY_TOWER_SLUG" --photo-alt "$OWNER_DAY_PHOTO_ALT" --visitor "$visitor" \
+    --state "$WORK/owner-day.json" --shots "$OWNER_DAY_SHOTS" 2>&1 && echo "salida 0" || echo "salida $?")
+  check "the owner's day «$part» ran to its end (exit $ended)" test "$ended" = 0
+}
+# What the owner published, as a visitor's curl gets it: her number in every WhatsApp link, her
+# studio's name, the new tower's page in both languages and its photo.
+publication_served() {
+  local home tower photo digits=${OWNER_DAY_WHATSAPP//[^0-9]/}
+  home=$(visit -w '\n%{http_code}' "https://$DOMAIN/") || return 1
+  [[ $(tail -n 1 <<<"$home") == 200 ]] || return 1
+  grep -qF "https://wa.me/$digits?text=" <<<"$home" || return 1
+  [[ -z $(grep -o 'https://wa.me/[0-9]*' <<<"$home" | grep -vx "https://wa.me/$digits") ]] || return 1
+  grep -qF "$OWNER_DAY_BUSINESS" <<<"$home" || return 1
+  tower=$(visit -w '\n%{http_code}' "https://$DOMAIN/torres/$OWNER_DAY_TOWER_SLUG") || return 1
+  [[ $(tail -n 1 <<<"$tower") == 200 ]] && grep -qF "$OWNER_DAY_TOWER" <<<"$tower" || return 1
+  [[ $(visit -o /dev/null -w '%{http_code}' "https://$DOMAIN/en/towers/$OWNER_DAY_TOWER_SLUG") == 200 ]] || return 1
+  photo=$(grep -o "/generated/towers/$OWNER_DAY_TOWER_SLUG-[0-9a-f]*-800\.jpg" <<<"$tower" | head -n 1)
+  [[ -n $photo && $(visit -o /dev/null -w '%{http_code} %{content_type}' "https://$DOMAIN$photo") == "200 image/jpeg" ]]
+}
+publication_not_served() { ! publication_served; }
+# The leads the named visitor sent from the new tower's page, as the server stored them.
+tower_leads() {
+  inside sqlite3 /var/lib/tasaciones/leads.sqlite \
+    "select count(*) from leads where contact_name = '$1' and answers like '%$OWNER_DAY_TOWER%'" 2>/dev/null || echo "?"
+}
+wait_for_service() {
+  for _ in $(seq 1 60); do
+    inside curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health" && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
+log "the owner's day in Chromium at 390 px (screenshots in $OWNER_DAY_SHOTS)"
+FIRST_SIGN_IN_CODE=$(sed -n 's/^Código de primer ingreso: \([A-Z0-9-]*\)$/\1/p' "$WORK/install.log" | tail -n 1)
+check "the installer printed the first sign-in code" test -n "$FIRST_SIGN_IN_CODE"
+rm -rf "$OWNER_DAY_SHOTS"
+# The check that follows every later step can fail: the installation's pages do not pass it.
+check "the owner's day 0. before it, the served pages do not carry her facts" publication_not_served
+owner_day_started=$SECONDS
+owner_day dia "${OWNER_DAY_VISITORS[0]}"
+check "the owner's day 3. the tower's lead is stored in the server's database" test "$(tower_leads "${OWNER_DAY_VISITORS[0]}")" = 1
+restart_started=$SECONDS
+inside systemctl restart tasaciones.service
+wait_for_service && restarted=true || restarted=false
+check "the owner's day 6. after systemctl restart tasaciones the service answers ($((SECONDS - restart_started)) s)" test "$restarted" = true
+check "the owner's day 6. after the restart the publication is still served" publication_served
+log "the owner's day, steps 1 to 6: $((SECONDS - owner_day_started)) s"
 leads_before=$(lead_count)
 
 log "SIGKILL of the service"
@@ -331,6 +410,7 @@ install_site "$BACKUPS" >"$WORK/install-3.log" 2>&1 || cat "$WORK/install-3.log"
 check "a third install with the same arguments restarts nothing" \
   test "$(inside systemctl show -P MainPID tasaciones.service)" = "$pid_before"
 check "a third install keeps the leads" test "$(lead_count)" = "$leads_before"
+check "the owner's day 7. after the second and third installs the publication is still served" publication_served
 
 # Polls / every half second from this machine while an update runs; one status per line.
 start_polling() {
@@ -368,6 +448,7 @@ check "update to a later version succeeds ($update_seconds s)" test "$update_sta
 check "a new release is current" test "$(current_release)" != "$release_before"
 check "the lead sent during the update was accepted" test "$(cat "$WORK/lead-during-update.txt")" = 201
 check "no lead lost in the update" test "$(lead_count)" = $((leads_before + 1))
+check "the owner's day 7. after the update the publication is still served" publication_served
 
 # After a failure: the state it left, a restart, and a lead sent and found. One line of the
 # failure-point table per case: step | what update.sh said last | state after the restart | leads.
@@ -389,6 +470,7 @@ restart_and_send_lead() {
   check "$label: the lead is stored" test "$(inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from leads where answers like '%$label%'" 2>/dev/null)" = 1
   state="$(basename "$(current_release)"), $(inside systemctl is-active tasaciones.service), reinicios $(inside systemctl show -P NRestarts tasaciones.service)"
   check "$label: no lead lost ($leads_at_start before)" test "$(lead_count)" = $((leads_at_start + 1))
+  check "the owner's day 7. $label: the publication is still served" publication_served
   printf 'TABLA | %s | %s | %s | %s → %s\n' "$label" "$said" "$state" "$leads_at_start" "$(lead_count)" >>"$WORK/table.txt"
 }
 # An update that is expected to fail and go back by itself.
@@ -441,6 +523,7 @@ check "the earlier release serves on the database its successor migrated" \
 check "and stores leads in it" test "$(send_lead 'Juana Manso 1003, de vuelta')" = 201
 check "it reused the kept release" grep -q 'Se usa la versión guardada' "$WORK/update-back.log"
 check "it watched the release before «Actualizado»" grep -q 'sin reiniciarse' "$WORK/update-back.log"
+check "the owner's day 7. back on the kept release the publication is still served" publication_served
 
 log "two updates at once"
 inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$WORK/update-first.log" 2>&1 &
@@ -453,14 +536,21 @@ inside bash -c "cd /root/tasaciones && deploy/update.sh --to $COMMIT" >"$WORK/up
 wait "$first_pid" && first_status=0 || first_status=$?
 check "the second update waited, saying so" grep -q 'Hay otra actualización en curso: espero a que termine' "$WORK/update-second.log"
 check "both updates succeeded, one after the other ($first_status, $second_status)" test "$first_status$second_status" = 00
+check "the owner's day 7. after two updates at once the publication is still served" publication_served
 
 failing_update "una versión que no arranca" no-arranca
 failing_update "una versión que migra la base y se cae" migra-y-muere
 failing_update "una versión que se cae después del cambio" muere-tras-el-cambio
 for step in candidata cambio vigilancia; do killed_update "$step" version-de-prueba; done
 
+log "the owner's day after every update, in Chromium"
+owner_day cierre "${OWNER_DAY_VISITORS[1]}"
+check "the owner's day 7. the lead from the tower's page after the updates is stored" test "$(tower_leads "${OWNER_DAY_VISITORS[1]}")" = 1
+
 log "doctor"
-inside apt-get upgrade -y -qq >/dev/null 2>&1 || true
+# With the lists as fresh as the doctor's own (it runs apt-get update): a security update published
+# since the install would otherwise make a healthy server red.
+inside sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get upgrade -y -qq' >/dev/null 2>&1 || true
 inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor.log" 2>&1 && doctor_status=0 || doctor_status=$?
 cat "$WORK/doctor.log"
 check "the doctor is green on a healthy server" test "$doctor_status" = 0

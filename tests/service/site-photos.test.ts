@@ -144,13 +144,14 @@ describe.each(backends)("photos published on $name", { timeout: 60_000 }, (backe
       values: { slug: "torre-nueva", nombre: "Torre Nueva", dock: "3", status: "en construcción" },
     });
     const slot = (await editor.view()).slots.find((candidate) => candidate.key === added);
-    expect(slot).toMatchObject({ label: "Torre Torre Nueva", published: { photo: false } });
+    // Named as the towers' page names it: «Torre Nueva», not «Torre Torre Nueva».
+    expect(slot).toMatchObject({ label: "Torre Nueva", published: { photo: false } });
     // Not built yet: its artwork is drawn for the page, as the build will draw it.
     expect(slot?.published.src).toMatch(/^data:image\/svg\+xml,/);
     expect(await upload(added)).toEqual({ ok: true, slot: added });
     expect((await editor.view()).slots.find((candidate) => candidate.key === added)?.draft?.photo).toBe(true);
     expect((await publisher.content.pendingChanges()).photos).toMatchObject([
-      { slot: added, label: "Foto de Torre Torre Nueva", before: "dibujo generado" },
+      { slot: added, label: "Foto de Torre Nueva", before: "dibujo generado" },
     ]);
 
     await towers.editTower("alvear-tower", { kind: "retirar" });

@@ -1,6 +1,7 @@
 import { imageKey, type ImageKind } from "#app/content/image-manifest.ts";
 import { propertyTypes } from "#app/content/property-types.ts";
 import { catalogueTowers } from "#app/content/tower-catalogue.ts";
+import { towerTitle } from "#app/content/tower-edits.ts";
 
 /**
  * Every place of the site a photo can take (decision 0020, photos): one per
@@ -11,7 +12,7 @@ export type PhotoSlot = {
   key: string;
   kind: ImageKind;
   slug: string;
-  /** How the owner knows it: «Torre Alvear Tower», «Tipo de propiedad: Loft». */
+  /** How the owner knows it: «Torre Alvear Tower», «Torre Mirador Sur» (not «Torre Torre…»), «Tipo de propiedad: Loft». */
   label: string;
 };
 
@@ -21,7 +22,7 @@ export const photoSlotsOf = (towers: readonly { slug: string; nombre: string }[]
     key: imageKey("tower", tower.slug),
     kind: "tower" as const,
     slug: tower.slug,
-    label: `Torre ${tower.nombre}`,
+    label: towerTitle(tower.nombre),
   })),
   ...propertyTypes.map((type) => ({
     key: imageKey("property-type", type.slug),

@@ -11,6 +11,7 @@ import {
   parseTowerFact,
   retiredSlugs,
   towerChanges,
+  towerTitle,
   suggestedSlug,
   towerOverrideProblems,
   type TowerOverrides,
@@ -222,4 +223,12 @@ describe("a new tower's web address", () => {
     expect(slug.endsWith("-")).toBe(false);
     expect(suggestedSlug("a".repeat(90))).toHaveLength(60);
   });
+});
+
+test("a tower's title never says «Torre» twice, whatever the owner called it", () => {
+  expect(towerTitle("Alvear Tower")).toBe("Torre Alvear Tower");
+  expect(towerTitle("Torre Mirador Sur")).toBe("Torre Mirador Sur");
+  expect(towerTitle("  torre del Dique ")).toBe("torre del Dique");
+  expect(towerTitle("Torres El Faro")).toBe("Torres El Faro");
+  expect(towerTitle("Torreón Sur")).toBe("Torre Torreón Sur");
 });

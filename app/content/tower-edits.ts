@@ -250,7 +250,7 @@ export function towerChanges(
  * Dique» is not «Torre Torre Mirador del Dique»).
  */
 export function towerTitle(name: string): string {
-  return /^torre\s/i.test(name.trim()) ? name.trim() : `Torre ${name}`;
+  return /^torres?\s/i.test(name.trim()) ? name.trim() : `Torre ${name}`;
 }
 
 /**

@@ -190,37 +190,10 @@ else
 fi
 
 step "HTTPS para $domain"
-# The site's nginx configuration, from the code (server/installed-nginx-config.ts and
-# deploy/nginx/installed-*.conf.template): the same headers, limits and timeouts as the build's
-# configuration for hand deploys. Run from this clone (root's), never from a release the build user
-# wrote. TLS once certbot has the certificate.
-write_nginx_site() {
-  local with_tls=$1 ipv6=false
-  [[ -d /proc/sys/net/ipv6 ]] && ipv6=true
-  # Root's alone: it holds the secret nginx proves itself with.
-  install -m 600 /dev/null "$NGINX_SITE"
-  (
-    # Exported, not on a command line (env's arguments are readable by every local user).
-    export NGINX_DOMAIN=$domain NGINX_PORT=$port NGINX_ACME_WEBROOT=$ACME_WEBROOT NGINX_IPV6=$ipv6
-    LEADS_PROXY_SECRET=$(config_value LEADS_PROXY_SECRET)
-    export LEADS_PROXY_SECRET
-    if [[ $with_tls == true ]]; then
-      export NGINX_CERTIFICATE=/etc/letsencrypt/live/$CERT_NAME/fullchain.pem
-      export NGINX_CERTIFICATE_KEY=/etc/letsencrypt/live/$CERT_NAME/privkey.pem
-    fi
-    node "$SOURCE/server/installed-nginx-site.ts" >"$NGINX_SITE"
-  ) || die "No se pudo escribir la configuración de nginx ($NGINX_SITE)."
-  ln -sfn "$NGINX_SITE" /etc/nginx/sites-enabled/tasaciones.conf
-  rm -f /etc/nginx/sites-enabled/default
-  nginx -t -q || die "nginx rechazó la configuración de $NGINX_SITE: revisá el mensaje de arriba."
-  systemctl enable --quiet nginx
-  if systemctl is-active --quiet nginx; then systemctl reload nginx; else systemctl start nginx; fi
-}
-
 certificate=/etc/letsencrypt/live/$CERT_NAME/fullchain.pem
 certificate_names() { openssl x509 -in "$certificate" -noout -ext subjectAltName 2>/dev/null | grep -o 'DNS:[^,]*' | sed 's/DNS://'; }
 if [[ ! -f $certificate ]] || ! certificate_names | grep -qx "$domain"; then
-  write_nginx_site "$([[ -f $certificate ]] && echo true || echo false)"
+  write_nginx_site "$domain" "$port" "$([[ -f $certificate ]] && echo true || echo false)"
 fi
 acme_environment=()
 [[ -f $ACME_CA_FILE ]] && acme_environment=("REQUESTS_CA_BUNDLE=$ACME_CA_FILE")
@@ -229,7 +202,7 @@ acme_options=(--non-interactive --agree-tos --email "$owner_email" --cert-name "
 [[ -n $acme_server ]] && acme_options+=(--server "$acme_server")
 env "${acme_environment[@]}" certbot certonly --quiet "${acme_options[@]}" ||
   die "No se obtuvo el certificado HTTPS para $domain: comprobá que el dominio apunte a este servidor (puerto 80 abierto) y volvé a ejecutar la instalación."
-write_nginx_site true
+write_nginx_site "$domain" "$port" true
 
 # Renewal: certbot's own systemd timer, with the same ACME server (certbot keeps it in its renewal
 # file) and the same trust for it; nginx reloads after every renewal.

@@ -264,6 +264,34 @@ WantedBy=multi-user.target
 UNIT
 }
 
+# The site's nginx configuration, from the code (server/installed-nginx-config.ts and
+# deploy/nginx/installed-*.conf.template): the same headers, limits and timeouts as the build's
+# configuration for hand deploys. Run from root's clone ($SOURCE), never from a release the build
+# user wrote. Arguments: the domain, the service's port, and whether TLS is on (certbot has the
+# certificate).
+write_nginx_site() {
+  local domain=$1 port=$2 with_tls=$3 ipv6=false
+  [[ -d /proc/sys/net/ipv6 ]] && ipv6=true
+  # Root's alone: it holds the secret nginx proves itself with.
+  install -m 600 /dev/null "$NGINX_SITE"
+  (
+    # Exported, not on a command line (env's arguments are readable by every local user).
+    export NGINX_DOMAIN=$domain NGINX_PORT=$port NGINX_ACME_WEBROOT=$ACME_WEBROOT NGINX_IPV6=$ipv6
+    LEADS_PROXY_SECRET=$(config_value LEADS_PROXY_SECRET)
+    export LEADS_PROXY_SECRET
+    if [[ $with_tls == true ]]; then
+      export NGINX_CERTIFICATE=/etc/letsencrypt/live/$CERT_NAME/fullchain.pem
+      export NGINX_CERTIFICATE_KEY=/etc/letsencrypt/live/$CERT_NAME/privkey.pem
+    fi
+    node "${SOURCE:?}/server/installed-nginx-site.ts" >"$NGINX_SITE"
+  ) || die "No se pudo escribir la configuración de nginx ($NGINX_SITE)."
+  ln -sfn "$NGINX_SITE" /etc/nginx/sites-enabled/tasaciones.conf
+  rm -f /etc/nginx/sites-enabled/default
+  nginx -t -q || die "nginx rechazó la configuración de $NGINX_SITE: revisá el mensaje de arriba."
+  systemctl enable --quiet nginx
+  if systemctl is-active --quiet nginx; then systemctl reload nginx; else systemctl start nginx; fi
+}
+
 # Runs a PostgreSQL client (pg_dump, psql) on DATABASE_URL with no password on any command line:
 # the address's parts go in libpq's variables and the password in a passfile only root reads,
 # removed afterwards.

@@ -196,6 +196,20 @@ if [[ -n $domain ]]; then
 fi
 stays_up "$SERVICE_UNIT" "$port" "$SERVICE_WATCH_SECONDS" ||
   go_back "el servicio respondió con la versión nueva y después se detuvo o se reinició."
+
+# A server installed before nginx proved itself with a secret (decision 0040) gets one now that the
+# new release is trusted. nginx sends it first (the running service, still believing a listed
+# loopback, ignores it); then the service restarts knowing it and stops believing loopback, while
+# the candidate still covers the restart. Nobody shares one rate-limit bucket on the way.
+if [[ -z $(config_value LEADS_PROXY_SECRET) && -f $NGINX_SITE && -n $domain ]]; then
+  step "nginx se identifica ante el servicio"
+  set_config_value LEADS_PROXY_SECRET "$(openssl rand -hex 32)"
+  write_nginx_site "$domain" "$port" "$([[ -f /etc/letsencrypt/live/$CERT_NAME/fullchain.pem ]] && echo true || echo false)"
+  sed -i '/^LEADS_TRUSTED_PROXIES=127\.0\.0\.1$/d' "$ENV_FILE"
+  systemctl restart "$SERVICE_UNIT" || go_back "el servicio no arrancó con el secreto de nginx."
+  wait_started "$SERVICE_UNIT" "$port" || go_back "el servicio no respondió con el secreto de nginx."
+  say "nginx envía su secreto y el servicio ya no cree a otros programas de este servidor."
+fi
 systemctl stop "$CANDIDATE_UNIT"
 rm -f "$CANDIDATE_LINK"
 rm -f "$UPDATE_STATE"

@@ -432,6 +432,14 @@ stop_polling() {
 }
 current_release() { inside readlink -f /opt/tasaciones/current; }
 
+log "an install from before nginx's secret (decision 0040): no secret, loopback listed as a proxy"
+inside bash -c "sed -i '/^LEADS_PROXY_SECRET=/d' /etc/tasaciones/tasaciones.env &&
+  printf 'LEADS_TRUSTED_PROXIES=127.0.0.1\n' >>/etc/tasaciones/tasaciones.env &&
+  sed -i '/X-Proxy-Secret/d' /etc/nginx/sites-available/tasaciones.conf && nginx -t -q && systemctl reload nginx &&
+  systemctl restart tasaciones.service"
+wait_for_service || true
+check "an old install's nginx sends no secret" test "$(inside grep -c X-Proxy-Secret /etc/nginx/sites-available/tasaciones.conf)" = 0
+
 log "update to a later version (it migrates the database)"
 release_before=$(current_release)
 start_polling "the update"
@@ -449,6 +457,12 @@ check "a new release is current" test "$(current_release)" != "$release_before"
 check "the lead sent during the update was accepted" test "$(cat "$WORK/lead-during-update.txt")" = 201
 check "no lead lost in the update" test "$(lead_count)" = $((leads_before + 1))
 check "the owner's day 7. after the update the publication is still served" publication_served
+proxy_secret=$(inside sed -n 's/^LEADS_PROXY_SECRET=//p' /etc/tasaciones/tasaciones.env)
+check "the update gave the old install a proxy secret" grep -q 'nginx envía su secreto' "$WORK/update.log"
+check "the secret is in the environment file (${#proxy_secret} characters)" test "${#proxy_secret}" = 64
+check "nginx sends that secret" inside grep -q "X-Proxy-Secret \"$proxy_secret\"" /etc/nginx/sites-available/tasaciones.conf
+check "loopback is no longer listed as a proxy" test "$(inside grep -c '^LEADS_TRUSTED_PROXIES=127.0.0.1$' /etc/tasaciones/tasaciones.env)" = 0
+check "nginx's site stays root's alone" test "$(inside stat -c '%U %a' /etc/nginx/sites-available/tasaciones.conf)" = "root 600"
 
 # After a failure: the state it left, a restart, and a lead sent and found. One line of the
 # failure-point table per case: step | what update.sh said last | state after the restart | leads.

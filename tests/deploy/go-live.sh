@@ -31,7 +31,7 @@ OWNER_PASSWORD='una contraseña larga del titular'
 MIRROR=http://deb.debian.org/debian
 # What the installer installs, put in the cached root so a run only checks them.
 ROOT_PACKAGES=(systemd systemd-sysv dbus nginx certbot npm git curl ca-certificates sqlite3 openssl libvips-tools
-  iproute2 procps postgresql-client jq)
+  iproute2 procps postgresql-client jq postgresql)
 PEBBLE_PORT=14000 PEBBLE_MANAGEMENT_PORT=15000 CHALLTESTSRV_DNS=127.0.0.1:8053 CHALLTESTSRV_MANAGEMENT=127.0.0.1:8055
 # What the owner publishes in her day, and the visitor who writes from the new tower's page.
 OWNER_DAY_WHATSAPP='+54 9 11 4567-8901'
@@ -110,19 +110,25 @@ build_root() {
     fatal "installing packages in the root failed: $CACHE/debootstrap.log"
   }
   umount "$partial/proc"
+  # The database server the PostgreSQL part starts on its own port (the host network is shared).
+  chroot "$partial" systemctl disable --quiet postgresql >>"$CACHE/debootstrap.log" 2>&1
   rm -f "$partial/etc/resolv.conf"
   mv "$partial" "$ROOT_CACHE"
 }
 
 mkdir -p "$CACHE" "$NPM_CACHE"
-[[ -x $ROOT_CACHE/usr/sbin/nginx ]] || build_root
+if [[ ! -x $ROOT_CACHE/usr/sbin/nginx ]] || ! compgen -G "$ROOT_CACHE/usr/lib/postgresql/*/bin/postgres" >/dev/null; then
+  rm -rf "$ROOT_CACHE"
+  build_root
+fi
 
 WORK=$(mktemp -d /var/tmp/tasaciones-deploy-test.XXXXXX)
 ROOT=$WORK/root
-CONTAINER_PID="" NSPAWN_PID="" PEBBLE_PID="" CHALLTESTSRV_PID="" POLLER_PID=""
+CONTAINER_PID="" NSPAWN_PID="" PEBBLE_PID="" CHALLTESTSRV_PID="" POLLER_PID="" PASSWORD_WATCH_PID=""
 cleanup() {
   local status=$?
   [[ -n $POLLER_PID ]] && kill "$POLLER_PID" 2>/dev/null
+  [[ -n $PASSWORD_WATCH_PID ]] && kill "$PASSWORD_WATCH_PID" 2>/dev/null
   if [[ -n $NSPAWN_PID ]] && kill -0 "$NSPAWN_PID" 2>/dev/null; then
     # SIGTERM asks systemd-nspawn for an orderly shutdown of the container.
     kill -TERM "$NSPAWN_PID" 2>/dev/null
@@ -332,8 +338,8 @@ owner_day() {
       "salida "*) ended=${line#salida } ;;
       *) log "$line" ;;
     esac
-  done < <(cd "$REPOSITORY" && node_modules/.bin/node tests/deploy/owner-day.ts "$part" --domain "$DOMAIN" \
-    --root-ca "$PEBBLE_DIR/root.pem" --email "$OWNER_EMAIL" --password "$OWNER_PASSWORD" --code "$FIRST_SIGN_IN_CODE" \
+  done < <(cd "$REPOSITORY" && OWNER_DAY_PASSWORD=$OWNER_PASSWORD node_modules/.bin/node tests/deploy/owner-day.ts "$part" \
+    --domain "$DOMAIN" --root-ca "$PEBBLE_DIR/root.pem" --email "$OWNER_EMAIL" --code "$FIRST_SIGN_IN_CODE" \
     --whatsapp "$OWNER_DAY_WHATSAPP" --business "$OWNER_DAY_BUSINESS" --tower "$OWNER_DAY_TOWER" \
     --tower-slug "$OWNER_DAY_TOWER_SLUG" --photo-alt "$OWNER_DAY_PHOTO_ALT" --visitor "$visitor" \
     --state "$WORK/owner-day.json" --shots "$OWNER_DAY_SHOTS" 2>&1 && echo "salida 0" || echo "salida $?")
@@ -588,6 +594,55 @@ for unit in tasaciones.service tasaciones-candidate.service; do
   log "systemd-analyze security $unit: $exposure"
   check "$unit's exposure is at most 2.5 ($exposure)" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.5) }'
 done
+# The same server on PostgreSQL, as an install with --database-file sets it up: a database server
+# on this machine, a password with characters a URL must escape, the owner created in it.
+log "PostgreSQL (install.sh --database-file)"
+PG_PORT=15432
+pg() { inside runuser -u postgres -- psql -p "$PG_PORT" -d tasaciones -tAq -v ON_ERROR_STOP=1 "$@"; }
+pg_leads() { pg -c "select count(*) from leads where answers like '%$1%'" 2>/dev/null || echo "?"; }
+inside bash -c "sed -i 's/^#\?port = .*/port = $PG_PORT/' /etc/postgresql/*/main/postgresql.conf && systemctl start postgresql"
+inside bash -c "printf '%s\n' \"create role tasaciones login password 'clave: con @, / y %'\" |
+  runuser -u postgres -- psql -p $PG_PORT -q -v ON_ERROR_STOP=1 && runuser -u postgres -- createdb -p $PG_PORT -O tasaciones tasaciones"
+inside bash -c "install -m 600 /dev/null /root/base.url &&
+  printf 'postgres://tasaciones:clave%%3A%%20con%%20%%40%%2C%%20%%2F%%20y%%20%%25@127.0.0.1:$PG_PORT/tasaciones\n' >/root/base.url &&
+  rm -f /etc/tasaciones/titular-creado"
+# Every process's command line in the server, read five times a second while the installer and
+# the update run: the password, escaped or not, must appear in none.
+(while :; do
+  inside sh -c 'cat /proc/[0-9]*/cmdline 2>/dev/null | tr "\0" " "' | grep -c -e 'clave%3A' -e 'clave: con' || true
+  sleep 0.2
+done >"$WORK/password-on-command-lines.txt") &
+PASSWORD_WATCH_PID=$!
+pg_started=$SECONDS
+install_site --database-file /root/base.url >"$WORK/install-postgres.log" 2>&1 && pg_status=0 || pg_status=$?
+[[ $pg_status == 0 ]] || cat "$WORK/install-postgres.log"
+check "an install with --database-file moves the service to PostgreSQL ($((SECONDS - pg_started)) s)" test "$pg_status" = 0
+check "the service says it stores in PostgreSQL" bash -c "nsenter --target $CONTAINER_PID --mount --pid -- journalctl -u tasaciones.service -n 40 --no-pager | grep -q 'Leads: PostgreSQL'"
+check "the installer created the owner in it" test "$(pg -c 'select count(*) from inbox_owner')" = 1
+check "the owner signs in against PostgreSQL" grep -qi '^set-cookie: __Host-bandeja' <<<"$(sign_in "$OWNER_PASSWORD")"
+check "a lead is accepted on PostgreSQL" test "$(send_lead 'Juana Manso 3000, en PostgreSQL')" = 201
+check "the lead is stored in PostgreSQL" test "$(pg_leads 'Juana Manso 3000')" = 1
+check "the installer's output never shows the password" bash -c "! grep -q -e 'clave: con' -e 'clave%3A' '$WORK/install-postgres.log'"
+check "the password is in no file the service's user can read but its environment" \
+  bash -c "! nsenter --target $CONTAINER_PID --mount --pid -- runuser -u tasaciones -- grep -rqs 'clave%3A' /opt/tasaciones /var/lib/tasaciones /tmp /var/tmp"
+pg_update_started=$SECONDS
+inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" >"$WORK/update-postgres.log" 2>&1 &&
+  pg_status=0 || pg_status=$?
+[[ $pg_status == 0 ]] || cat "$WORK/update-postgres.log"
+check "an update on PostgreSQL succeeds ($((SECONDS - pg_update_started)) s)" test "$pg_status" = 0
+kill "$PASSWORD_WATCH_PID" 2>/dev/null || true
+wait "$PASSWORD_WATCH_PID" 2>/dev/null || true
+check "the password was on no command line during the install and the update ($(wc -l <"$WORK/password-on-command-lines.txt") looks)" \
+  test "$(sort -u "$WORK/password-on-command-lines.txt")" = 0
+check "its restore point is a pg_dump, root's alone" \
+  inside bash -c "f=\$(ls -t /var/backups/tasaciones-puntos-de-restauracion/*.pgdump | head -n 1) && test \"\$(stat -c '%U %a' \"\$f\")\" = 'root 600'"
+check "the lead is still in PostgreSQL after the update" test "$(pg_leads 'Juana Manso 3000')" = 1
+check "a lead after the update is stored in PostgreSQL" test "$(send_lead 'Juana Manso 3001, en PostgreSQL')" = 201 -a "$(pg_leads 'Juana Manso 3001')" = 1
+inside bash -c "cd /root/tasaciones && deploy/doctor.sh" >"$WORK/doctor-postgres.log" 2>&1 && pg_status=0 || pg_status=$?
+[[ $pg_status == 0 ]] || cat "$WORK/doctor-postgres.log"
+check "the doctor is green on PostgreSQL" test "$pg_status" = 0
+log "PostgreSQL part: $((SECONDS - pg_started)) s"
+
 log "failure points (step | what update.sh said last | after the restart | leads):"
 cat "$WORK/table.txt" 2>/dev/null || true
 

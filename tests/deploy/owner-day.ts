@@ -8,6 +8,7 @@
  *   node tests/deploy/owner-day.ts cierre --domain … --root-ca …          (after every update, step 7)
  *
  * Each step prints one line, `ok N. …` or `FALLA N. …`, with its seconds; go-live.sh counts them.
+ * The owner's password comes in OWNER_DAY_PASSWORD, never on the command line.
  * --visitor names the visitor who writes from the new tower's page: one name per part, so each
  * part's lead is found by its own name.
  * A screenshot after each step goes to --shots. What the walk learns (the authenticator's secret,
@@ -34,7 +35,6 @@ const { positionals, values: options } = parseArgs({
     domain: { type: "string" },
     "root-ca": { type: "string" },
     email: { type: "string" },
-    password: { type: "string" },
     code: { type: "string" },
     whatsapp: { type: "string" },
     business: { type: "string" },
@@ -56,7 +56,9 @@ function required(name: keyof typeof options): string {
 const part = positionals[0];
 const origin = `https://${required("domain")}`;
 const email = required("email");
-const password = required("password");
+// From the environment, as the owner types it: a command line is readable by every local user.
+const password = process.env.OWNER_DAY_PASSWORD ?? "";
+if (!password) throw new Error("falta OWNER_DAY_PASSWORD");
 const whatsapp = required("whatsapp");
 const whatsappDigits = whatsapp.replace(/\D/g, "");
 const business = required("business");

@@ -282,7 +282,12 @@ function AccessForm(props: {
         {copy.accessHeading}
       </h2>
       <p className="max-w-3xl text-sm text-ink-muted">{copy.accessLead}</p>
-      <Form method="post" className="flex max-w-xl flex-col gap-4">
+      {/* Keyed by what is stored: once saved, the fields show the value as read («9-13» → «09:00-13:00»). */}
+      <Form
+        key={props.access.map((entry) => entry.value).join("\n")}
+        method="post"
+        className="flex max-w-xl flex-col gap-4"
+      >
         {props.access.map((entry) => {
           const value = props.typed ? (props.typed[entry.input] ?? "") : entry.value;
           const error = props.problems[entry.field];

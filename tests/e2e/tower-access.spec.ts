@@ -76,6 +76,8 @@ test("the owner publishes a building's access; the client's page and invitation 
   );
   await expect(access.getByLabel("Horario de visitas del edificio")).toHaveValue("de mañana");
   await expect(access.getByLabel("Horario de visitas del edificio")).toHaveAttribute("aria-invalid", "true");
+  // The focus goes to the first field to correct, its reason read with it.
+  await expect(access.getByLabel("Horario de visitas del edificio")).toBeFocused();
   await expect(access).toContainText("escribilo como 09:00-18:00");
   await expect(access.getByLabel("Teléfono de la recepción")).toHaveValue("<script>alert(1)</script>");
   await expect(access).toContainText("sin los signos");

@@ -101,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function SiteTowerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tower, saved, confirmedName } = loaderData;
-  const facts = useRef<HTMLUListElement>(null);
+  const facts = useRef<HTMLDivElement>(null);
   // A refused correction: the focus goes to the field to correct, its reason read with it.
   useEffect(() => {
     facts.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
@@ -113,7 +113,7 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
     (fact) => !fact.confirmed && !((fact.fact === "direccion" || fact.fact === "amenities") && !fact.value),
   );
   return (
-    <div className="flex flex-col gap-8">
+    <div ref={facts} className="flex flex-col gap-8">
       <div className="flex flex-col gap-3">
         <p>
           <a href={inboxPaths.siteTowers} className="underline">
@@ -151,7 +151,7 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
         )}
       </div>
 
-      <ul ref={facts} className="grid gap-4 md:grid-cols-2">
+      <ul className="grid gap-4 md:grid-cols-2">
         {/* The facts to confirm first: they are what the owner came for. */}
         {[
           ...tower.facts.filter((fact) => !fact.confirmed),

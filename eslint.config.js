@@ -159,6 +159,7 @@ export const serverDoor = [
   "content/tower-catalogue.ts",
   "content/tower-edits.ts",
   "content/tower-checks.ts",
+  "content/tower-access.ts",
   "content/tower-overrides-file.ts",
   "content/tower-sources.ts",
   "content/property-types.ts",

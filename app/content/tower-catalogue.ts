@@ -10,6 +10,7 @@
  * owner has confirmed it. A fact that is simply unknown is left out.
  * The site shows it with the owner's published edits on top (towers.ts).
  */
+import type { TowerAccess } from "./tower-access.ts";
 
 export const docks = [1, 2, 3, 4] as const;
 /** Puerto Madero's four docks, numbered from south (1) to north (4). */
@@ -52,6 +53,8 @@ export type Tower = {
   hotel?: string;
   /** Only a sourced coordinate; the estimated ones stay in the research file. */
   geo?: { lat: number; lng: number };
+  /** How a visitor gets in (tower-access.ts): the owner's, for the inspection visit, never on the page. */
+  access?: TowerAccess;
   toConfirm: readonly TowerFact[];
 };
 

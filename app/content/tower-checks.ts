@@ -1,4 +1,5 @@
 import { ownerTextProblem } from "../lib/owner-text.ts";
+import { towerAccessLabels, towerAccessProblems, type TowerAccessField } from "./tower-access.ts";
 import { docks, towerFacts, type Tower, type TowerFact } from "./tower-catalogue.ts";
 
 /** The longest text a fact may hold: an address, a list of amenities, a hotel's line. */
@@ -35,7 +36,12 @@ const otherLabels: Record<string, string> = {
 
 /** A field's name as the owner reads it on the editor's pages. */
 export function towerFieldLabel(field: string): string {
-  return towerFactLabels[field as TowerFact]?.label ?? otherLabels[field] ?? field;
+  return (
+    towerFactLabels[field as TowerFact]?.label ??
+    towerAccessLabels[field as TowerAccessField]?.label ??
+    otherLabels[field] ??
+    field
+  );
 }
 
 /** One reason a tower cannot be on the site: the field it is about (or the whole tower), in the owner's words. */
@@ -90,6 +96,7 @@ export function towerFieldProblems(tower: Tower): TowerProblem[] {
     if (!(smallest > 0 && smallest < largest && largest <= 10_000))
       add("unitSizes", "la menor y la mayor, en m² (160-335)");
   }
+  for (const [field, message] of Object.entries(towerAccessProblems(tower.access))) add(field, message);
   const facts = new Set<string>(towerFacts);
   if (!Array.isArray(tower.toConfirm) || !tower.toConfirm.every((fact) => facts.has(fact)))
     add("torre", "la lista de datos a confirmar nombra datos que no existen");

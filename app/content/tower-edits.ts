@@ -1,4 +1,5 @@
-import { maxTowerSlugLength, towerFactLabels, towerProblems } from "./tower-checks.ts";
+import { maxTowerSlugLength, towerFactLabels, towerFieldLabel, towerProblems } from "./tower-checks.ts";
+import { towerAccessFields, towerAccessText, type TowerAccessField } from "./tower-access.ts";
 
 export { towerFactLabels };
 import {
@@ -169,6 +170,7 @@ export function towerOverrideProblems(catalogue: readonly Tower[], overrides: To
     "volumes",
     "terraced",
     "heightMetres",
+    "access",
   ]);
   for (const [slug, override] of Object.entries(overrides)) {
     if (typeof override !== "object" || override === null) {
@@ -190,6 +192,19 @@ export function towerOverrideProblems(catalogue: readonly Tower[], overrides: To
   return problems;
 }
 
+/**
+ * The overrides as the public build receives them: without the buildings' access (tower-access.ts),
+ * which no page shows and whose reception phone must not reach a page's files at all.
+ */
+export function publicTowerOverrides(overrides: TowerOverrides): TowerOverrides {
+  return Object.fromEntries(
+    Object.entries(overrides).map(([slug, override]) => {
+      const { access: _access, ...rest } = override;
+      return [slug, rest];
+    }),
+  );
+}
+
 /** Reads the overrides file the build is given (SITE_TOWER_OVERRIDES_FILE), as JSON text. */
 export function parseTowerOverrides(json: string): TowerOverrides {
   const parsed: unknown = JSON.parse(json);
@@ -202,8 +217,8 @@ export function parseTowerOverrides(json: string): TowerOverrides {
 export type TowerChange = {
   slug: string;
   name: string;
-  /** The fact changed, or "torre" when the tower itself was added or retired. */
-  fact: TowerFact | "nombre" | "torre";
+  /** The fact changed (one of the building's access too), or "torre" when the tower itself was added or retired. */
+  fact: TowerFact | TowerAccessField | "nombre" | "torre";
   before: string;
   after: string;
 };
@@ -241,6 +256,10 @@ export function towerChanges(
       const [from, to] = [shownValue(was, fact), shownValue(is, fact)];
       if (from !== to) changes.push({ slug, name: is.nombre, fact, before: from, after: to });
     }
+    for (const fact of towerAccessFields) {
+      const [from, to] = [towerAccessText(was.access, fact), towerAccessText(is.access, fact)];
+      if (from !== to) changes.push({ slug, name: is.nombre, fact, before: from, after: to });
+    }
   }
   return changes;
 }
@@ -259,7 +278,7 @@ export function towerTitle(name: string): string {
  */
 export function towerChangeLabel(change: TowerChange): string {
   if (change.fact === "torre") return towerTitle(change.name);
-  const what = change.fact === "nombre" ? "nombre" : towerFactLabels[change.fact].label.toLowerCase();
+  const what = change.fact === "nombre" ? "nombre" : towerFieldLabel(change.fact).toLowerCase();
   return `${towerTitle(change.name)}: ${what}`;
 }
 

@@ -26,3 +26,10 @@ function withoutMobilePrefix(digits: string): string {
   }
   return digits;
 }
+
+/**
+ * A phone as people type it (spaces, dashes, dots, parentheses, a leading +)
+ * with 8 to 15 digits. Written so it means the same under the browser's v flag
+ * and the service's: every special character in a class is escaped.
+ */
+export const phonePattern = String.raw`(?=(?:\D*\d){8,15}\D*$)\+?[\d\s\(\)\.\-]+`;

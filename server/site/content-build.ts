@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 
 import { buildEnvironment } from "#app/config/site-facts.ts";
+import { publicTowerOverrides } from "#app/content/tower-edits.ts";
 import { towerOverridesVariable } from "#app/content/tower-overrides-file.ts";
 import { photosManifestVariable } from "./photos/build-channel.ts";
 import type { SitePhotoStore } from "./photos/photo-store.ts";
@@ -34,7 +35,8 @@ export async function buildContent(options: {
   delete env[photosManifestVariable];
   try {
     if (Object.keys(content.towers).length > 0) {
-      writeFileSync(towersFile, JSON.stringify(content.towers));
+      // The buildings' access is the visits' (decision 0044): no page shows it, no page's file holds it.
+      writeFileSync(towersFile, JSON.stringify(publicTowerOverrides(content.towers)));
       env[towerOverridesVariable] = towersFile;
     }
     const manifest = await options.photos?.manifestFor(content.photos, buildId);

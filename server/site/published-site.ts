@@ -1,6 +1,7 @@
 import { loadSiteConfig, type SiteConfig } from "#app/config/site-config.ts";
 import { buildEnvironment, type FactValues } from "#app/config/site-facts.ts";
 import { catalogueTowers, type Tower } from "#app/content/tower-catalogue.ts";
+import { emptyAccess, type TowerAccess } from "#app/content/tower-access.ts";
 import { applyTowerOverrides, type TowerOverrides } from "#app/content/tower-edits.ts";
 import { languages, pages, towerPagePattern, towerPath } from "#app/site-map.ts";
 import { serviceForms, type ServiceForms } from "../leads/forms.ts";
@@ -33,7 +34,16 @@ export type PublishedSite = {
   pagePaths: ReadonlySet<string>;
   /** A tower's name by its slug: the published one, else the newest known. */
   towerName(slug: string): string | undefined;
+  /**
+   * A building's access as published (decision 0044), for the visits: the published tower a
+   * lead's or client's text names («Alvear Tower», «torre alvear tower», its slug), with its
+   * access; undefined when no published tower is named or the owner published none for it.
+   */
+  buildingAccess(tower: string): BuildingAccess | undefined;
 };
+
+/** A published tower's access, with the name it is published under. */
+export type BuildingAccess = { slug: string; name: string; access: TowerAccess };
 
 /** What of a version the service reads: its number, facts and tower overrides. */
 export type PublishedContent = { number: number; facts: FactValues; towers: TowerOverrides };
@@ -81,7 +91,28 @@ function assemble(
       ...[...bySlug.keys()].flatMap((slug) => languages.map((lang) => towerPath(slug, lang))),
     ]),
     towerName: (slug) => bySlug.get(slug),
+    buildingAccess: (text) => {
+      const wanted = towerKey(text);
+      if (!wanted) return undefined;
+      const tower = towers.find(
+        (candidate) => candidate.slug === text.trim() || towerKey(candidate.nombre) === wanted,
+      );
+      return tower && !emptyAccess(tower.access)
+        ? { slug: tower.slug, name: tower.nombre, access: tower.access! }
+        : undefined;
+    },
   };
+}
+
+/** A tower's name as people write it, compared without case, accents, spacing or a leading «Torre». */
+function towerKey(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/^\s*torres?\s+/, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
 function siteOf(env: Record<string, string | undefined>, facts: FactValues): SiteConfig {

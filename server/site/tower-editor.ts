@@ -11,6 +11,14 @@ import {
   type TowerOverride,
   type TowerOverrides,
 } from "#app/content/tower-edits.ts";
+import {
+  emptyAccess,
+  parseTowerAccess,
+  towerAccessFields,
+  towerAccessInput,
+  towerAccessInputs,
+  towerAccessLabels,
+} from "#app/content/tower-access.ts";
 import { catalogueTowers, towerFacts, type Tower, type TowerFact } from "#app/content/tower-catalogue.ts";
 import { towerFieldLabel, towerFieldProblems, type TowerProblem } from "#app/content/tower-checks.ts";
 import { towerSources } from "#app/content/tower-sources.ts";
@@ -131,6 +139,13 @@ export function createTowerEditor(options: {
           confirmed: !tower.toConfirm.includes(fact),
           editable: editable.has(fact),
         })),
+        access: towerAccessFields.map((field) => ({
+          field,
+          input: towerAccessInputs[field],
+          label: towerAccessLabels[field].label,
+          ...(towerAccessLabels[field].hint ? { hint: towerAccessLabels[field].hint } : {}),
+          value: towerAccessInput(tower.access, field),
+        })),
       };
     },
 
@@ -189,6 +204,16 @@ export function createTowerEditor(options: {
         case "restituir":
           retired = false;
           break;
+        case "acceso": {
+          const parsed = parseTowerAccess(edit.values);
+          if ("problems" in parsed)
+            return refusedFields(
+              Object.entries(parsed.problems).map(([field, message]) => ({ field, message: message! })),
+            );
+          if (emptyAccess(parsed.access)) delete tower.access;
+          else tower.access = parsed.access;
+          break;
+        }
       }
       const problems = towerFieldProblems(tower);
       if (problems.length > 0) return refusedFields(problems);

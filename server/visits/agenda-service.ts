@@ -3,7 +3,15 @@ import { whatsappDigits } from "#app/lib/phone-digits.ts";
 import { buildWhatsAppUrl } from "#app/lib/whatsapp.ts";
 import { langOf } from "#app/site-map.ts";
 import type { Handles } from "../storage/store.ts";
-import { buenosAiresDate, buenosAiresInstant, windowProblem, type Availability } from "./agenda.ts";
+import { visitHoursText, withinVisitHours } from "#app/content/tower-access.ts";
+import {
+  buenosAiresClock,
+  buenosAiresDate,
+  buenosAiresInstant,
+  windowProblem,
+  type Availability,
+} from "./agenda.ts";
+import type { BuildingAccess } from "./building-access.ts";
 import { windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
 import type { VisitDesk } from "./visit-desk.ts";
@@ -26,6 +34,8 @@ export function createAgendaService(options: {
   /** Sends the offer to the lead's address; absent when the service has no SMTP. */
   mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
   now: () => Date;
+  /** A published building's access by the tower a lead names (the site's door, decision 0044). */
+  buildingAccess?: (tower: string) => BuildingAccess | undefined;
   /** The owner's private calendar feed (calendar-feed.ts). */
   feed: Pick<CalendarFeed, "replace" | "state">;
 }): VisitAgendaService {
@@ -199,6 +209,11 @@ export function createAgendaService(options: {
       const availability = await desk.availability();
       const at = now();
       const windows = [];
+      // The building lets visits in only within its hours: a window outside them is refused here,
+      // before the client picks a time the guard will not honour (decision 0044).
+      const tower = String(lead.values.torre ?? lead.values.edificio ?? "").trim();
+      const building = tower ? options.buildingAccess?.(tower) : undefined;
+      const buildingHours = building?.access.visitHours;
       for (const [index, window] of asked.entries()) {
         if (!/^\d{4}-\d{2}-\d{2}$/.test(window.date) || !clock.test(window.start))
           return { problem: `Horario ${index + 1}: falta el día o la hora.` };
@@ -219,6 +234,17 @@ export function createAgendaService(options: {
         if (problem === "outside-hours")
           return {
             problem: `Horario ${index + 1}: ${buenosAiresDate(start)} a esa hora está fuera de tu agenda.`,
+          };
+        if (
+          buildingHours &&
+          (buenosAiresDate(new Date(candidate.endsAt)) !== buenosAiresDate(start) ||
+            !withinVisitHours(buildingHours, {
+              from: buenosAiresClock(start),
+              to: buenosAiresClock(new Date(candidate.endsAt)),
+            }))
+        )
+          return {
+            problem: `Horario ${index + 1}: ${building!.name} permite visitas de ${visitHoursText(buildingHours)}; elegí un horario dentro de ese rango.`,
           };
         windows.push(candidate);
       }

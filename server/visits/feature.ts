@@ -25,7 +25,8 @@ export const visitsFeature: Feature<
   {
     config: Pick<ServiceConfig, "rateLimitPerMinute" | "trustedProxies"> &
       Partial<Pick<ServiceConfig, "smtp">>;
-    published: () => Pick<PublishedSite, "site">;
+    /** The published site (the site's door): its facts, and each building's access (decision 0044). */
+    published: () => Pick<PublishedSite, "site" | "buildingAccess">;
     stylesheets: readonly string[];
     onChange?: (change: VisitChange) => Promise<void> | void;
     /** How the visits' e-mails leave (tests give their own); SMTP_URL's when absent. */
@@ -44,6 +45,7 @@ export const visitsFeature: Feature<
     const smtp = needs.config.smtp;
     const mailer = needs.mailer ?? (smtp ? smtpVisitMailer(smtp.url) : undefined);
     const site = () => needs.published().site;
+    const buildingAccess = (tower: string) => needs.published().buildingAccess(tower);
     const feed = createCalendarFeed({ store: platform.store, config: needs.config, site, now: platform.now });
     const agenda = createAgendaService({
       feed,
@@ -51,6 +53,7 @@ export const visitsFeature: Feature<
       store: platform.store,
       site,
       now: platform.now,
+      buildingAccess,
       mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer))),
     });
     const reminderMailer = needs.reminderMailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
@@ -68,6 +71,7 @@ export const visitsFeature: Feature<
         mailer,
         owner,
         site,
+        buildingAccess,
       });
     return {
       desk,
@@ -108,6 +112,7 @@ export const visitsFeature: Feature<
             config: needs.config,
             store: platform.store,
             site: () => needs.published().site,
+            buildingAccess,
             stylesheets: needs.stylesheets,
             onChange: async (change) => {
               await notices?.(change);

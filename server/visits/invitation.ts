@@ -8,6 +8,7 @@ import ical, {
 import type { InspectionVisit } from "./visit-desk.ts";
 import { visitWords, type VisitLang } from "./pick-page.ts";
 import type { VisitAccess, VisitProperty } from "./visit-desk.ts";
+import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
 
 /** Who the invitation is from and for. */
 export type InvitationParties = {
@@ -26,7 +27,7 @@ export type InvitationParties = {
 export function visitInvitation(
   visit: InspectionVisit,
   parties: InvitationParties,
-  options: { lang: VisitLang; link: string },
+  options: { lang: VisitLang; link: string; building?: BuildingAccess | undefined },
 ): { method: "REQUEST" | "CANCEL"; content: string } {
   const cancelled = visit.state === "cancelled";
   const method = cancelled ? "CANCEL" : "REQUEST";
@@ -43,7 +44,7 @@ export function visitInvitation(
     end: new Date(visit.endsAt),
     summary: visitSummary(options.lang, parties),
     location: visitAddress(options.lang, visit.property as VisitProperty),
-    description: visitDescription(options.lang, visit.access as VisitAccess, options.link),
+    description: visitDescription(options.lang, visit.access as VisitAccess, options.link, options.building),
     url: options.link,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: parties.business.name, email: parties.business.email },
@@ -127,8 +128,15 @@ export function visitAddress(lang: VisitLang, property: VisitProperty): string {
     .join(", ");
 }
 
-function visitDescription(lang: VisitLang, access: VisitAccess, link: string): string {
+function visitDescription(
+  lang: VisitLang,
+  access: VisitAccess,
+  link: string,
+  building: BuildingAccess | undefined,
+): string {
   const words = visitWords[lang];
+  // The building's rules with its reception's phone: the invitation goes to the owner and the client of a confirmed visit.
+  const rules = buildingLines(lang, building, { withPhone: true });
   const yes = lang === "es" ? "sí" : "yes";
   const no = "no";
   return [
@@ -137,6 +145,7 @@ function visitDescription(lang: VisitLang, access: VisitAccess, link: string): s
     `${words.parking}: ${access.parking ? yes : no}`,
     `${words.occupied}: ${access.occupied ? yes : no}`,
     access.notes && `${lang === "es" ? "Notas" : "Notes"}: ${access.notes}`,
+    rules.length > 0 && `${buildingWords[lang].heading} (${building!.name}):\n${rules.join("\n")}`,
     link,
   ]
     .filter(Boolean)

@@ -2,6 +2,7 @@ import { buttonStyles } from "#app/components/button-styles.ts";
 import { escapeHtml } from "../leads/pages.ts";
 import { buenosAires } from "./agenda.ts";
 import { visitorTimePath } from "./visitor-time.ts";
+import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
 import {
   notesLimit,
   openers,
@@ -173,7 +174,16 @@ export type PickFormState = {
   property: VisitProperty;
   access: VisitAccess;
   problem?: string;
+  /** The published building the property's tower names, with what it asks (decision 0044). */
+  building?: BuildingAccess | undefined;
 };
+
+/** The building's rules as a list under its heading; nothing when no building is known. */
+function buildingBlock(lang: VisitLang, building: BuildingAccess | undefined, withPhone: boolean): string {
+  const lines = buildingLines(lang, building, { withPhone });
+  if (lines.length === 0) return "";
+  return `<section aria-labelledby="edificio" class="flex flex-col gap-2 rounded-md border border-line bg-white p-4"><h2 id="edificio" class="text-lg font-semibold">${escapeHtml(buildingWords[lang].heading)}: ${escapeHtml(building!.name)}</h2><ul class="flex list-disc flex-col gap-1 pl-5">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul></section>`;
+}
 
 /** The pick form: the windows still free, the property (tower prefilled from the lead) and the access. */
 export function pickPage(
@@ -183,7 +193,8 @@ export function pickPage(
   taken = false,
 ): string {
   const words = visitWords[parts.lang];
-  const { property, access } = form;
+  const { property, access, building } = form;
+  const guestsRequired = building?.access.guestListRequired === true;
   const text = (name: string, label: string, value: string, max = 120, autocomplete = "off") =>
     `<div class="flex flex-col gap-1.5"><label for="${name}" class="${labelClass}">${escapeHtml(label)}</label><input id="${name}" name="${name}" type="text" maxlength="${max}" autocomplete="${autocomplete}" value="${escapeHtml(value)}" class="${control}"></div>`;
   const check = (name: string, label: string, on: boolean) =>
@@ -215,8 +226,9 @@ ${text("torre", words.tower, property.tower)}
 ${text("calle", words.street, property.street, 200, "street-address")}
 </fieldset>
 <fieldset class="flex flex-col gap-4"><legend class="font-display mb-2 text-xl font-semibold">${escapeHtml(words.access)}</legend>
+${buildingBlock(parts.lang, building, false)}
 <div class="flex flex-col gap-1.5"><label for="abre" class="${labelClass}">${escapeHtml(words.opener)}</label><select id="abre" name="abre" class="${control}">${openers.map((opener) => `<option value="${opener}"${opener === access.opener ? " selected" : ""}>${escapeHtml(words.openers[opener])}</option>`).join("")}</select></div>
-<div class="flex flex-col gap-1.5"><label for="autorizados" class="${labelClass}">${escapeHtml(words.guestList)}</label><textarea id="autorizados" name="autorizados" rows="3" maxlength="500" class="${control}">${escapeHtml(access.guestList)}</textarea></div>
+<div class="flex flex-col gap-1.5"><label for="autorizados" class="${labelClass}">${escapeHtml(guestsRequired ? buildingWords[parts.lang].guestListLabel : words.guestList)}</label><textarea id="autorizados" name="autorizados" rows="3" maxlength="500"${guestsRequired ? " required" : ""} class="${control}">${escapeHtml(access.guestList)}</textarea></div>
 ${check("cochera", words.parking, access.parking)}
 ${check("ocupada", words.occupied, access.occupied)}
 <div class="flex flex-col gap-1.5"><label for="notas" class="${labelClass}">${escapeHtml(words.notes)}</label><textarea id="notas" name="notas" rows="3" maxlength="${notesLimit}" class="${control}">${escapeHtml(access.notes)}</textarea></div>
@@ -227,7 +239,7 @@ ${check("ocupada", words.occupied, access.occupied)}
 }
 
 /** The confirmed visit: when, where, and «Reprogramar»/«Cancelar» until the notice, WhatsApp after. */
-export function confirmedPage(parts: PageParts, view: OfferView): string {
+export function confirmedPage(parts: PageParts, view: OfferView, building?: BuildingAccess): string {
   const words = visitWords[parts.lang];
   const visit = view.visit!;
   const property = visit.property as VisitProperty;
@@ -254,6 +266,7 @@ export function confirmedPage(parts: PageParts, view: OfferView): string {
 <div><dt class="font-semibold">${escapeHtml(words.when)}</dt><dd><time datetime="${escapeHtml(visit.startsAt)}" data-hasta="${escapeHtml(visit.endsAt)}">${escapeHtml(windowText(parts.lang, visit))}</time> (${escapeHtml(words.buenosAiresTime)})</dd></div>
 <div><dt class="font-semibold">${escapeHtml(words.where)}</dt><dd>${escapeHtml(where)}</dd></div>
 </dl>
+${building ? `<div class="mt-6 max-w-xl">${buildingBlock(parts.lang, building, true)}</div>` : ""}
 ${changes}
 <p class="mt-8"><a href="${escapeHtml(parts.whatsappUrl)}" rel="noopener noreferrer" class="${buttonStyles.whatsapp}">${escapeHtml(words.whatsapp)}</a></p>`,
   );
@@ -271,7 +284,11 @@ export function endedPage(parts: PageParts, kind: "ended" | "not-found"): string
 }
 
 /** The answers of a posted pick form, checked; the property needs a tower with floor and unit, or a street. */
-export function readPickForm(lang: VisitLang, form: URLSearchParams): PickFormState {
+export function readPickForm(
+  lang: VisitLang,
+  form: URLSearchParams,
+  buildingOf: (tower: string) => BuildingAccess | undefined = () => undefined,
+): PickFormState {
   const field = (name: string, max: number) => (form.get(name) ?? "").trim().slice(0, max);
   const opener = form.get("abre") as Opener;
   const state: PickFormState = {
@@ -290,8 +307,13 @@ export function readPickForm(lang: VisitLang, form: URLSearchParams): PickFormSt
     },
   };
   const { property, access } = state;
+  const building = property.tower ? buildingOf(property.tower) : undefined;
+  if (building) state.building = building;
   if (access.notes.length > notesLimit) return { ...state, problem: visitWords[lang].notes };
   if (!property.street && !(property.tower && property.floor && property.unit))
     return { ...state, problem: visitWords[lang].unitNeeded };
+  // The building's guard lets in only the names it was given: without them the visit ends at the lobby.
+  if (building?.access.guestListRequired && !access.guestList.trim())
+    return { ...state, problem: buildingWords[lang].guestListMissing };
   return state;
 }

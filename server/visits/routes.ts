@@ -9,7 +9,8 @@ import { createRateLimit, type RateLimit } from "../leads/rate-limit.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { Handles } from "../storage/store.ts";
 import { confirmedPage, endedPage, pickPage, readPickForm, type VisitLang } from "./pick-page.ts";
-import type { InspectionVisit, VisitDesk } from "./visit-desk.ts";
+import type { InspectionVisit, VisitDesk, VisitProperty } from "./visit-desk.ts";
+import type { BuildingAccess } from "./building-access.ts";
 
 /**
  * The client's link: `/api/visita/<token>`, one page whatever the language (the offer's). Under
@@ -39,11 +40,16 @@ export function visitLinkRoute(options: {
   config: Pick<ServiceConfig, "rateLimitPerMinute" | "trustedProxies">;
   store: Handles<"kind" | "rateBuckets">;
   site: () => { businessName: string; whatsappNumber: string };
+  /** A published building's access by the tower a lead or client names (the site's door). */
+  buildingAccess?: (tower: string) => BuildingAccess | undefined;
   stylesheets: readonly string[];
   onChange?: (change: VisitChange) => Promise<void> | void;
   limit?: RateLimit;
 }): RouteHandler {
   const { desk } = options;
+  const buildingOf = (tower: string) => (tower.trim() ? options.buildingAccess?.(tower) : undefined);
+  const confirmedBuilding = (visit: InspectionVisit | undefined) =>
+    visit ? buildingOf((visit.property as VisitProperty).tower ?? "") : undefined;
   const limit = options.limit ?? createRateLimit(options.config.rateLimitPerMinute, options.store);
 
   return async function visitLink(request: IncomingMessage, response: ServerResponse, url: URL) {
@@ -86,7 +92,7 @@ export function visitLinkRoute(options: {
       if (view.ended) return sendHtml(response, 410, endedPage(parts(lang), "ended"));
       const action = form.get("accion");
       if (action === "elegir") {
-        const answers = readPickForm(lang, form);
+        const answers = readPickForm(lang, form, buildingOf);
         if (answers.problem) return sendHtml(response, 422, pickPage(parts(lang), view, answers));
         const result = await desk.pick(token, form.get("ventana") ?? "", answers);
         if (result.outcome === "confirmed") {
@@ -114,7 +120,9 @@ export function visitLinkRoute(options: {
           return sendHtml(
             response,
             409,
-            again ? confirmedPage(parts(lang), again) : endedPage(parts(lang), "ended"),
+            again
+              ? confirmedPage(parts(lang), again, confirmedBuilding(again.visit))
+              : endedPage(parts(lang), "ended"),
           );
         }
         const after = await desk.view(token);
@@ -125,14 +133,23 @@ export function visitLinkRoute(options: {
       return sendText(response, 400, "Acción desconocida.");
     }
     if (view.ended) return sendHtml(response, 410, endedPage(parts(lang), "ended"), head);
-    if (view.visit) return sendHtml(response, 200, confirmedPage(parts(lang), view), head);
+    if (view.visit)
+      return sendHtml(response, 200, confirmedPage(parts(lang), view, confirmedBuilding(view.visit)), head);
     const prefill = String(view.lead?.values.torre ?? view.lead?.values.edificio ?? "");
     return sendHtml(
       response,
       200,
       pickPage(parts(lang), view, {
         property: { tower: prefill, floor: "", unit: "", street: "" },
-        access: { opener: "owner", guestList: "", parking: false, occupied: false, notes: "" },
+        // A building with visitor parking starts the parking box ticked; the client can still untick it.
+        access: {
+          opener: "owner",
+          guestList: "",
+          parking: !!buildingOf(prefill)?.access.parking,
+          occupied: false,
+          notes: "",
+        },
+        building: buildingOf(prefill),
       }),
       head,
     );

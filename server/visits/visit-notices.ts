@@ -6,6 +6,7 @@ import type { VisitChange } from "./routes.ts";
 import { visitLinkPath } from "./routes.ts";
 import type { VisitProperty } from "./visit-desk.ts";
 import type { VisitMailer } from "./visit-mail.ts";
+import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
 
 const subjects = {
   es: { confirmed: "Visita confirmada", rescheduled: "Visita reprogramada", cancelled: "Visita cancelada" },
@@ -22,6 +23,8 @@ export function createVisitNotices(options: {
   mailer: VisitMailer;
   owner: readonly string[];
   site: () => MailSite;
+  /** A published building's access by the tower the visit names (the site's door). */
+  buildingAccess?: (tower: string) => BuildingAccess | undefined;
   log?: (line: string) => void;
 }) {
   const log = options.log ?? ((line: string) => console.error(line));
@@ -34,13 +37,15 @@ export function createVisitNotices(options: {
       const link = `${site.siteUrl.replace(/\/+$/, "")}${visitLinkPath(change.token)}`;
       const clientName = lead?.contact.name?.trim() || (lang === "es" ? "Cliente" : "Client");
       const email = lead?.contact.email?.trim() || undefined;
+      const tower = (change.visit.property as VisitProperty).tower?.trim() ?? "";
+      const building = tower ? options.buildingAccess?.(tower) : undefined;
       const calendar = visitInvitation(
         change.visit,
         {
           business: { name: site.businessName, email: site.email, siteUrl: site.siteUrl },
           client: { name: clientName, email },
         },
-        { lang, link },
+        { lang, link, building },
       );
       const when = windowText(lang, change.visit);
       const where = visitAddress(lang, change.visit.property as VisitProperty);
@@ -56,6 +61,14 @@ export function createVisitNotices(options: {
                 ],
                 [mailLang === "es" ? "Dónde" : "Where", where],
                 [mailLang === "es" ? "Cliente" : "Client", clientName],
+                ...(building
+                  ? [
+                      [
+                        buildingWords[mailLang].heading,
+                        buildingLines(mailLang, building, { withPhone: true }).join(" "),
+                      ] as [string, string],
+                    ]
+                  : []),
               ],
             },
             { paragraph: { text: mailLang === "es" ? "Ver la visita" : "See the visit", href: link } },

@@ -257,7 +257,7 @@ test("guessing links is rate-limited per address: past the limit, 429 before any
   });
   await platform.start(visitsFeature, {
     config: { rateLimitPerMinute: 3, trustedProxies: new BlockList() },
-    published: () => ({ site }),
+    published: () => ({ site, buildingAccess: () => undefined }),
     stylesheets: [],
   });
   const server: Server = createServer((request, response) => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import type { SiteConfig } from "#app/config/site-config.ts";
+import type { BuildingAccess } from "../../server/site/published-site.ts";
 import { Jobs } from "../../server/jobs.ts";
 import { Platform } from "../../server/platform/platform.ts";
 import { visitsFeature } from "../../server/visits/door.ts";
@@ -19,6 +20,8 @@ export async function startVisitPlatform(options: {
   smtpPort: number;
   folders: string[];
   ownerAddresses?: string[];
+  /** Each building's access as published; none when absent. */
+  buildingAccess?: (tower: string) => BuildingAccess | undefined;
 }) {
   const dataDir = mkdtempSync(join(tmpdir(), "visits-"));
   options.folders.push(dataDir);
@@ -31,7 +34,7 @@ export async function startVisitPlatform(options: {
   });
   const visits = await platform.start(visitsFeature, {
     config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
-    published: () => ({ site: options.site }),
+    published: () => ({ site: options.site, buildingAccess: options.buildingAccess ?? (() => undefined) }),
     stylesheets: [],
     mailer: smtpVisitMailer(`smtp://127.0.0.1:${options.smtpPort}`),
     ...(options.ownerAddresses ? { ownerAddresses: options.ownerAddresses } : {}),

@@ -45,7 +45,7 @@ export async function openVisits(options: {
   });
   const started = await platform.start(visitsFeature, {
     config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
-    published: () => ({ site: reminderSite }),
+    published: () => ({ site: reminderSite, buildingAccess: () => undefined }),
     stylesheets: [],
     mailer: smtpVisitMailer(`smtp://127.0.0.1:${options.smtpPort}`),
     reminderMailer: options.reminderMailer ?? smtpHeldMailer(`smtp://127.0.0.1:${options.smtpPort}`),

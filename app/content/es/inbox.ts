@@ -356,6 +356,11 @@ export const towerEditor = {
   statusFinished: "Terminado",
   statusBuilding: "En construcción",
   notFound: "No existe esa torre.",
+  accessHeading: "Acceso al edificio para las visitas",
+  accessLead:
+    "Lo que pide el edificio para dejar entrar a una visita. Se publica con los demás datos de la torre y aparece en la página donde el cliente elige el horario y en la invitación; no se muestra en la página pública de la torre. Lo que no sepas, dejalo vacío.",
+  accessGuestList: { unknown: "No sé", yes: "Sí, los pide", no: "No los pide" },
+  accessSave: "Guardar el acceso",
 };
 
 /** A publication or preview under way on /bandeja/sitio, read out as it goes (decision 0020). */

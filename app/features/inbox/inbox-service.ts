@@ -334,6 +334,20 @@ export type TowerEditorView = {
   underConstruction: boolean;
   draft: boolean;
   facts: TowerFactView[];
+  /** How a visitor gets into the building (decision 0044): for the visits, never on the public page. */
+  access: TowerAccessView[];
+};
+
+/** One of the building's access facts as its form field shows it. */
+export type TowerAccessView = {
+  /** The fact («visitHours»): a refusal names it. */
+  field: string;
+  /** The form's field name («acceso-horario»). */
+  input: string;
+  label: string;
+  hint?: string;
+  /** As the field holds it: «si»/«no»/«» for the guard's list, «09:00-18:00» for the hours. */
+  value: string;
 };
 
 export type TowerAction =
@@ -348,7 +362,9 @@ export type TowerAction =
   | { kind: "estado"; underConstruction: boolean }
   | { kind: "retirar" }
   | { kind: "restituir" }
-  | { kind: "agregar"; values: Record<string, string> };
+  | { kind: "agregar"; values: Record<string, string> }
+  /** The building's access, the whole form at once (its field names, `acceso-…`). */
+  | { kind: "acceso"; values: Record<string, string> };
 
 export type TowerEditOutcome =
   { ok: true; slug: string } | { ok: false; message: string; problems: Record<string, string> };

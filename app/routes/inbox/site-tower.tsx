@@ -5,7 +5,7 @@ import type { Route } from "./+types/site-tower";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { towerEditor as copy, siteEditor } from "../../content/es/inbox.ts";
 import { requireHost } from "../../features/inbox/host.ts";
-import type { TowerAction } from "../../features/inbox/inbox-service.ts";
+import type { TowerAccessView, TowerAction } from "../../features/inbox/inbox-service.ts";
 import { EditorNotice } from "../../features/inbox/editor-notices.tsx";
 import { InboxField } from "../../features/inbox/inbox-field.tsx";
 import { inboxMeta } from "../../features/inbox/meta.ts";
@@ -47,9 +47,19 @@ function actionOf(form: FormData): TowerAction | undefined {
       return { kind: "retirar" };
     case "restituir":
       return { kind: "restituir" };
+    case "acceso":
+      return { kind: "acceso", values: accessValues(form) };
     default:
       return undefined;
   }
+}
+
+/** The building's access fields as typed (`acceso-…`), kept to show again when refused. */
+function accessValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries())
+    if (name.startsWith("acceso-") && typeof value === "string") values[name] = value;
+  return values;
 }
 
 /** Confirms, corrects, marks the works' state, retires or restores: each a draft, published with the rest. */
@@ -59,6 +69,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const action = actionOf(form);
   if (!action) return { message: "Acción desconocida.", problems: {}, fact: "", value: "" };
+  if (action.kind === "acceso") {
+    const outcome = await inbox.site.editTower(params.slug, action);
+    if (outcome.ok) return redirect(`${inboxPaths.siteTower(params.slug)}?guardado=1#acceso`);
+    return {
+      message: outcome.message,
+      problems: outcome.problems,
+      fact: "",
+      value: "",
+      access: action.values,
+    };
+  }
   const outcome = await inbox.site.editTower(params.slug, action);
   if (outcome.ok && action.kind === "confirmar-todo") {
     // One tap per tower: on to the next tower with facts to confirm, or back to the list when none is left.
@@ -80,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function SiteTowerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tower, saved, confirmedName } = loaderData;
-  const facts = useRef<HTMLUListElement>(null);
+  const facts = useRef<HTMLDivElement>(null);
   // A refused correction: the focus goes to the field to correct, its reason read with it.
   useEffect(() => {
     facts.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
@@ -92,7 +113,7 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
     (fact) => !fact.confirmed && !((fact.fact === "direccion" || fact.fact === "amenities") && !fact.value),
   );
   return (
-    <div className="flex flex-col gap-8">
+    <div ref={facts} className="flex flex-col gap-8">
       <div className="flex flex-col gap-3">
         <p>
           <a href={inboxPaths.siteTowers} className="underline">
@@ -130,7 +151,7 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
         )}
       </div>
 
-      <ul ref={facts} className="grid gap-4 md:grid-cols-2">
+      <ul className="grid gap-4 md:grid-cols-2">
         {/* The facts to confirm first: they are what the owner came for. */}
         {[
           ...tower.facts.filter((fact) => !fact.confirmed),
@@ -206,6 +227,12 @@ export default function SiteTowerPage({ loaderData, actionData }: Route.Componen
         ))}
       </ul>
 
+      <AccessForm
+        access={tower.access}
+        typed={actionData && "access" in actionData ? actionData.access : undefined}
+        problems={problems}
+      />
+
       <OneAction
         id="obra"
         heading={copy.statusHeading}
@@ -237,6 +264,83 @@ function OneAction(props: { id: string; heading: string; lead?: string; intent: 
         </button>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The building's access (decision 0044): one form, saved as a draft with the tower's other
+ * facts. A refused save shows what was typed again, each reason beside its field.
+ */
+function AccessForm(props: {
+  access: TowerAccessView[];
+  typed: Record<string, string> | undefined;
+  problems: Record<string, string>;
+}) {
+  return (
+    <section aria-labelledby="acceso" className="flex flex-col gap-3">
+      <h2 id="acceso" className="scroll-mt-24 text-xl font-semibold">
+        {copy.accessHeading}
+      </h2>
+      <p className="max-w-3xl text-sm text-ink-muted">{copy.accessLead}</p>
+      {/* Keyed by what is stored: once saved, the fields show the value as read («9-13» → «09:00-13:00»). */}
+      <Form
+        key={props.access.map((entry) => entry.value).join("\n")}
+        method="post"
+        className="flex max-w-xl flex-col gap-4"
+      >
+        {props.access.map((entry) => {
+          const value = props.typed ? (props.typed[entry.input] ?? "") : entry.value;
+          const error = props.problems[entry.field];
+          return entry.input === "acceso-dni" ? (
+            <GuestListChoice key={entry.input} entry={entry} value={value} error={error} />
+          ) : (
+            <InboxField
+              key={entry.input}
+              label={entry.label}
+              hint={entry.hint}
+              name={entry.input}
+              type={entry.input === "acceso-telefono" ? "tel" : "text"}
+              maxLength={entry.input === "acceso-estacionamiento" ? 200 : 40}
+              defaultValue={value}
+              error={error}
+            />
+          );
+        })}
+        <div>
+          <button type="submit" name="intent" value="acceso" className={buttonStyles.secondary}>
+            {copy.accessSave}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Whether the guard asks for names and DNI: yes, no, or not known. */
+function GuestListChoice({ entry, value, error }: { entry: TowerAccessView; value: string; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="acceso-dni" className="text-sm font-medium text-ink">
+        {entry.label}
+      </label>
+      <select
+        id="acceso-dni"
+        name="acceso-dni"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "acceso-dni-error" : undefined}
+        className="min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink"
+      >
+        <option value="">{copy.accessGuestList.unknown}</option>
+        <option value="si">{copy.accessGuestList.yes}</option>
+        <option value="no">{copy.accessGuestList.no}</option>
+      </select>
+      {error && (
+        <p id="acceso-dni-error" className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

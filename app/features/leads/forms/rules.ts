@@ -1,4 +1,5 @@
 import type { FieldDefinition, FieldType, FormDefinition, LeadValues } from "./types.ts";
+import { phonePattern } from "../../../lib/phone-digits.ts";
 
 /**
  * Every limit on an answer, derived once from its field definition. The form
@@ -34,12 +35,8 @@ export const defaultMaxLength: Record<FieldType, number> = {
 /** Surfaces and other numbers: from 0 to 100,000 unless the definition narrows it. */
 export const defaultNumberRange = { min: 0, max: 100_000 };
 
-/**
- * A phone as people type it (spaces, dashes, dots, parentheses, a leading +)
- * with 8 to 15 digits. Written so it means the same under the browser's v flag
- * and the service's: every special character in a class is escaped.
- */
-export const phonePattern = String.raw`(?=(?:\D*\d){8,15}\D*$)\+?[\d\s\(\)\.\-]+`;
+/** A phone as people type it: one rule for the forms and the site's editor (app/lib/phone-digits.ts). */
+export { phonePattern };
 
 /** The HTML standard's "valid e-mail address": exactly what input type=email accepts. */
 const emailShape =

@@ -76,7 +76,8 @@ export function createReminderJob(options: {
       const stale: string[] = [];
       for (const reminder of claimed) {
         const visit = await rows.visit(reminder.visitId);
-        if (visit?.state === "confirmed" && visit.startsAt > at) live.push({ reminder, visit });
+        if (visit?.state === "confirmed" && visit.startsAt > at && !superseded(reminder, visit, at))
+          live.push({ reminder, visit });
         else stale.push(reminder.id);
       }
       await rows.dropReminders(stale);
@@ -168,6 +169,15 @@ export function createReminderJob(options: {
 }
 
 export type ReminderJob = ReturnType<typeof createReminderJob>;
+
+/**
+ * A client's 24 h reminder found due when the visit is already within 2 h (after a restore, or a
+ * service down for hours): the 2 h reminder says the same, nearer the time; sending both at
+ * once would be two e-mails for one visit (decision 0042).
+ */
+function superseded(reminder: VisitReminder, visit: InspectionVisit, at: string): boolean {
+  return reminder.kind === "client-24h" && Date.parse(visit.startsAt) - Date.parse(at) <= 2 * 3_600_000;
+}
 
 /** The job's poll, on the service's jobs (server/jobs.ts): one round at a time. */
 export function pollReminders(

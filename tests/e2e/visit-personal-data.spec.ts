@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 
 import { parse } from "csv-parse/sync";
 
+import { openInSpreadsheet } from "../tools/spreadsheet.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { confirmWithPassword, expect, logIn, test } from "./inbox-fixtures.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
@@ -99,6 +100,14 @@ test("the person's export carries their visit, formula-safe, and the deletion ta
   expect(row["Cuándo (hora de Buenos Aires)"]).toMatch(/, 10:00 a 11:00$/);
   expect(row["Consulta recibida"]).toBe(records[1]![0]);
   expect(csv).not.toContain("Pedro Ruiz");
+  // Opened as the owner's spreadsheet would, whichever separator it splits on: no formula, and
+  // the visit's notes a cell of text under «Notas».
+  const sheet = openInSpreadsheet(csv, ";");
+  expect(sheet.formulas).toEqual([]);
+  const sheetTitle = sheet.rows.findIndex((cells) => cells[0] === "Visitas de inspección");
+  expect(sheet.rows[sheetTitle + 1]).toEqual(header);
+  expect(sheet.rows[sheetTitle + 2]![header.indexOf("Notas")]).toBe(row.Notas);
+  expect(openInSpreadsheet(csv, ",").formulas).toEqual([]);
 
   await page.getByRole("link", { name: "Eliminar todas" }).click();
   const confirming = page.getByRole("group", { name: /¿Eliminar para siempre la consulta/ });

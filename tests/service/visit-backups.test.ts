@@ -6,10 +6,13 @@ import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { BlockList } from "node:net";
+
 import { BackupService } from "../../server/backup/backup-service.ts";
 import { restoreBackup } from "../../server/backup/restore.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { inspectionVisitTables, type NewReminder } from "../../server/storage/inspection-visits.ts";
+import { createCalendarFeed } from "../../server/visits/calendar-feed.ts";
 import { randomId, Store, type StorageOptions } from "../../server/storage/store.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { numberedExpressLeads } from "./express-lead.ts";
@@ -170,6 +173,22 @@ describe.each(storageBackends("visit_backups"))("$name", (backend) => {
         const url = `file://${folder("target")}`;
         const backup = await backupOf(store, url);
         await backup.cycle();
+        // The owner's availability and her calendar's secret address, replaced once after a copy:
+        // the restore brings back the second, as its hash only.
+        const feed = createCalendarFeed({
+          store,
+          config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
+          site: () => ({
+            siteUrl: "https://example.com",
+            businessName: "Tasaciones",
+            email: "a@example.com",
+          }),
+          now: () => new Date(),
+        });
+        await store.inspectionVisits.setAgenda("availability", { days: [], bufferMinutes: 45 });
+        await feed.replace();
+        await backup.cycle();
+        const feedUrl = await feed.replace();
         const dueSoon = new Date(Date.now() - 60_000).toISOString();
         const first = await leadWithVisit(store, day(13), [
           { kind: "client-24h", channel: "whatsapp", dueAt: dueSoon },
@@ -225,6 +244,7 @@ describe.each(storageBackends("visit_backups"))("$name", (backend) => {
         const destination = await restoreTo();
         const report = await restoreBackup({ target: openTarget(url), identity, to: destination.to });
         expect(report.rows).toMatchObject({
+          visit_agenda: 2,
           leads: 2,
           visit_offers: 2,
           inspection_visits: 2,
@@ -258,6 +278,17 @@ describe.each(storageBackends("visit_backups"))("$name", (backend) => {
             })),
           );
           expect(reminders.find((reminder) => reminder.id === sentByHand!.id)?.sentAt).not.toBeNull();
+          const agendaOf = async (copy: Store) =>
+            (
+              await sql<{
+                key: string;
+                value: string;
+              }>`select key, value from visit_agenda order by key`.execute(copy.db)
+            ).rows;
+          expect(await agendaOf(restored)).toEqual(await agendaOf(store));
+          expect(JSON.stringify(await agendaOf(restored))).not.toContain(
+            feedUrl.split("/").at(-1)!.replace(".ics", ""),
+          );
           // The restored database still refuses a second visit at the same time.
           expect((await pickSameTime(restored, day(17))).outcome).toBe("taken");
           expect((await pickSameTime(restored, day(20))).outcome).toBe("confirmed");

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 
-import { neutralizeFormulas, toCsv } from "./csv.ts";
+import { csvSection, neutralizeFormulas, toCsv } from "./csv.ts";
 
 describe("CSV export", () => {
+  it("a second table follows an empty line with its title, header and rows, neutralised the same way", () => {
+    const csv =
+      toCsv(["Nombre"], [["Marta"]]) +
+      csvSection("Visitas de inspección", ["Notas", "Piso"], [["=1+1;@x", "12"]]);
+    expect(csv).toBe(
+      '\uFEFF"Nombre"\r\n"Marta"\r\n\r\n"Visitas de inspección"\r\n"Notas";"Piso"\r\n"\'=1+1;\'@x";"12"\r\n',
+    );
+  });
+
   it("starts with a UTF-8 byte-order mark, quotes every cell, separates with ';' and ends lines with CRLF", () => {
     const csv = toCsv(["Nombre", "Teléfono", "Nota"], [["José Peña", "11 5555-5555", ""]]);
     expect(csv).toBe('\uFEFF"Nombre";"Teléfono";"Nota"\r\n"José Peña";"11 5555-5555";""\r\n');

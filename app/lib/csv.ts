@@ -24,14 +24,24 @@ export function neutralizeFormulas(value: string): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const records = [header, ...rows].map((row) => row.map(neutralizeFormulas));
-  return (
-    byteOrderMark +
-    stringify(records, {
-      delimiter: csvSeparator,
-      quoted: true,
-      quoted_empty: true,
-      record_delimiter: "\r\n",
-    })
+  return byteOrderMark + records([header, ...rows]);
+}
+
+/**
+ * A second table for the end of a CSV (a person's visits after their leads): an empty line, its
+ * title alone on a line, its header and rows, with the same quoting and the same neutralisation.
+ */
+export function csvSection(
+  title: string,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
+  return "\r\n" + records([[title], header, ...rows]);
+}
+
+function records(rows: readonly (readonly string[])[]): string {
+  return stringify(
+    rows.map((row) => row.map(neutralizeFormulas)),
+    { delimiter: csvSeparator, quoted: true, quoted_empty: true, record_delimiter: "\r\n" },
   );
 }

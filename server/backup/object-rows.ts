@@ -10,16 +10,16 @@ import { rowDigest, tally, type ChangeSet, type Row, type Snapshot } from "./arc
  */
 
 /**
- * Every row of every backed-up table, each table read in key order a batch at a time. Not one
- * transaction: a row changed during the read also has its change queued after `takenAt`, and a
- * restore applies every change set from `takenAt` on, so it ends at the same state (like a base
- * backup and its WAL).
+ * Every row of every backed-up table this database has, each table read in key order a batch at a
+ * time, all in one read transaction (backup-rows.ts `readTables`): the rows agree with one another
+ * (no visit without its lead). A row changed during the read also has its change queued after
+ * `takenAt`, and a restore applies every change set from `takenAt` on, so it ends at the same
+ * state (like a base backup and its WAL).
  */
 export async function readSnapshot(store: Handles<"backups" | "kind">, takenAt: Date): Promise<Snapshot> {
   const tables: Record<string, Row[]> = {};
   const tallies: Snapshot["tally"] = {};
-  for (const table of backedUpTables) {
-    const rows = await store.backups.readTable(table);
+  for (const [table, rows] of await store.backups.readTables(await store.backups.tables())) {
     tables[table.name] = rows;
     tallies[table.name] = tallyOf(rows);
   }
@@ -39,7 +39,16 @@ export async function readChangedRows(
   changes: readonly QueuedChange[],
 ): Promise<ChangeSet["entries"]> {
   const entries: ChangeSet["entries"] = [];
-  for (const [name, tableChanges] of Map.groupBy(changes, (change) => change.table)) {
+  // Parents before children (the registry's order): a lead read after its visits could be gone
+  // with them, leaving a visit without its lead in the copy; read first, it never can.
+  const byTable = Map.groupBy(changes, (change) => change.table);
+  const names = [...byTable.keys()].sort(
+    (a, b) =>
+      backedUpTables.findIndex((table) => table.name === a) -
+      backedUpTables.findIndex((table) => table.name === b),
+  );
+  for (const name of names) {
+    const tableChanges = byTable.get(name)!;
     const table = backedUpTable(name);
     const keys = [
       ...new Map(tableChanges.map((change) => [JSON.stringify(change.key), change.key])).values(),

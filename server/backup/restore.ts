@@ -17,7 +17,7 @@ import {
   type Snapshot,
   type TableTally,
 } from "./archive.ts";
-import { backedUpTable, backedUpTables } from "../storage/backed-up-tables.ts";
+import { backedUpFeatureTables, backedUpTable, backedUpTables } from "../storage/backed-up-tables.ts";
 import { keyOf } from "../storage/backup-tables.ts";
 import type { BackupTarget } from "./targets.ts";
 import {
@@ -153,10 +153,13 @@ export async function restoreBackup(options: {
 
   const destination =
     "dataDir" in options.to ? await asideOf(options.to.dataDir, options.log ?? (() => {})) : undefined;
+  // With the tables of every feature the copies carry (decision 0042): a visit is written into a
+  // table with its rules (foreign keys, never two at once), as the service would have it.
   const store = await Store.open(
     destination
       ? { dataDir: destination.partial }
       : { dataDir: ".", databaseUrl: (options.to as { databaseUrl: string }).databaseUrl },
+    backedUpFeatureTables,
   );
   let wrote = false;
   try {
@@ -186,6 +189,8 @@ export async function restoreBackup(options: {
     }
     const counts = await verify(store, expected, columns, "los cambios aplicados");
 
+    // What belonged to the lost process goes (a reminder's claim; never whether it was sent).
+    await backups.forgetOnRestore();
     // The restored database starts with an empty copy queue; its copies continue the same chain.
     await backups.forgetBackupState();
     await backups.setState(chainKeys.deployment, end.seal!.deployment);

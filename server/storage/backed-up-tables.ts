@@ -1,3 +1,7 @@
+import type { FeatureBackup } from "./feature-backup.ts";
+import { inspectionVisitBackup } from "./inspection-visits.ts";
+import type { FeatureTables } from "./migrations.ts";
+
 /**
  * The tables a backup carries (decision 0019). A table joins with one line here: its key columns,
  * and whether each change to it is copied off the machine within seconds (`continuous`, through
@@ -11,9 +15,29 @@ export type BackedUpTable = {
   /** The primary key's columns, in order. */
   key: readonly string[];
   continuous: boolean;
+  /**
+   * Columns a restore sets to null once the rows are verified: what belonged to the lost
+   * process (a reminder's claim), never what happened (a reminder's `sent_at`).
+   */
+  forgottenOnRestore?: readonly string[];
+  /**
+   * A row state a change set's rows of this table are first put in before they are written
+   * (the visits': a state that holds no time), so a visit moved into another's old time in the
+   * same change set is never refused by the table's own rule half-way (decision 0042).
+   */
+  releasedBeforeReplay?: { column: string; value: string };
 };
 
-export const backedUpTables: readonly BackedUpTable[] = [
+/**
+ * The tables a feature registered with the platform (decision 0038) and declares backed up, with
+ * the migrations that create them: a restore opens its database with these, so it writes them
+ * into tables exactly like the service's. Each feature declares its own beside its migrations
+ * (`inspectionVisitBackup` in inspection-visits.ts); this list only collects them, after the
+ * platform's own tables, parents before children (a restore writes in this order).
+ */
+export const featureBackups: readonly FeatureBackup[] = [inspectionVisitBackup];
+
+const platformTables: readonly BackedUpTable[] = [
   { name: "leads", key: ["id"], continuous: true },
   { name: "visit_pages", key: ["day", "page", "kind"], continuous: true },
   { name: "visit_sources", key: ["day", "kind", "referrer", "campaign"], continuous: true },
@@ -34,6 +58,17 @@ export const backedUpTables: readonly BackedUpTable[] = [
   { name: "site_version_photos", key: ["version_id"], continuous: true },
   { name: "site_photo_drafts", key: ["slot"], continuous: false },
 ];
+
+/** Every table a backup carries, in the order a restore writes them (parents before children). */
+export const backedUpTables: readonly BackedUpTable[] = [
+  ...platformTables,
+  ...featureBackups.flatMap((feature) => feature.backedUp),
+];
+
+/** The migrations of every feature whose tables a backup carries: a restored database gets them. */
+export const backedUpFeatureTables: readonly FeatureTables[] = featureBackups.map(
+  (feature) => feature.tables,
+);
 
 /** The tables whose every change is copied within seconds. */
 export const continuousTables = backedUpTables.filter((table) => table.continuous);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
-import { backedUpTables, continuousTables, type BackedUpTable } from "./backed-up-tables.ts";
+import type { BackedUpTable } from "./backed-up-tables.ts";
 import { stampColumn, type Row } from "./backup-tables.ts";
 
 /**
@@ -21,7 +21,11 @@ import { stampColumn, type Row } from "./backup-tables.ts";
  * its capture at the next start); removed, with the queue, when it starts with backups off, so an
  * unread queue never grows.
  */
-export async function installCapture(db: Kysely<LeadDatabase>, kind: DatabaseKind): Promise<void> {
+export async function installCapture(
+  db: Kysely<LeadDatabase>,
+  kind: DatabaseKind,
+  backedUpTables: readonly BackedUpTable[],
+): Promise<void> {
   await db.transaction().execute(async (transaction) => {
     if (kind === "postgres") {
       // Two instances starting together would otherwise race on the same triggers.
@@ -109,7 +113,11 @@ async function addStampColumn(db: Kysely<LeadDatabase>, table: string): Promise<
 }
 
 /** Backups off: no triggers, and no queue left behind to grow or to leak into a later copy. */
-export async function removeCapture(db: Kysely<LeadDatabase>, kind: DatabaseKind): Promise<void> {
+export async function removeCapture(
+  db: Kysely<LeadDatabase>,
+  kind: DatabaseKind,
+  backedUpTables: readonly BackedUpTable[],
+): Promise<void> {
   await db.transaction().execute(async (transaction) => {
     for (const table of backedUpTables) await dropTriggers(transaction, kind, table.name);
     await transaction.deleteFrom("backup_changes").execute();
@@ -242,7 +250,11 @@ export async function stampedRows(
 }
 
 /** How many rows are stamped at or above `from`, over every continuous table. */
-export async function countStamped(db: Kysely<LeadDatabase>, from: string): Promise<number> {
+export async function countStamped(
+  db: Kysely<LeadDatabase>,
+  from: string,
+  continuousTables: readonly BackedUpTable[],
+): Promise<number> {
   let count = 0;
   for (const table of continuousTables) {
     const { rows } = await sql<{ count: string }>`select count(*)::text as count from ${sql.table(table.name)}

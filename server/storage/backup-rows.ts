@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-import { continuousTables, type BackedUpTable } from "./backed-up-tables.ts";
+import { backedUpTables, type BackedUpTable } from "./backed-up-tables.ts";
 import {
   countQueuedChanges,
   countStamped,
@@ -16,7 +16,18 @@ import {
   type StampedRow,
   type StampMark,
 } from "./backup-capture.ts";
-import { emptyTable, insertRows, putRow, readAll, readRows, readTable, type Row } from "./backup-tables.ts";
+import {
+  emptyTable,
+  forgetOnRestore,
+  insertRows,
+  presentTables,
+  putRow,
+  readAll,
+  readRows,
+  readTable,
+  releaseRows,
+  type Row,
+} from "./backup-tables.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
 
@@ -35,12 +46,28 @@ export class BackupRows {
     this.kind = kind;
   }
 
-  installCapture(): Promise<void> {
-    return installCapture(this.db, this.kind);
+  private present: Promise<BackedUpTable[]> | undefined;
+
+  /**
+   * The backed-up tables this database has, in the registry's order: a feature's tables exist
+   * where the platform registered the feature (decision 0038), so a database opened for the leads
+   * alone is copied without them. Read once: the service migrates before its copy starts.
+   */
+  tables(): Promise<BackedUpTable[]> {
+    this.present ??= presentTables(this.db, this.kind, backedUpTables);
+    return this.present;
   }
 
-  removeCapture(): Promise<void> {
-    return removeCapture(this.db, this.kind);
+  private async continuous(): Promise<BackedUpTable[]> {
+    return (await this.tables()).filter((table) => table.continuous);
+  }
+
+  async installCapture(): Promise<void> {
+    return installCapture(this.db, this.kind, await this.tables());
+  }
+
+  async removeCapture(): Promise<void> {
+    return removeCapture(this.db, this.kind, await this.tables());
   }
 
   newestQueuedId(): Promise<number> {
@@ -64,7 +91,10 @@ export class BackupRows {
     if (this.kind !== "postgres") return queued;
     const mark = await this.stampMark();
     if (!mark) return queued;
-    return queued + Math.max(0, (await countStamped(this.db, mark.horizon)) - mark.seen.length);
+    return (
+      queued +
+      Math.max(0, (await countStamped(this.db, mark.horizon, await this.continuous())) - mark.seen.length)
+    );
   }
 
   /** Where the copy of stamped rows stands (PostgreSQL, from the start with backups on). */
@@ -85,7 +115,7 @@ export class BackupRows {
     range: { from: string; below: string },
     limit: number,
   ): AsyncGenerator<{ table: BackedUpTable; rows: StampedRow[] }> {
-    for (const table of continuousTables) {
+    for (const table of await this.continuous()) {
       let after: { stamp: string; key: unknown[] } | undefined;
       for (;;) {
         const rows = await stampedRows(this.db, table, range, after, limit);
@@ -99,6 +129,23 @@ export class BackupRows {
 
   readTable(table: BackedUpTable): Promise<Row[]> {
     return readTable(this.db, table);
+  }
+
+  /**
+   * Every row of these tables as of one moment (a snapshot): one read transaction, repeatable
+   * read on PostgreSQL, a WAL read snapshot on SQLite (writers go on meanwhile). Read table by
+   * table outside one, a visit confirmed between reading the leads and reading the visits would
+   * be copied without its lead, and the restore's foreign keys would refuse the snapshot.
+   */
+  async readTables(tables: readonly BackedUpTable[]): Promise<Map<BackedUpTable, Row[]>> {
+    const transaction = this.db.transaction();
+    return (
+      this.kind === "postgres" ? transaction.setIsolationLevel("repeatable read") : transaction
+    ).execute(async (reader) => {
+      const read = new Map<BackedUpTable, Row[]>();
+      for (const table of tables) read.set(table, await readTable(reader, table));
+      return read;
+    });
   }
 
   readRows(table: BackedUpTable, keys: readonly unknown[][]): Promise<Row[]> {
@@ -123,9 +170,24 @@ export class BackupRows {
   async applyChanges(
     entries: readonly { table: BackedUpTable; key: unknown[]; row: Row | null }[],
   ): Promise<void> {
+    // Parents before children (the registry's order), whatever order the rows were queued in.
+    const order = (entry: { table: BackedUpTable }) =>
+      backedUpTables.findIndex((table) => table.name === entry.table.name);
+    const ordered = [...entries].sort((a, b) => order(a) - order(b));
     await this.db.transaction().execute(async (transaction) => {
-      for (const entry of entries) await putRow(transaction, entry.table, entry.key, entry.row);
+      for (const tableEntries of Map.groupBy(ordered, (entry) => entry.table.name).values())
+        await releaseRows(
+          transaction,
+          tableEntries[0]!.table,
+          tableEntries.map((entry) => entry.key),
+        );
+      for (const entry of ordered) await putRow(transaction, entry.table, entry.key, entry.row);
     });
+  }
+
+  /** A restore's last step: what belonged to the lost process is forgotten (a reminder's claim). */
+  async forgetOnRestore(): Promise<void> {
+    for (const table of await this.tables()) await forgetOnRestore(this.db, table);
   }
 
   async leadCount(): Promise<number> {

@@ -89,10 +89,61 @@ export function keyOf(table: BackedUpTable, row: Row): unknown[] {
   return table.key.map((column) => row[column]);
 }
 
-/** Replaces the row with this key (deletes it when `row` is null). */
+/**
+ * Writes the row with this key as the copy recorded it (deletes it when `row` is null). An
+ * upsert, never a delete and an insert: deleting a lead to write it again would cascade to its
+ * offers, visits and reminders (decision 0042), on SQLite and PostgreSQL alike.
+ */
 export async function putRow(db: Db, table: BackedUpTable, key: unknown[], row: Row | null): Promise<void> {
-  await sql`delete from ${sql.table(table.name)} where ${keyMatch(table, [key])}`.execute(db);
-  if (row) await insertRows(db, table, [row]);
+  if (!row) {
+    await sql`delete from ${sql.table(table.name)} where ${keyMatch(table, [key])}`.execute(db);
+    return;
+  }
+  const columns = Object.keys(row);
+  const others = columns.filter((column) => !table.key.includes(column));
+  const onConflict =
+    others.length === 0
+      ? sql`do nothing`
+      : sql`do update set ${sql.join(others.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`))}`;
+  await sql`insert into ${sql.table(table.name)} (${sql.join(columns.map((column) => sql.ref(column)))})
+    values (${sql.join(columns.map((column) => sql`${row[column] ?? null}`))})
+    on conflict (${keyList(table)}) ${onConflict}`.execute(db);
+}
+
+/**
+ * Puts the rows with these keys that exist in the state `releasedBeforeReplay` names (a state that
+ * holds nothing the table's own rules guard), before a change set writes them as recorded.
+ */
+export async function releaseRows(db: Db, table: BackedUpTable, keys: readonly unknown[][]): Promise<void> {
+  const release = table.releasedBeforeReplay;
+  if (!release || keys.length === 0) return;
+  for (let start = 0; start < keys.length; start += 100)
+    await sql`update ${sql.table(table.name)} set ${sql.ref(release.column)} = ${release.value}
+      where ${keyMatch(table, keys.slice(start, start + 100))}`.execute(db);
+}
+
+/** Sets the columns `forgottenOnRestore` names to null on every row (a restore's last step). */
+export async function forgetOnRestore(db: Db, table: BackedUpTable): Promise<void> {
+  const columns = table.forgottenOnRestore ?? [];
+  if (columns.length === 0) return;
+  await sql`update ${sql.table(table.name)} set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = null`))}`.execute(
+    db,
+  );
+}
+
+/** Which of `tables` this database has (a feature's tables exist once the platform registered it). */
+export async function presentTables(
+  db: Db,
+  kind: DatabaseKind,
+  tables: readonly BackedUpTable[],
+): Promise<BackedUpTable[]> {
+  const { rows } =
+    kind === "postgres"
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema()`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+  const names = new Set(rows.map((row) => row.name));
+  return tables.filter((table) => names.has(table.name));
 }
 
 export async function insertRows(db: Db, table: BackedUpTable, rows: readonly Row[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Migration } from "kysely/migration";
 
+import type { FeatureBackup } from "./feature-backup.ts";
 import type { DatabaseKind, FeatureTables } from "./migrations.ts";
 import { randomId } from "./lead-writes.ts";
 import type { LeadDatabase } from "./schema.ts";
@@ -205,7 +206,60 @@ export const inspectionVisitTables: FeatureTables = (kind: DatabaseKind): Record
       await db.schema.createIndex("visit_reminders_visit").on("visit_reminders").column("visit_id").execute();
     },
   },
+  // A restore writes a visit as `insert … on conflict (id) do update` (decision 0042). SQLite runs
+  // a BEFORE INSERT trigger before it knows the insert becomes an update, so the trigger must not
+  // count the visit's own stored row as the one it overlaps.
+  "visits-0003-overlap-ignores-itself": {
+    async up(db: Kysely<unknown>) {
+      if (kind === "postgres") return;
+      await sql`drop trigger inspection_visits_never_overlap_insert`.execute(db);
+      await sql`
+        create trigger inspection_visits_never_overlap_insert
+        before insert on inspection_visits when new.state = 'confirmed'
+        begin ${overlappingSqlite}; end
+      `.execute(db);
+    },
+  },
 });
+
+/** SQLite's refusal of a confirmed visit that meets another confirmed one (never itself). */
+const overlappingSqlite = sql.raw(`
+  select raise(abort, '${sqliteOverlap}') where exists (
+    select 1 from inspection_visits
+    where state = 'confirmed' and id <> new.id
+      and blocked_from < new.blocked_until and new.blocked_from < blocked_until
+  )`);
+
+/**
+ * What the off-site copy carries of the visit (decision 0042): every table, each change within
+ * seconds (a confirmed visit, its address and its access are personal data the client was told
+ * are kept), parents before children so a restore writes them in order.
+ * - `visit_agenda`: the availability and the calendar feed's secret, as its hash: a restored
+ *   service keeps the owner's phone subscribed, and a secret she replaced stays replaced.
+ * - `visit_reminders`: with `sent_at`, so a restored service never sends a reminder again; the
+ *   claim belonged to the lost process and is forgotten.
+ * - `inspection_visits`: freed before a change set writes them, so two visits that swapped
+ *   times in one change set are written whatever their order.
+ */
+export const inspectionVisitBackup: FeatureBackup = {
+  tables: inspectionVisitTables,
+  backedUp: [
+    { name: "visit_agenda", key: ["key"], continuous: true },
+    { name: "visit_offers", key: ["id"], continuous: true },
+    {
+      name: "inspection_visits",
+      key: ["id"],
+      continuous: true,
+      releasedBeforeReplay: { column: "state", value: "rescheduled" },
+    },
+    {
+      name: "visit_reminders",
+      key: ["id"],
+      continuous: true,
+      forgottenOnRestore: ["claim_id", "claimed_until"],
+    },
+  ],
+};
 
 /** An offer as the feature reads it. */
 export type VisitOffer = {

@@ -12,12 +12,13 @@ import {
   type Availability,
 } from "./agenda.ts";
 import type { BuildingAccess } from "./building-access.ts";
-import { windowText, type VisitLang } from "./pick-page.ts";
+import { visitFactLabels, visitWords, windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
-import type { VisitDesk } from "./visit-desk.ts";
+import type { InspectionVisit, VisitAccess, VisitDesk, VisitOffer, VisitProperty } from "./visit-desk.ts";
 import { offerWords } from "./visit-words.ts";
 import { whatsappReminderText } from "./reminders.ts";
 import type { CalendarFeed } from "./calendar-feed.ts";
+import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
 
 const weekdayNames = ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"];
 const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -164,6 +165,57 @@ export function createAgendaService(options: {
       return {};
     },
 
+    async personVisits(leadIds) {
+      const labels = visitFactLabels;
+      const yesNo = (on: boolean) => (on ? labels.yes : labels.no);
+      const table: string[][] = [];
+      for (const leadId of leadIds) {
+        const lead = await store.leads.get(leadId);
+        if (!lead) continue;
+        for (const offer of (await rows.offersOf(leadId)).reverse()) {
+          const visit = offer.visitId ? await rows.visit(offer.visitId) : undefined;
+          const property = visit?.property as VisitProperty | undefined;
+          const access = visit?.access as VisitAccess | undefined;
+          table.push([
+            buenosAiresTime(lead.receivedAt),
+            stateText(offer, visit, now()),
+            visit ? windowText("es", visit) : "",
+            property?.tower ?? "",
+            property?.floor ?? "",
+            property?.unit ?? "",
+            property?.street ?? "",
+            access ? visitWords.es.openers[access.opener] : "",
+            access?.guestList ?? "",
+            access ? yesNo(access.parking) : "",
+            access ? yesNo(access.occupied) : "",
+            access?.notes ?? "",
+            buenosAiresTime(new Date(offer.createdAt)),
+            offer.windows.map((window) => windowText("es", window)).join(" / "),
+          ]);
+        }
+      }
+      return {
+        title: "Visitas de inspección",
+        header: [
+          "Consulta recibida",
+          "Estado",
+          labels.when,
+          labels.tower,
+          labels.floor,
+          labels.unit,
+          labels.street,
+          labels.opener,
+          labels.guestList,
+          labels.parking,
+          labels.occupied,
+          labels.notes,
+          "Horarios propuestos el",
+          "Horarios propuestos",
+        ],
+        rows: table,
+      };
+    },
+
     async forLead(leadId) {
       const lead = await store.leads.get(leadId);
       if (!lead) return undefined;
@@ -179,11 +231,7 @@ export function createAgendaService(options: {
           return {
             createdAtText: stamp(offer.createdAt),
             expiresAtText: stamp(offer.expiresAt),
-            stateText: visit
-              ? visitStateText[visit.state]
-              : offer.state === "open" && offer.expiresAt > now().toISOString()
-                ? "Esperando respuesta"
-                : "Vencida",
+            stateText: stateText(offer, visit, now()),
             windows: offer.windows.map((window) => windowText("es", window)),
             ...(visit ? { visitText: windowText("es", visit) } : {}),
           };
@@ -268,6 +316,12 @@ export function createAgendaService(options: {
       };
     },
   };
+}
+
+/** An offer's state as the owner reads it: its visit's, or whether the client may still pick. */
+function stateText(offer: VisitOffer, visit: InspectionVisit | undefined, now: Date): string {
+  if (visit) return visitStateText[visit.state];
+  return offer.state === "open" && offer.expiresAt > now.toISOString() ? "Esperando respuesta" : "Vencida";
 }
 
 const visitStateText = {

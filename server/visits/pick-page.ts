@@ -99,6 +99,26 @@ export const visitWords = {
   },
 } as const;
 
+/**
+ * The visit's facts as the owner's papers name them (Spanish): the day's e-mail, the person's
+ * data export. The property's parts and who opens are the client's own words above.
+ */
+export const visitFactLabels = {
+  when: "Cuándo (hora de Buenos Aires)",
+  where: visitWords.es.where,
+  tower: visitWords.es.tower,
+  floor: visitWords.es.floor,
+  unit: visitWords.es.unit,
+  street: "Dirección",
+  opener: "Abre",
+  guestList: "Autorizar en la guardia",
+  parking: "Cochera",
+  occupied: "Habitada",
+  notes: "Notas",
+  yes: "sí",
+  no: "no",
+} as const;
+
 const windowFormats = {
   es: new Intl.DateTimeFormat("es-AR", {
     timeZone: buenosAires,

@@ -6,7 +6,7 @@ import type { VisitReminder } from "../storage/inspection-visits.ts";
 import { randomId, type Contact, type Handles } from "../storage/store.ts";
 import type { HeldMailer } from "./held-mail.ts";
 import { visitAddress } from "./invitation.ts";
-import { windowText, visitWords, type VisitLang } from "./pick-page.ts";
+import { visitFactLabels, windowText, visitWords, type VisitLang } from "./pick-page.ts";
 import type { InspectionVisit, VisitAccess, VisitProperty } from "./visit-desk.ts";
 
 /** How long a round holds a reminder before a restarted process may take it over. */
@@ -76,7 +76,8 @@ export function createReminderJob(options: {
       const stale: string[] = [];
       for (const reminder of claimed) {
         const visit = await rows.visit(reminder.visitId);
-        if (visit?.state === "confirmed" && visit.startsAt > at) live.push({ reminder, visit });
+        if (visit?.state === "confirmed" && visit.startsAt > at && !superseded(reminder, visit, at))
+          live.push({ reminder, visit });
         else stale.push(reminder.id);
       }
       await rows.dropReminders(stale);
@@ -169,6 +170,15 @@ export function createReminderJob(options: {
 
 export type ReminderJob = ReturnType<typeof createReminderJob>;
 
+/**
+ * A client's 24 h reminder found due when the visit is already within 2 h (after a restore, or a
+ * service down for hours): the 2 h reminder says the same, nearer the time; sending both at
+ * once would be two e-mails for one visit (decision 0042).
+ */
+function superseded(reminder: VisitReminder, visit: InspectionVisit, at: string): boolean {
+  return reminder.kind === "client-24h" && Date.parse(visit.startsAt) - Date.parse(at) <= 2 * 3_600_000;
+}
+
 /** The job's poll, on the service's jobs (server/jobs.ts): one round at a time. */
 export function pollReminders(
   jobs: Jobs,
@@ -192,15 +202,16 @@ export function pollReminders(
 /** A visit of the owner's day: time, client and how to reach them, where, and how to get in. */
 function ownerDayLine(visit: InspectionVisit, contact: Contact | undefined) {
   const access = visit.access as VisitAccess;
-  const words = visitWords.es;
+  const labels = visitFactLabels;
+  const yesNo = (on: boolean) => (on ? labels.yes : labels.no);
   const rows: [string, string][] = [
-    ["Dónde", visitAddress("es", visit.property as VisitProperty)],
+    [labels.where, visitAddress("es", visit.property as VisitProperty)],
     ["Cliente", [contact?.name, contact?.phone, contact?.email].filter(Boolean).join(" · ") || "Sin datos"],
-    ["Abre", words.openers[access.opener]],
+    [labels.opener, visitWords.es.openers[access.opener]],
   ];
-  if (access.guestList) rows.push(["Autorizar en la guardia", access.guestList]);
-  rows.push(["Cochera", access.parking ? "sí" : "no"], ["Habitada", access.occupied ? "sí" : "no"]);
-  if (access.notes) rows.push(["Notas", access.notes]);
+  if (access.guestList) rows.push([labels.guestList, access.guestList]);
+  rows.push([labels.parking, yesNo(access.parking)], [labels.occupied, yesNo(access.occupied)]);
+  if (access.notes) rows.push([labels.notes, access.notes]);
   return { heading: windowText("es", visit), rows };
 }
 

@@ -196,4 +196,37 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
       await up.platform.close();
     }
   });
+
+  test("a service back after hours (a restore, an outage) sends the 2 h reminder, not the 24 h one as well", async () => {
+    let now = confirmedAt;
+    const opened = await openVisits({
+      storage: await backend.options(),
+      now: () => now,
+      smtpPort: catcher.port,
+    });
+    try {
+      const { visit } = await confirmVisit(
+        opened,
+        { name: "Rita Vuelta", email: "rita@example.com", phone: null },
+        morning,
+      );
+      const before = catcher.received.length;
+      // Wednesday 08:30 in Buenos Aires, 90 minutes before the visit: both client reminders due.
+      now = new Date("2026-12-09T11:30:00.000Z");
+      const round = await opened.reminders!.runDue();
+      expect(round.sent).toBe(2); // the owner's day and the 2 h reminder
+      expect(round.dropped).toBe(1); // the 24 h reminder
+      expect(
+        catcher.received
+          .slice(before)
+          .filter((mail) => mail.to.includes("rita@example.com"))
+          .map((mail) => mail.message.headers.get("subject")),
+      ).toEqual(["Recordatorio de la visita: miércoles, 9 de diciembre, 10:00 a 11:00"]);
+      expect(
+        (await opened.platform.store.inspectionVisits.remindersOf(visit.id)).map((reminder) => reminder.kind),
+      ).toEqual(["owner-day", "client-2h"]);
+    } finally {
+      await opened.platform.close();
+    }
+  });
 });

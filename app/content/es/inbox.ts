@@ -167,7 +167,7 @@ export const lead = {
 
 export const dataSubject = {
   heading: "Pedidos de datos personales",
-  lead: "Cuando una persona pide ver o borrar sus datos (Ley 25.326), buscá todas sus consultas por email o teléfono, exportalas para enviárselas y, si pide la supresión, eliminalas.",
+  lead: "Cuando una persona pide ver o borrar sus datos (Ley 25.326), buscá todas sus consultas por email o teléfono, exportalas para enviárselas (con sus visitas: dirección, quién abre, nombres y DNI para la guardia) y, si pide la supresión, eliminalas.",
   search: "Email o teléfono",
   searchHint: "El email completo, o el teléfono con cualquier formato (se comparan los últimos 8 dígitos).",
   find: "Buscar",
@@ -182,7 +182,7 @@ export const dataSubject = {
   confirm: {
     title: (count: number, contact: string) =>
       `¿Eliminar para siempre ${count === 1 ? "la consulta" : `las ${count} consultas`} de ${contact}?`,
-    text: "Se borran de la base de datos, con sus avisos pendientes, y no se pueden recuperar. Exportalas antes si la persona pidió una copia.",
+    text: "Se borran de la base de datos, con sus avisos pendientes y sus visitas (horarios propuestos, visitas confirmadas con su dirección, nombres y DNI, y recordatorios), y no se pueden recuperar. Exportalas antes si la persona pidió una copia.",
     confirm: "Sí, eliminar todo",
     cancel: "Cancelar",
   },

@@ -49,7 +49,15 @@ export type WhatsAppReminder = {
   whatsappUrl: string;
 };
 
+/**
+ * A person's visits for their data export (decision 0042): one row per offer made to any of their
+ * leads, with its visit when they picked one, labelled as the owner's papers label them.
+ */
+export type PersonVisitsTable = { title: string; header: string[]; rows: string[][] };
+
 export type VisitAgendaService = {
+  /** The visits (and offers) of these leads, for the person's export; no rows when there are none. */
+  personVisits(leadIds: readonly string[]): Promise<PersonVisitsTable>;
   agenda(): Promise<AgendaView>;
   saveAgenda(form: Record<string, string>): Promise<{ problem?: string }>;
   forLead(leadId: string): Promise<LeadVisitsView | undefined>;

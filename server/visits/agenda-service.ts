@@ -1,4 +1,5 @@
-import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts";
+import type { VisitAfter, VisitAgendaService } from "#app/features/visits/agenda-service.ts";
+import { reportDue, reportState } from "#app/lib/report-clock.ts";
 import { whatsappDigits } from "#app/lib/phone-digits.ts";
 import { buildWhatsAppUrl } from "#app/lib/whatsapp.ts";
 import { langOf } from "#app/site-map.ts";
@@ -10,6 +11,7 @@ import type { VisitDesk } from "./visit-desk.ts";
 import { offerWords } from "./visit-words.ts";
 import { whatsappReminderText } from "./reminders.ts";
 import type { CalendarFeed } from "./calendar-feed.ts";
+import type { InspectionVisit } from "../storage/inspection-visits.ts";
 
 const weekdayNames = ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"];
 const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -22,7 +24,8 @@ const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
 export function createAgendaService(options: {
   desk: VisitDesk;
   store: Handles<"inspectionVisits" | "leads">;
-  site: () => { siteUrl: string; businessName: string };
+  /** The published site: its address and name, and the delivery hours the report's clock keeps. */
+  site: () => { siteUrl: string; businessName: string; deliveryHours: string };
   /** Sends the offer to the lead's address; absent when the service has no SMTP. */
   mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
   now: () => Date;
@@ -53,8 +56,51 @@ export function createAgendaService(options: {
     return listed.filter((item) => item !== undefined);
   }
 
+  function afterOf(visit: InspectionVisit, at: Date): VisitAfter {
+    return {
+      id: visit.id,
+      state: visit.state,
+      started: Date.parse(visit.startsAt) <= at.getTime(),
+      ...(visit.state === "done" && visit.reportDueAt
+        ? {
+            report: {
+              state: reportState({ dueAt: visit.reportDueAt, deliveredAt: visit.reportDeliveredAt }, at),
+              due: reportDue(visit.reportDueAt, at),
+            },
+          }
+        : {}),
+    };
+  }
+
   return {
     whatsappReminders,
+
+    async afterVisit(leadId, visitId, intent) {
+      if (intent === "informe") return (await desk.deliverReport(leadId, visitId)) ? "marked" : "closed";
+      const outcome = ({ hecha: "done", "no-vino": "no-show", reprogramada: "rescheduled" } as const)[intent];
+      const settled = await desk.settleByOwner(leadId, visitId, outcome, options.site().deliveryHours);
+      return settled === "settled" ? "marked" : settled;
+    },
+
+    async reportsToDeliver() {
+      const at = now();
+      const open = await rows.reportsToDeliver();
+      return Promise.all(
+        open.map(async (visit) => {
+          const lead = await store.leads.get(visit.leadId);
+          const dueAt = visit.reportDueAt ?? visit.endsAt;
+          return {
+            visitId: visit.id,
+            leadId: visit.leadId,
+            clientName: lead?.contact.name?.trim() || "Consulta sin nombre",
+            visitText: windowText("es", visit),
+            state:
+              reportState({ dueAt, deliveredAt: null }, at) === "late" ? ("late" as const) : ("due" as const),
+            due: reportDue(dueAt, at),
+          };
+        }),
+      );
+    },
 
     async calendarFeed() {
       const feed = await options.feed.state();
@@ -175,7 +221,7 @@ export function createAgendaService(options: {
                 ? "Esperando respuesta"
                 : "Vencida",
             windows: offer.windows.map((window) => windowText("es", window)),
-            ...(visit ? { visitText: windowText("es", visit) } : {}),
+            ...(visit ? { visitText: windowText("es", visit), visit: afterOf(visit, now()) } : {}),
           };
         }),
       );

@@ -135,6 +135,24 @@ export default function LeadVisit({ params, loaderData, actionData }: Route.Comp
           {problem}
         </p>
       ) : null}
+      {view.offers.length > 0 ? (
+        <section aria-labelledby="ofertas" className="rounded-xl border border-line bg-white p-4">
+          <h2 id="ofertas" className="text-xl font-semibold">
+            {copy.offers}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-3">
+            {view.offers.map((offer) => (
+              <li key={offer.createdAtText + offer.windows.join()}>
+                <p className="font-semibold">
+                  {offer.stateText} · {copy.sent} {offer.createdAtText} · {copy.expires} {offer.expiresAtText}
+                </p>
+                <p className="text-ink-muted">{offer.visitText ?? offer.windows.join(" · ")}</p>
+                {offer.visit ? <AfterVisitActions visit={offer.visit} name={view.leadName} /> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Form
         method="post"
         className="flex max-w-2xl flex-col gap-4 rounded-xl border border-line bg-white p-4"
@@ -178,24 +196,6 @@ export default function LeadVisit({ params, loaderData, actionData }: Route.Comp
           <ul className="mt-2 list-disc pl-5">
             {view.offeredElsewhere.map((window) => (
               <li key={window}>{window}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {view.offers.length > 0 ? (
-        <section aria-labelledby="ofertas" className="rounded-xl border border-line bg-white p-4">
-          <h2 id="ofertas" className="text-xl font-semibold">
-            {copy.offers}
-          </h2>
-          <ul className="mt-2 flex flex-col gap-3">
-            {view.offers.map((offer) => (
-              <li key={offer.createdAtText + offer.windows.join()}>
-                <p className="font-semibold">
-                  {offer.stateText} · {copy.sent} {offer.createdAtText} · {copy.expires} {offer.expiresAtText}
-                </p>
-                <p className="text-ink-muted">{offer.visitText ?? offer.windows.join(" · ")}</p>
-                {offer.visit ? <AfterVisitActions visit={offer.visit} name={view.leadName} /> : null}
-              </li>
             ))}
           </ul>
         </section>

@@ -29,6 +29,8 @@ export function createAgendaService(options: {
   /** Sends the offer to the lead's address; absent when the service has no SMTP. */
   mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
   now: () => Date;
+  /** Tells the calendars a visit the owner marked «Reprogramada» is off (visit-notices.ts). */
+  onOwnerCancelled?: (visit: InspectionVisit) => Promise<void>;
   /** The owner's private calendar feed (calendar-feed.ts). */
   feed: Pick<CalendarFeed, "replace" | "state">;
 }): VisitAgendaService {
@@ -79,7 +81,10 @@ export function createAgendaService(options: {
       if (intent === "informe") return (await desk.deliverReport(leadId, visitId)) ? "marked" : "closed";
       const outcome = ({ hecha: "done", "no-vino": "no-show", reprogramada: "rescheduled" } as const)[intent];
       const settled = await desk.settleByOwner(leadId, visitId, outcome, options.site().deliveryHours);
-      return settled === "settled" ? "marked" : settled;
+      if (settled !== "settled") return settled;
+      const visit = outcome === "rescheduled" ? await rows.visit(visitId) : undefined;
+      if (visit) await options.onOwnerCancelled?.(visit);
+      return "marked";
     },
 
     async reportsToDeliver() {

@@ -45,22 +45,7 @@ export const visitsFeature: Feature<
     const mailer = needs.mailer ?? (smtp ? smtpVisitMailer(smtp.url) : undefined);
     const site = () => needs.published().site;
     const feed = createCalendarFeed({ store: platform.store, config: needs.config, site, now: platform.now });
-    const agenda = createAgendaService({
-      feed,
-      desk,
-      store: platform.store,
-      site,
-      now: platform.now,
-      mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer))),
-    });
-    const reminderMailer = needs.reminderMailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
     const owner = smtp?.to ?? needs.ownerAddresses ?? [];
-    // Without SMTP the e-mail reminders wait in the database; they go once SMTP_URL is set (or
-    // are dropped when their visit has begun). WhatsApp ones are in the owner's list either way.
-    const reminders =
-      reminderMailer &&
-      createReminderJob({ store: platform.store, mailer: reminderMailer, owner, site, now: platform.now });
-    const poll = reminders && pollReminders(platform.jobs, reminders, reminderJobName);
     const notices =
       mailer &&
       createVisitNotices({
@@ -69,6 +54,22 @@ export const visitsFeature: Feature<
         owner,
         site,
       });
+    const agenda = createAgendaService({
+      feed,
+      desk,
+      store: platform.store,
+      site,
+      now: platform.now,
+      mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer))),
+      onOwnerCancelled: notices && ((visit) => notices({ kind: "cancelled", visit })),
+    });
+    const reminderMailer = needs.reminderMailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
+    // Without SMTP the e-mail reminders wait in the database; they go once SMTP_URL is set (or
+    // are dropped when their visit has begun). WhatsApp ones are in the owner's list either way.
+    const reminders =
+      reminderMailer &&
+      createReminderJob({ store: platform.store, mailer: reminderMailer, owner, site, now: platform.now });
+    const poll = reminders && pollReminders(platform.jobs, reminders, reminderJobName);
     return {
       desk,
       agenda,

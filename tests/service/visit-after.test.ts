@@ -12,7 +12,15 @@ import { describe, expect, test, vi } from "vitest";
 import { visitFunnelOf } from "../../server/insight/visit-funnel.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
-import { confirmVisit, confirmedAt, morning, noon, openVisits, thursday } from "./visit-reminder-setup.ts";
+import {
+  confirmVisit,
+  confirmedAt,
+  morning,
+  noon,
+  openVisits,
+  ownerAddress,
+  thursday,
+} from "./visit-reminder-setup.ts";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -58,6 +66,15 @@ describe.each(storageBackends("visit-after"))("after the visit on $name", (backe
       expect((await rows.visit(moved.visit.id))?.state).toBe("rescheduled");
       expect((await rows.remindersOf(moved.visit.id)).filter((reminder) => !reminder.sentAt)).toEqual([]);
       expect((await opened.desk.view(moved.token))?.ended).toBe(true);
+      // The owner's calendar (and the client's, when there is an address) drops it: METHOD:CANCEL.
+      await vi.waitFor(() => expect(catcher.received).toHaveLength(1));
+      const cancel = catcher.received[0]!;
+      expect(cancel.to).toEqual([ownerAddress]);
+      expect(cancel.message.headers.get("subject")).toMatch(/^Visita cancelada: /);
+      const calendar = cancel.message.parts["text/calendar"]!;
+      expect(calendar).toContain("METHOD:CANCEL");
+      expect(calendar).toContain("STATUS:CANCELLED");
+      expect(calendar).toContain(`UID:${moved.visit.id}@`);
       const other = await confirmVisit(
         opened,
         { name: "Otra Cliente", email: null, phone: "11 5555-0404" },

@@ -159,6 +159,15 @@ test("the owner marks the visit done without scripts, sees the report due then l
   await expectNoAxeViolations(page, "main");
   await shoot(page, "duena-informe-atrasado");
 
+  // The list of leads says so too, and leads to the agenda.
+  await page.goto(`${inbox.url}/bandeja`);
+  const waiting = page.getByRole("link", { name: "1 informe por entregar (1 atrasado)" });
+  await expect(waiting).toBeVisible();
+  await expectNoAxeViolations(page, "main");
+  await page.screenshot({ path: `${shots}/duena-consultas-informe-atrasado-390.png` });
+  await waiting.click();
+  await expect(page.getByRole("heading", { name: "Informes por entregar" })).toBeVisible();
+
   // «Informe entregado» with scripts off.
   await plain.close();
   const plainAgain = await withoutScripts(browser, page);

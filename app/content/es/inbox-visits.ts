@@ -129,4 +129,7 @@ export const reportsToDeliver = {
   due: "En plazo",
   visit: "Visita",
   deliver: "Informe entregado",
+  /** On the list of leads: how many reports wait, how many of them late; a link to the agenda. */
+  summary: (waiting: number, late: number) =>
+    `${waiting === 1 ? "1 informe por entregar" : `${waiting} informes por entregar`}${late > 0 ? ` (${late === 1 ? "1 atrasado" : `${late} atrasados`})` : ""}`,
 };

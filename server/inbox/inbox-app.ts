@@ -89,6 +89,10 @@ export async function startInboxApp(options: {
     dataDir: config.dataDir,
     site: options.siteEditor,
     sitePhotos: options.sitePhotoEditor,
+    // The visits' tables exist when their feature runs (decision 0038).
+    ...(options.visits
+      ? { visitFunnel: (from: string, to: string) => store.inspectionVisits.funnel(from, to) }
+      : {}),
     now,
   });
   const handler = await createAppHandler({

@@ -19,6 +19,8 @@ import {
 } from "../storage/store.ts";
 import { reportsInThread, type ReportRunner } from "../insight/report-runner.ts";
 import { towerRows } from "../insight/results.ts";
+import { visitFunnelOf } from "../insight/visit-funnel.ts";
+import type { FunnelCount } from "../storage/inspection-visits.ts";
 import type { PublishedSite } from "../site/published-site.ts";
 import { towerBySlug } from "#app/content/towers.ts";
 import type { OwnerAuth } from "./owner-auth.ts";
@@ -59,6 +61,11 @@ export type InboxServiceOptions = {
    * (without it, the catalogue's towers and no name).
    */
   published?: () => Pick<PublishedSite, "towerName" | "site">;
+  /**
+   * The visits' funnel of a range of leads (decision 0043), when the visits feature runs: its
+   * tables are the feature's, so without it the results show no funnel.
+   */
+  visitFunnel?: (from: string, to: string) => Promise<FunnelCount[]>;
   now?: () => Date;
 };
 
@@ -219,6 +226,9 @@ export function createInboxService(options: InboxServiceOptions): InboxService {
         towers: towerRows(report.pages, towerName),
         waiting: report.waiting.map(summary),
         waitingTotal: report.waitingTotal,
+        funnel: options.visitFunnel
+          ? visitFunnelOf(await options.visitFunnel(report.fromAt, report.toAt), towerName)
+          : null,
       };
     },
     async lead(id) {

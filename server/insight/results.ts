@@ -14,6 +14,9 @@ export type Report = {
   period: ResultPeriod;
   fromDay: string;
   toDay: string;
+  /** The range's instants, ISO (the visits' funnel counts the leads received in it). */
+  fromAt: string;
+  toAt: string;
   totals: ResultRow;
   weeks: ResultRow[];
   pages: ResultRow[];
@@ -92,6 +95,8 @@ export async function buildReport(
     period,
     fromDay,
     toDay,
+    fromAt: from.toISOString(),
+    toAt: to.toISOString(),
     totals: totals.row("total", "Total"),
     weeks: weeks.inOrder(),
     pages: pageRows,
@@ -111,10 +116,15 @@ export function towerRows(
   towerName: (slug: string) => string | undefined,
 ): ResultRow[] {
   return pages.flatMap((row) => {
-    const slug = /^(?:\/torres|\/en\/towers)\/([^/]+)$/.exec(row.key)?.[1];
+    const slug = towerSlugOf(row.key);
     const name = slug ? towerName(slug) : undefined;
     return name ? [{ ...row, label: name }] : [];
   });
+}
+
+/** The tower a page is of («/torres/<slug>», «/en/towers/<slug>»), or undefined. */
+export function towerSlugOf(page: string): string | undefined {
+  return /^(?:\/torres|\/en\/towers)\/([^/]+)$/.exec(page)?.[1];
 }
 
 /**

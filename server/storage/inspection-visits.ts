@@ -64,6 +64,12 @@ type InspectionVisitsTable = {
   access: string;
   created_at: string;
   updated_at: string;
+  /** When the owner marked it «Visita hecha» (migration visits-0003). */
+  done_at: string | null;
+  /** When the report is promised by: the visit's end plus the published delivery hours' upper bound. */
+  report_due_at: string | null;
+  /** When the owner marked «Informe entregado». */
+  report_delivered_at: string | null;
 };
 type VisitRemindersTable = {
   id: string;
@@ -220,6 +226,19 @@ export const inspectionVisitTables: FeatureTables = (kind: DatabaseKind): Record
       `.execute(db);
     },
   },
+  // After the visit (issue 46 item 7, decision 0043): when it was marked done, when its report is
+  // promised by, when the report went out. ISO text like every other time of these tables.
+  "visits-0004-report-clock": {
+    async up(db: Kysely<unknown>) {
+      for (const column of ["done_at", "report_due_at", "report_delivered_at"])
+        await db.schema.alterTable("inspection_visits").addColumn(column, "text").execute();
+      await db.schema
+        .createIndex("inspection_visits_report_due")
+        .on("inspection_visits")
+        .columns(["report_delivered_at", "report_due_at"])
+        .execute();
+    },
+  },
 });
 
 /** SQLite's refusal of a confirmed visit that meets another confirmed one (never itself). */
@@ -286,6 +305,22 @@ export type InspectionVisit = {
   access: unknown;
   createdAt: string;
   updatedAt: string;
+  doneAt: string | null;
+  reportDueAt: string | null;
+  reportDeliveredAt: string | null;
+};
+
+/** A visit's rows counted per lead's page and source (the results' funnel, decision 0043). */
+export type FunnelCount = {
+  page: string | null;
+  campaign: string | null;
+  utmSource: string | null;
+  referrer: string | null;
+  leads: number;
+  offered: number;
+  confirmed: number;
+  done: number;
+  delivered: number;
 };
 
 export type NewVisit = {
@@ -467,6 +502,9 @@ export class InspectionVisitRows {
           access: JSON.stringify(visit.access),
           created_at: now,
           updated_at: now,
+          done_at: null,
+          report_due_at: null,
+          report_delivered_at: null,
         };
         await transaction.insertInto("inspection_visits").values(row).execute();
         // The reminders go in with the visit: a confirmed visit never lacks them (decision 0041).
@@ -519,20 +557,110 @@ export class InspectionVisitRows {
     }
   }
 
-  /** Ends a confirmed visit in another state (cancelled, done, no-show): its time is free again. */
-  async settle(id: string, state: Exclude<VisitState, "confirmed">, now: string): Promise<boolean> {
+  /**
+   * Ends a confirmed visit in another state (cancelled, done, no-show, rescheduled): its time is
+   * free again and its unsent reminders are dropped, in one transaction. `startedBy` refuses a
+   * visit that has not begun at that instant (done and no-show say what happened); `reportDueAt`
+   * starts a done visit's report clock.
+   */
+  async settle(
+    id: string,
+    state: Exclude<VisitState, "confirmed">,
+    now: string,
+    after: { startedBy?: string; reportDueAt?: string } = {},
+  ): Promise<boolean> {
     return this.immediately(async (transaction) => {
-      const result = await transaction
+      let update = transaction
         .updateTable("inspection_visits")
-        .set((update) => ({ state, updated_at: now, sequence: sql<number>`${update.ref("sequence")} + 1` }))
+        .set((update) => ({
+          state,
+          updated_at: now,
+          sequence: sql<number>`${update.ref("sequence")} + 1`,
+          ...(state === "done" ? { done_at: now, report_due_at: after.reportDueAt ?? null } : {}),
+        }))
         .where("id", "=", id)
-        .where("state", "=", "confirmed")
-        .executeTakeFirst();
+        .where("state", "=", "confirmed");
+      if (after.startedBy) update = update.where("starts_at", "<=", after.startedBy);
+      const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       // A visit that no longer happens has nothing left to remind (decision 0041).
       await dropUnsentReminders(transaction, id);
       return true;
     });
+  }
+
+  /** «Informe entregado»: closes a done visit's report clock, once. */
+  async deliverReport(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("inspection_visits")
+      .set({ report_delivered_at: now, updated_at: now })
+      .where("id", "=", id)
+      .where("state", "=", "done")
+      .where("report_delivered_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The done visits whose report has not gone out, the one promised soonest first. */
+  async reportsToDeliver(): Promise<InspectionVisit[]> {
+    const rows = await this.db
+      .selectFrom("inspection_visits")
+      .selectAll()
+      .where("state", "=", "done")
+      .where("report_delivered_at", "is", null)
+      .orderBy("report_due_at")
+      .execute();
+    return rows.map(visitOf);
+  }
+
+  /**
+   * The funnel of the leads received in [from, to), spam excluded (decision 0043): per page and
+   * source, how many leads, how many were offered a visit, had one confirmed, had it done, and
+   * got the report. Each lead counts once per step whatever its number of offers or visits.
+   */
+  async funnel(from: string, to: string): Promise<FunnelCount[]> {
+    const stepOf = (condition: ReturnType<typeof sql>) =>
+      sql<number>`sum(case when exists (${condition}) then 1 else 0 end)`;
+    const rows = await this.db
+      .selectFrom("leads")
+      .where("leads.status", "!=", "spam")
+      .where("leads.received_at", ">=", from)
+      .where("leads.received_at", "<", to)
+      .select((select) => [
+        "leads.page",
+        "leads.origin_utm_campaign",
+        "leads.origin_utm_source",
+        "leads.origin_referrer",
+        select.fn.countAll<number>().as("leads"),
+        stepOf(sql`select 1 from visit_offers where visit_offers.lead_id = leads.id`).as("offered"),
+        stepOf(sql`select 1 from inspection_visits where inspection_visits.lead_id = leads.id`).as(
+          "confirmed",
+        ),
+        stepOf(
+          sql`select 1 from inspection_visits where inspection_visits.lead_id = leads.id and inspection_visits.state = 'done'`,
+        ).as("done"),
+        stepOf(
+          sql`select 1 from inspection_visits where inspection_visits.lead_id = leads.id and inspection_visits.report_delivered_at is not null`,
+        ).as("delivered"),
+      ])
+      .groupBy([
+        "leads.page",
+        "leads.origin_utm_campaign",
+        "leads.origin_utm_source",
+        "leads.origin_referrer",
+      ])
+      .execute();
+    return rows.map((row) => ({
+      page: row.page,
+      campaign: row.origin_utm_campaign,
+      utmSource: row.origin_utm_source,
+      referrer: row.origin_referrer,
+      leads: Number(row.leads),
+      offered: Number(row.offered),
+      confirmed: Number(row.confirmed),
+      done: Number(row.done),
+      delivered: Number(row.delivered),
+    }));
   }
 
   /** A visit's reminders, by due time (the inbox, the tests). */
@@ -653,6 +781,9 @@ export class InspectionVisitRows {
         "inspection_visits.updated_at",
         "inspection_visits.blocked_from",
         "inspection_visits.blocked_until",
+        "inspection_visits.done_at",
+        "inspection_visits.report_due_at",
+        "inspection_visits.report_delivered_at",
       ])
       .where("visit_reminders.channel", "=", "whatsapp")
       .where("visit_reminders.sent_at", "is", null)
@@ -805,5 +936,8 @@ function visitOf(row: InspectionVisitsTable): InspectionVisit {
     access: JSON.parse(row.access) as unknown,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    doneAt: row.done_at ?? null,
+    reportDueAt: row.report_due_at ?? null,
+    reportDeliveredAt: row.report_delivered_at ?? null,
   };
 }

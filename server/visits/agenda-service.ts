@@ -1,4 +1,5 @@
-import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts";
+import type { VisitAfter, VisitAgendaService } from "#app/features/visits/agenda-service.ts";
+import { reportDue, reportState } from "#app/lib/report-clock.ts";
 import { whatsappDigits } from "#app/lib/phone-digits.ts";
 import { buildWhatsAppUrl } from "#app/lib/whatsapp.ts";
 import { langOf } from "#app/site-map.ts";
@@ -31,12 +32,15 @@ const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
 export function createAgendaService(options: {
   desk: VisitDesk;
   store: Handles<"inspectionVisits" | "leads">;
-  site: () => { siteUrl: string; businessName: string };
+  /** The published site: its address and name, and the delivery hours the report's clock keeps. */
+  site: () => { siteUrl: string; businessName: string; deliveryHours: string };
   /** Sends the offer to the lead's address; absent when the service has no SMTP. */
   mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
   now: () => Date;
   /** A published building's access by the tower a lead names (the site's door, decision 0044). */
   buildingAccess?: (tower: string) => BuildingAccess | undefined;
+  /** Tells the calendars a visit the owner marked «Reprogramada» is off (visit-notices.ts). */
+  onOwnerCancelled?: (visit: InspectionVisit) => Promise<void>;
   /** The owner's private calendar feed (calendar-feed.ts). */
   feed: Pick<CalendarFeed, "replace" | "state">;
 }): VisitAgendaService {
@@ -64,8 +68,54 @@ export function createAgendaService(options: {
     return listed.filter((item) => item !== undefined);
   }
 
+  function afterOf(visit: InspectionVisit, at: Date): VisitAfter {
+    return {
+      id: visit.id,
+      state: visit.state,
+      started: Date.parse(visit.startsAt) <= at.getTime(),
+      ...(visit.state === "done" && visit.reportDueAt
+        ? {
+            report: {
+              state: reportState({ dueAt: visit.reportDueAt, deliveredAt: visit.reportDeliveredAt }, at),
+              due: reportDue(visit.reportDueAt, at),
+            },
+          }
+        : {}),
+    };
+  }
+
   return {
     whatsappReminders,
+
+    async afterVisit(leadId, visitId, intent) {
+      if (intent === "informe") return (await desk.deliverReport(leadId, visitId)) ? "marked" : "closed";
+      const outcome = ({ hecha: "done", "no-vino": "no-show", reprogramada: "rescheduled" } as const)[intent];
+      const settled = await desk.settleByOwner(leadId, visitId, outcome, options.site().deliveryHours);
+      if (settled !== "settled") return settled;
+      const visit = outcome === "rescheduled" ? await rows.visit(visitId) : undefined;
+      if (visit) await options.onOwnerCancelled?.(visit);
+      return "marked";
+    },
+
+    async reportsToDeliver() {
+      const at = now();
+      const open = await rows.reportsToDeliver();
+      return Promise.all(
+        open.map(async (visit) => {
+          const lead = await store.leads.get(visit.leadId);
+          const dueAt = visit.reportDueAt ?? visit.endsAt;
+          return {
+            visitId: visit.id,
+            leadId: visit.leadId,
+            clientName: lead?.contact.name?.trim() || "Consulta sin nombre",
+            visitText: windowText("es", visit),
+            state:
+              reportState({ dueAt, deliveredAt: null }, at) === "late" ? ("late" as const) : ("due" as const),
+            due: reportDue(dueAt, at),
+          };
+        }),
+      );
+    },
 
     async calendarFeed() {
       const feed = await options.feed.state();
@@ -233,7 +283,7 @@ export function createAgendaService(options: {
             expiresAtText: stamp(offer.expiresAt),
             stateText: stateText(offer, visit, now()),
             windows: offer.windows.map((window) => windowText("es", window)),
-            ...(visit ? { visitText: windowText("es", visit) } : {}),
+            ...(visit ? { visitText: windowText("es", visit), visit: afterOf(visit, now()) } : {}),
           };
         }),
       );

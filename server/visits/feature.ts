@@ -47,23 +47,7 @@ export const visitsFeature: Feature<
     const site = () => needs.published().site;
     const buildingAccess = (tower: string) => needs.published().buildingAccess(tower);
     const feed = createCalendarFeed({ store: platform.store, config: needs.config, site, now: platform.now });
-    const agenda = createAgendaService({
-      feed,
-      desk,
-      store: platform.store,
-      site,
-      now: platform.now,
-      buildingAccess,
-      mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer))),
-    });
-    const reminderMailer = needs.reminderMailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
     const owner = smtp?.to ?? needs.ownerAddresses ?? [];
-    // Without SMTP the e-mail reminders wait in the database; they go once SMTP_URL is set (or
-    // are dropped when their visit has begun). WhatsApp ones are in the owner's list either way.
-    const reminders =
-      reminderMailer &&
-      createReminderJob({ store: platform.store, mailer: reminderMailer, owner, site, now: platform.now });
-    const poll = reminders && pollReminders(platform.jobs, reminders, reminderJobName);
     const notices =
       mailer &&
       createVisitNotices({
@@ -73,6 +57,23 @@ export const visitsFeature: Feature<
         site,
         buildingAccess,
       });
+    const agenda = createAgendaService({
+      feed,
+      desk,
+      store: platform.store,
+      site,
+      now: platform.now,
+      buildingAccess,
+      mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer))),
+      onOwnerCancelled: notices && ((visit) => notices({ kind: "cancelled", visit })),
+    });
+    const reminderMailer = needs.reminderMailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
+    // Without SMTP the e-mail reminders wait in the database; they go once SMTP_URL is set (or
+    // are dropped when their visit has begun). WhatsApp ones are in the owner's list either way.
+    const reminders =
+      reminderMailer &&
+      createReminderJob({ store: platform.store, mailer: reminderMailer, owner, site, now: platform.now });
+    const poll = reminders && pollReminders(platform.jobs, reminders, reminderJobName);
     return {
       desk,
       agenda,

@@ -29,7 +29,8 @@ export function visitInvitation(
   parties: InvitationParties,
   options: { lang: VisitLang; link: string; building?: BuildingAccess | undefined },
 ): { method: "REQUEST" | "CANCEL"; content: string } {
-  const cancelled = visit.state === "cancelled";
+  // Rescheduled by the owner from the inbox: this visit is off the calendars; new times come as a new offer.
+  const cancelled = visit.state === "cancelled" || visit.state === "rescheduled";
   const method = cancelled ? "CANCEL" : "REQUEST";
   const host = new URL(parties.business.siteUrl).hostname;
   const calendar = ical({

@@ -26,7 +26,8 @@ export const visitLinkPath = (token: string) => `${visitLinkPrefix}${token}`;
 export type VisitChange = {
   kind: "confirmed" | "rescheduled" | "cancelled";
   visit: InspectionVisit;
-  token: string;
+  /** The client's link; absent when the owner ended the visit from the inbox (it is stored only hashed). */
+  token?: string;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { InspectionVisit, VisitOffer, VisitWindow } from "../storage/inspection-visits.ts";
 import { randomId, type Handles, type Lead } from "../storage/store.ts";
+import { reportDueAt } from "#app/lib/report-clock.ts";
 import { availabilityOf, windowProblem, type Availability } from "./agenda.ts";
 import { reminderSchedule } from "./reminder-schedule.ts";
 import { hashVisitToken, newVisitToken, visitTokenPattern } from "./tokens.ts";
@@ -171,8 +172,42 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
     );
   }
 
-  return { availability, offer, view, pick, cancel, reschedule };
+  /**
+   * The owner's word after (or instead of) a visit, from the inbox (decision 0043). «Visita hecha»
+   * and «No vino» say what happened, so they wait for the visit's start; «Visita hecha» starts the
+   * report's clock (the visit's end plus the published delivery hours). «Reprogramada» ends this
+   * visit so new times can be offered. Each frees the time and drops the unsent reminders.
+   */
+  async function settleByOwner(
+    leadId: string,
+    visitId: string,
+    outcome: OwnerOutcome,
+    deliveryHours: string,
+  ): Promise<"settled" | "not-started" | "closed"> {
+    const visit = await rows.visit(visitId);
+    if (!visit || visit.leadId !== leadId || visit.state !== "confirmed") return "closed";
+    const at = now();
+    if (outcome !== "rescheduled" && Date.parse(visit.startsAt) > at.getTime()) return "not-started";
+    const settled = await rows.settle(visitId, outcome, at.toISOString(), {
+      ...(outcome === "rescheduled" ? {} : { startedBy: at.toISOString() }),
+      ...(outcome === "done" ? { reportDueAt: reportDueAt(visit.endsAt, deliveryHours) } : {}),
+    });
+    return settled ? "settled" : "closed";
+  }
+
+  /** «Informe entregado»: a done visit's report clock closes, once. */
+  async function deliverReport(leadId: string, visitId: string): Promise<boolean> {
+    const visit = await rows.visit(visitId);
+    if (!visit || visit.leadId !== leadId) return false;
+    return rows.deliverReport(visitId, now().toISOString());
+  }
+
+  return { availability, offer, view, pick, cancel, reschedule, settleByOwner, deliverReport };
 }
+
+/** What the owner may say of a confirmed visit. */
+export const ownerOutcomes = ["done", "no-show", "rescheduled"] as const;
+export type OwnerOutcome = (typeof ownerOutcomes)[number];
 
 export type VisitDesk = ReturnType<typeof createVisitDesk>;
 

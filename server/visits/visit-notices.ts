@@ -34,7 +34,10 @@ export function createVisitNotices(options: {
       const lead = await options.store.leads.get(change.visit.leadId);
       const offer = await options.store.inspectionVisits.offerOfVisit(change.visit.id);
       const lang: VisitLang = offer?.lang === "en" ? "en" : "es";
-      const link = `${site.siteUrl.replace(/\/+$/, "")}${visitLinkPath(change.token)}`;
+      // Without the client's link (the owner ended the visit from the inbox), the site's address.
+      const link = change.token
+        ? `${site.siteUrl.replace(/\/+$/, "")}${visitLinkPath(change.token)}`
+        : site.siteUrl;
       const clientName = lead?.contact.name?.trim() || (lang === "es" ? "Cliente" : "Client");
       const email = lead?.contact.email?.trim() || undefined;
       const tower = (change.visit.property as VisitProperty).tower?.trim() ?? "";
@@ -71,7 +74,9 @@ export function createVisitNotices(options: {
                   : []),
               ],
             },
-            { paragraph: { text: mailLang === "es" ? "Ver la visita" : "See the visit", href: link } },
+            ...(change.token
+              ? [{ paragraph: { text: mailLang === "es" ? "Ver la visita" : "See the visit", href: link } }]
+              : []),
           ],
         }),
         to: [...to],

@@ -1,3 +1,5 @@
+import type { ReportDue } from "../../lib/report-clock.ts";
+
 /** The owner's words for the visits' pages (decision 0039). */
 export const agenda = {
   heading: "Agenda de visitas",
@@ -78,4 +80,56 @@ export const calendarFeed = {
     "A la izquierda, junto a «Otros calendarios», tocá «+» y elegí «Desde URL».",
     "Pegá la dirección y tocá «Añadir calendario». Aparece en la app Google Calendar del teléfono; Google lo actualiza cada algunas horas.",
   ],
+};
+
+/** When a report is due, as the owner says it: «hoy a las 15:00», «mañana a las 10:00», «el 14/12 a las 10:00». */
+function dueWhen(due: ReportDue): string {
+  const day =
+    due.daysAway === 0
+      ? "hoy"
+      : due.daysAway === 1
+        ? "mañana"
+        : due.daysAway === -1
+          ? "ayer"
+          : `el ${due.date}`;
+  return `${day} a las ${due.clock}`;
+}
+
+/** After the visit (decision 0043): what happened, and the report's clock. */
+export const afterVisit = {
+  done: "Visita hecha",
+  noShow: "No vino",
+  rescheduled: "Reprogramada",
+  delivered: "Informe entregado",
+  what: "¿Cómo salió la visita?",
+  notStartedNote: "«Visita hecha» y «No vino» aparecen cuando llega la hora de la visita.",
+  rescheduledNote:
+    "«Reprogramada» libera el horario y cancela los recordatorios pendientes; después proponé horarios nuevos acá abajo.",
+  marked: {
+    hecha: "Visita marcada como hecha: empezó a correr el plazo del informe.",
+    "no-vino": "Marcada: el cliente no vino. Los recordatorios pendientes se cancelaron.",
+    reprogramada:
+      "Horario liberado y recordatorios cancelados. Proponé horarios nuevos en el formulario de abajo.",
+    informe: "Informe marcado como entregado.",
+  },
+  notStarted:
+    "La visita todavía no empezó: «Visita hecha» y «No vino» se marcan después de su hora de inicio.",
+  closed: "Esa visita ya no está confirmada o el informe ya estaba entregado: mirá su estado.",
+  reportDue: (due: ReportDue) => `Informe para entregar ${dueWhen(due)}`,
+  reportLate: (due: ReportDue) => `Informe atrasado: había que entregarlo ${dueWhen(due)}`,
+  reportDelivered: "Informe entregado",
+};
+
+/** The reports still to deliver, on the agenda (decision 0043). */
+export const reportsToDeliver = {
+  heading: "Informes por entregar",
+  lead: "Desde el fin de cada visita hecha corre el plazo que el sitio promete para el informe. Cuando lo mandes, tocá «Informe entregado».",
+  none: "No hay informes pendientes.",
+  late: "Atrasado",
+  due: "En plazo",
+  visit: "Visita",
+  deliver: "Informe entregado",
+  /** On the list of leads: how many reports wait, how many of them late; a link to the agenda. */
+  summary: (waiting: number, late: number) =>
+    `${waiting === 1 ? "1 informe por entregar" : `${waiting} informes por entregar`}${late > 0 ? ` (${late === 1 ? "1 atrasado" : `${late} atrasados`})` : ""}`,
 };

@@ -232,6 +232,21 @@ export const results = {
     received: "Recibida",
   },
   empty: "Sin datos en este período.",
+  funnel: {
+    heading: "De la consulta al informe",
+    lead: "Las consultas del período y hasta dónde llegó cada una: a cuántas les propusiste visita, cuántas eligieron horario, cuántas visitas hiciste y cuántos informes entregaste. Cada consulta cuenta una vez por paso.",
+    steps: {
+      leads: "Consultas",
+      offered: "Visita propuesta",
+      confirmed: "Visita confirmada",
+      done: "Visita hecha",
+      delivered: "Informe entregado",
+    },
+    ofLeads: (share: string) => `${share} de las consultas`,
+    pages: "Por página",
+    sources: "Por origen",
+    towers: "Por torre",
+  },
 };
 
 /** /bandeja/sitio: the business facts, their publication and history (decision 0020). */

@@ -98,6 +98,30 @@ export type Results = {
   /** Still "nuevo" after the promised 48 h, oldest first (at most 50), and how many in all. */
   waiting: LeadSummary[];
   waitingTotal: number;
+  /** The period's leads through the visit to the report (decision 0043); null without the visits feature. */
+  funnel: VisitFunnel | null;
+};
+
+/** One row of the visits' funnel: the leads of a page, source or tower and how far each got. */
+export type FunnelRow = {
+  key: string;
+  label: string;
+  leads: number;
+  /** Leads offered at least one visit. */
+  offered: number;
+  /** Leads whose client picked a time. */
+  confirmed: number;
+  /** Leads whose visit was marked «Visita hecha». */
+  done: number;
+  /** Leads whose report was marked delivered. */
+  delivered: number;
+};
+
+export type VisitFunnel = {
+  totals: FunnelRow;
+  pages: FunnelRow[];
+  sources: FunnelRow[];
+  towers: FunnelRow[];
 };
 
 export type LoginResult =

@@ -1,5 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
+import type { ReportDue, ReportState } from "../../lib/report-clock.ts";
+
 /**
  * What the owner's visit pages read and do (decision 0039): the availability at /bandeja/agenda
  * and «Proponer visita» on a lead. The server's visits feature implements it
@@ -23,7 +25,36 @@ export type OfferSummary = {
   stateText: string;
   windows: string[];
   visitText?: string;
+  /** The visit picked from the offer, and what the owner may say of it (decision 0043). */
+  visit?: VisitAfter;
 };
+
+/** A visit as the owner's after-visit buttons need it. */
+export type VisitAfter = {
+  id: string;
+  state: "confirmed" | "cancelled" | "done" | "no-show" | "rescheduled";
+  /** Begun by the service's clock: «Visita hecha» and «No vino» may be said. */
+  started: boolean;
+  /** A done visit's report: due, late or delivered, and when it is promised by. */
+  report?: { state: ReportState; due: ReportDue };
+};
+
+/** A done visit whose report has not gone out (the agenda's list, decision 0043). */
+export type ReportToDeliver = {
+  visitId: string;
+  leadId: string;
+  clientName: string;
+  /** The visit, Buenos Aires time. */
+  visitText: string;
+  state: "due" | "late";
+  due: ReportDue;
+};
+
+/** The owner's buttons after a visit, as their forms post them. */
+export const afterVisitIntents = ["hecha", "no-vino", "reprogramada", "informe"] as const;
+export type AfterVisitIntent = (typeof afterVisitIntents)[number];
+/** Marked; refused because the visit has not begun; or the visit is no longer in that state. */
+export type AfterVisitOutcome = "marked" | "not-started" | "closed";
 
 export type LeadVisitsView = {
   leadName: string;
@@ -69,6 +100,10 @@ export type VisitAgendaService = {
   whatsappReminders(): Promise<WhatsAppReminder[]>;
   /** Records one as sent and gives its wa.me link; undefined when it was already sent or is gone. */
   sendWhatsAppReminder(id: string): Promise<string | undefined>;
+  /** «Visita hecha», «No vino», «Reprogramada» or «Informe entregado» for one of a lead's visits. */
+  afterVisit(leadId: string, visitId: string, intent: AfterVisitIntent): Promise<AfterVisitOutcome>;
+  /** The reports still to deliver, due and late, the soonest promised first. */
+  reportsToDeliver(): Promise<ReportToDeliver[]>;
   /** Whether the owner's calendar has a secret address yet, and since when (Buenos Aires text). */
   calendarFeed(): Promise<{ createdAtText: string } | undefined>;
   /** A new secret address for her calendar, shown once; the previous one stops working. */

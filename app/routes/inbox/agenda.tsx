@@ -1,12 +1,15 @@
-import { data, Form, useFetcher } from "react-router";
+import { data, Form, Link, useFetcher } from "react-router";
 
 import type { Route } from "./+types/agenda";
 import { buttonStyles } from "../../components/button-styles.ts";
 import {
   calendarFeed as feedCopy,
   agenda as copy,
+  afterVisit as afterCopy,
+  reportsToDeliver as reportsCopy,
   whatsappReminders as remindCopy,
 } from "../../content/es/inbox-visits.ts";
+import { leadVisitPath } from "../../features/inbox/paths.ts";
 import { requireConfirmation } from "../../features/inbox/fresh-confirmation.server.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { requireVisits } from "../../features/visits/agenda-service.ts";
@@ -15,15 +18,18 @@ export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading,
 
 async function pageData(context: Route.LoaderArgs["context"]) {
   const visits = requireVisits(context);
-  const [agenda, reminders, feed] = await Promise.all([
+  const [agenda, reminders, feed, reports] = await Promise.all([
     visits.agenda(),
     visits.whatsappReminders(),
     visits.calendarFeed(),
+    visits.reportsToDeliver(),
   ]);
   return {
     agenda,
     reminders,
     feed,
+    reports,
+    reportDelivered: false,
     saved: false,
     problem: undefined as string | undefined,
     newFeed: undefined as { httpsUrl: string; webcalUrl: string } | undefined,
@@ -44,6 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(
     [...(await request.formData()).entries()].map(([name, value]) => [name, String(value)]),
   );
+  if (form.intent === "informe") {
+    const outcome = await visits.afterVisit(form.consulta ?? "", form.visita ?? "", "informe");
+    if (outcome === "marked") return { ...(await pageData(context)), reportDelivered: true };
+    return data({ ...(await pageData(context)), problem: afterCopy.closed }, { status: 409 });
+  }
   if (form.intent === "recordatorio") {
     const sent = await visits.sendWhatsAppReminder(form.id ?? "");
     if (sent) return { ...(await pageData(context)), reminderSent: true };
@@ -61,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const field = "min-h-11 rounded-md border border-line bg-white px-3 py-2 text-base text-ink";
 
 export default function Agenda({ loaderData, actionData }: Route.ComponentProps) {
-  const { agenda, reminders, feed, newFeed, saved, problem, reminderSent } = actionData ?? loaderData;
+  const { agenda, reminders, feed, reports, newFeed, saved, problem, reminderSent, reportDelivered } =
+    actionData ?? loaderData;
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
@@ -83,6 +95,56 @@ export default function Agenda({ loaderData, actionData }: Route.ComponentProps)
           {problem}
         </p>
       ) : null}
+      {reportDelivered ? (
+        <p role="status" className="rounded-md border border-water p-3 font-semibold">
+          {afterCopy.marked.informe}
+        </p>
+      ) : null}
+      <section aria-labelledby="informes" className="flex max-w-2xl flex-col gap-3">
+        <h2 id="informes" className="text-2xl font-semibold">
+          {reportsCopy.heading}
+        </h2>
+        <p className="text-ink-muted">{reportsCopy.lead}</p>
+        {reports.length === 0 ? (
+          <p>{reportsCopy.none}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {reports.map((report) => (
+              <li
+                key={report.visitId}
+                className={`flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 ${report.state === "late" ? "border-2 border-red-800" : "border border-line"}`}
+              >
+                <div className="flex flex-col">
+                  <p className={report.state === "late" ? "font-semibold text-red-800" : "font-semibold"}>
+                    {report.state === "late" ? reportsCopy.late : reportsCopy.due} ·{" "}
+                    {report.state === "late"
+                      ? afterCopy.reportLate(report.due)
+                      : afterCopy.reportDue(report.due)}
+                  </p>
+                  <p>
+                    <Link to={leadVisitPath(report.leadId)} className="text-water underline">
+                      {report.clientName}
+                    </Link>{" "}
+                    · {reportsCopy.visit} {report.visitText}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="informe" />
+                  <input type="hidden" name="visita" value={report.visitId} />
+                  <input type="hidden" name="consulta" value={report.leadId} />
+                  <button
+                    type="submit"
+                    aria-label={`${reportsCopy.deliver}: ${report.clientName}`}
+                    className={buttonStyles.primary}
+                  >
+                    {reportsCopy.deliver}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="recordatorios" className="flex max-w-2xl flex-col gap-3">
         <h2 id="recordatorios" className="text-2xl font-semibold">
           {remindCopy.heading}

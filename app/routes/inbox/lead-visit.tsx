@@ -2,10 +2,16 @@ import { data, Form, Link } from "react-router";
 
 import type { Route } from "./+types/lead-visit";
 import { buttonStyles } from "../../components/button-styles.ts";
-import { proposeVisit as copy } from "../../content/es/inbox-visits.ts";
+import { afterVisit as afterCopy, proposeVisit as copy } from "../../content/es/inbox-visits.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
 import { inboxPaths, leadPath } from "../../features/inbox/paths.ts";
-import { requireVisits, type OfferMade } from "../../features/visits/agenda-service.ts";
+import { AfterVisitActions } from "../../features/visits/after-visit.tsx";
+import {
+  afterVisitIntents,
+  requireVisits,
+  type AfterVisitIntent,
+  type OfferMade,
+} from "../../features/visits/agenda-service.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
@@ -16,14 +22,39 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       view: view ?? null,
       made: undefined as OfferMade | undefined,
       problem: undefined as string | undefined,
+      marked: undefined as AfterVisitIntent | undefined,
     },
     { status: view ? 200 : 404 },
+  );
+}
+
+/** «Visita hecha», «No vino», «Reprogramada», «Informe entregado» (decision 0043). */
+async function afterVisit(
+  params: Route.ActionArgs["params"],
+  context: Route.ActionArgs["context"],
+  form: FormData,
+) {
+  const visits = requireVisits(context);
+  const intent = String(form.get("intent")) as AfterVisitIntent;
+  const outcome = await visits.afterVisit(params.id, String(form.get("visita") ?? ""), intent);
+  const view = (await visits.forLead(params.id)) ?? null;
+  if (outcome === "marked") return { view, made: undefined, problem: undefined, marked: intent };
+  return data(
+    {
+      view,
+      made: undefined,
+      problem: outcome === "not-started" ? afterCopy.notStarted : afterCopy.closed,
+      marked: undefined,
+    },
+    { status: outcome === "not-started" ? 422 : 409 },
   );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const visits = requireVisits(context);
   const form = await request.formData();
+  if (afterVisitIntents.includes(form.get("intent") as AfterVisitIntent))
+    return afterVisit(params, context, form);
   const windows = [1, 2, 3]
     .map((row) => ({
       date: String(form.get(`fecha-${row}`) ?? ""),
@@ -34,14 +65,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await visits.propose(params.id, windows);
   const view = await visits.forLead(params.id);
   if ("problem" in result)
-    return data({ view: view ?? null, made: undefined, problem: result.problem }, { status: 422 });
-  return { view: view ?? null, made: result, problem: undefined };
+    return data(
+      { view: view ?? null, made: undefined, problem: result.problem, marked: undefined },
+      { status: 422 },
+    );
+  return { view: view ?? null, made: result, problem: undefined, marked: undefined };
 }
 
 const field = "min-h-11 rounded-md border border-line bg-white px-3 py-2 text-base text-ink";
 
 export default function LeadVisit({ params, loaderData, actionData }: Route.ComponentProps) {
-  const { view, made, problem } = actionData ?? loaderData;
+  const { view, made, problem, marked } = actionData ?? loaderData;
   if (!view) return <h1 className="font-display text-3xl font-semibold">{copy.notFound}</h1>;
   return (
     <div className="flex flex-col gap-6">
@@ -91,10 +125,33 @@ export default function LeadVisit({ params, loaderData, actionData }: Route.Comp
           </p>
         </section>
       ) : null}
+      {marked ? (
+        <p role="status" className="rounded-md border border-water p-3 font-semibold">
+          {afterCopy.marked[marked]}
+        </p>
+      ) : null}
       {problem ? (
         <p role="alert" className="rounded-md border border-red-800 p-3 font-semibold text-red-800">
           {problem}
         </p>
+      ) : null}
+      {view.offers.length > 0 ? (
+        <section aria-labelledby="ofertas" className="rounded-xl border border-line bg-white p-4">
+          <h2 id="ofertas" className="text-xl font-semibold">
+            {copy.offers}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-3">
+            {view.offers.map((offer) => (
+              <li key={offer.createdAtText + offer.windows.join()}>
+                <p className="font-semibold">
+                  {offer.stateText} · {copy.sent} {offer.createdAtText} · {copy.expires} {offer.expiresAtText}
+                </p>
+                <p className="text-ink-muted">{offer.visitText ?? offer.windows.join(" · ")}</p>
+                {offer.visit ? <AfterVisitActions visit={offer.visit} name={view.leadName} /> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <Form
         method="post"
@@ -139,23 +196,6 @@ export default function LeadVisit({ params, loaderData, actionData }: Route.Comp
           <ul className="mt-2 list-disc pl-5">
             {view.offeredElsewhere.map((window) => (
               <li key={window}>{window}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {view.offers.length > 0 ? (
-        <section aria-labelledby="ofertas" className="rounded-xl border border-line bg-white p-4">
-          <h2 id="ofertas" className="text-xl font-semibold">
-            {copy.offers}
-          </h2>
-          <ul className="mt-2 flex flex-col gap-3">
-            {view.offers.map((offer) => (
-              <li key={offer.createdAtText + offer.windows.join()}>
-                <p className="font-semibold">
-                  {offer.stateText} · {copy.sent} {offer.createdAtText} · {copy.expires} {offer.expiresAtText}
-                </p>
-                <p className="text-ink-muted">{offer.visitText ?? offer.windows.join(" · ")}</p>
-              </li>
             ))}
           </ul>
         </section>

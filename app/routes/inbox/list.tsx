@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 import type { Route } from "./+types/list";
 import { list as copy } from "../../content/es/inbox.ts";
 import { requireHost } from "../../features/inbox/host.ts";
@@ -11,6 +13,8 @@ import { isFiltered, listSearch, pageSize, readListParams } from "../../features
 import { exportAddress } from "../../features/inbox/fresh-confirmation.server.ts";
 import { changeStatus } from "../../features/inbox/status-action.server.ts";
 import { inboxPaths } from "../../features/inbox/paths.ts";
+import { reportsToDeliver as reportsCopy } from "../../content/es/inbox-visits.ts";
+import { visitsContext } from "../../features/visits/agenda-service.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
@@ -21,9 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url.searchParams,
     inbox.forms.map((form) => form.id),
   );
-  const [{ leads, total }, counts] = await Promise.all([
+  // The reports waiting after visits (decision 0043), when the visits feature runs.
+  const visits = context.get(visitsContext);
+  const [{ leads, total }, counts, reports] = await Promise.all([
     inbox.list(query, { limit: pageSize, offset: (page - 1) * pageSize }),
     inbox.counts(),
+    visits ? visits.reportsToDeliver() : [],
   ]);
   const deleted = Number(url.searchParams.get("eliminadas") ?? "0");
   return {
@@ -32,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leads,
     total,
     counts,
+    reports: { waiting: reports.length, late: reports.filter((report) => report.state === "late").length },
     forms: inbox.forms,
     deleted: deleted > 0 ? deleted : 0,
     exportAddress: await exportAddress(request, context, `${inboxPaths.export}${listSearch(query)}`),
@@ -43,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LeadList({ loaderData }: Route.ComponentProps) {
-  const { query, page, leads, total, forms, deleted, exportAddress } = loaderData;
+  const { query, page, leads, total, forms, deleted, exportAddress, reports } = loaderData;
   const { fresh, counts } = useLiveLeads(loaderData, listSearch(query), page === 1);
   return (
     <div className="flex flex-col gap-6">
@@ -59,6 +67,16 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       <LeadCounts counts={counts} />
+      {reports.waiting > 0 ? (
+        <p>
+          <Link
+            to={inboxPaths.agenda}
+            className={`inline-flex min-h-11 items-center font-semibold underline ${reports.late > 0 ? "text-red-800" : "text-water"}`}
+          >
+            {reportsCopy.summary(reports.waiting, reports.late)}
+          </Link>
+        </p>
+      ) : null}
       <ListFilters query={query} forms={forms} />
       <div role="status" className="empty:hidden">
         {deleted > 0 ? copy.deleted(deleted) : null}

@@ -13,6 +13,7 @@ import {
   ResultTable,
 } from "../../features/inbox/results-table.tsx";
 import { leadPath } from "../../features/inbox/paths.ts";
+import { VisitFunnelSection } from "../../features/inbox/funnel-table.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => inboxMeta(copy.heading, matches);
 
@@ -138,6 +139,8 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           rows={results.towers}
         />
       </section>
+
+      {results.funnel ? <VisitFunnelSection funnel={results.funnel} /> : null}
 
       <section aria-labelledby="esperando" className="flex flex-col gap-4">
         <h2 id="esperando" className="text-xl font-semibold">

@@ -16,7 +16,7 @@ import {
   type StampedRow,
   type StampMark,
 } from "./backup-capture.ts";
-import { emptyTable, insertRows, putRow, readAll, readRows, readTable, type Row } from "./backup-tables.ts";
+import { emptyTable, insertRows, putRow, readRows, tableBatches, type Row } from "./backup-tables.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import type { LeadDatabase } from "./schema.ts";
 
@@ -97,25 +97,27 @@ export class BackupRows {
     }
   }
 
-  readTable(table: BackedUpTable): Promise<Row[]> {
-    return readTable(this.db, table);
+  /** Every row of `table`, a batch at a time in key order. */
+  tableBatches(table: BackedUpTable): AsyncGenerator<Row[]> {
+    return tableBatches(this.db, table);
   }
 
   readRows(table: BackedUpTable, keys: readonly unknown[][]): Promise<Row[]> {
     return readRows(this.db, this.kind, table, keys);
   }
 
-  readAll(table: BackedUpTable): Promise<Row[]> {
-    return readAll(this.db, table);
-  }
-
-  /** A restore's first step: each table replaced by the snapshot's rows, in one transaction. */
-  async replaceTables(tables: readonly { table: BackedUpTable; rows: readonly Row[] }[]): Promise<void> {
+  /**
+   * A restore's first step, in one transaction: `tables` emptied, then the snapshot's rows
+   * written a batch at a time as they are read. Whatever `batches` throws (a refused object, a
+   * digest that changed) rolls everything back.
+   */
+  async replaceTables(
+    tables: readonly BackedUpTable[],
+    batches: AsyncIterable<{ table: BackedUpTable; rows: readonly Row[] }> = (async function* () {})(),
+  ): Promise<void> {
     await this.db.transaction().execute(async (transaction) => {
-      for (const { table, rows } of tables) {
-        await emptyTable(transaction, table);
-        await insertRows(transaction, table, rows);
-      }
+      for (const table of tables) await emptyTable(transaction, table);
+      for await (const { table, rows } of batches) await insertRows(transaction, table, rows);
     });
   }
 

@@ -8,7 +8,9 @@ import { Decrypter, Encrypter } from "age-encryption";
 /**
  * What a backup object holds and how it is named and sealed (decision 0019). Every object is
  * gzip-compressed JSON encrypted with age to the owner's recipient (and the service's drill
- * recipient): its bytes reveal nothing, its name only a time.
+ * recipient): its bytes reveal nothing, its name only a time. A change set is one JSON object; a
+ * snapshot is one JSON line per row (decision 0045), written and read a batch at a time; one
+ * written whole before that still reads.
  */
 export type Row = Record<string, unknown>;
 
@@ -29,7 +31,10 @@ export type ChainSeal = {
   previous: { name: string; digest: string } | null;
 };
 
-/** A full copy of every backed-up table, as rows read after `takenAt` began. */
+/**
+ * A full copy of every backed-up table, as rows read after `takenAt` began, as one object: how
+ * snapshots were written before decision 0045 (`snapshotBatches` still reads them).
+ */
 export type Snapshot = {
   kind: "snapshot";
   /** Absent only in objects written before the chain existed. */

@@ -38,10 +38,10 @@ import {
 
 /**
  * Rebuilds a database from a backup (decisions 0019 and 0023): every object up to `at` opened and
- * its seal checked (chain.ts), then the newest snapshot of the verified chain and every change set
- * linked after it, in chain order. Then it checks what it wrote: SQLite's
- * integrity check, and each table's count and checksum against the snapshot's record and, after
- * the changes, against the rows the copies say should be there.
+ * its seal checked (chain.ts), then the newest snapshot of the verified chain, written a batch at a
+ * time as it is read (decision 0045), and every change set linked after it, in chain order. Then it
+ * checks what it wrote: SQLite's integrity check, and each table's count and checksum against the
+ * snapshot's record and, after the changes, against the sums the copies say it should have.
  */
 export type RestoreDestination = { dataDir: string } | { databaseUrl: string };
 

@@ -114,7 +114,11 @@ async function snapshotRows(
 ): Promise<{ tables: Record<string, Row[]>; end: Partial<SnapshotEnd> }> {
   const end: Partial<SnapshotEnd> = {};
   const tables: Record<string, Row[]> = {};
-  for await (const { table, rows } of snapshotBatches(new Blob([new Uint8Array(bytes)]).stream(), identity, end))
+  for await (const { table, rows } of snapshotBatches(
+    new Blob([new Uint8Array(bytes)]).stream(),
+    identity,
+    end,
+  ))
     (tables[table] ??= []).push(...rows);
   return { tables, end };
 }

@@ -7,6 +7,7 @@ import {
   objectName,
   ObjectTooLarge,
   parseObjectName,
+  plaintextCeiling,
   rowDigest,
   seal,
   sealSnapshot,
@@ -195,3 +196,42 @@ test("a streamed snapshot past its ceiling is refused mid-way, by name of the ce
     /se descomprime a más de 0 MB/,
   );
 });
+
+test("a snapshot past the 256 MiB a whole object may hold is written and read back as rows (before, the round failed)", async () => {
+  const identity = await generateX25519Identity();
+  const note = "Departamento de 3 ambientes con vista al dique, cochera y baulera. ".repeat(15);
+  const rowsPerBatch = 1000;
+  const batches = 280;
+  async function* large() {
+    for (let batch = 0; batch < batches; batch++)
+      yield {
+        table: "leads",
+        rows: Array.from({ length: rowsPerBatch }, (_, n) => ({ id: `lead-${batch}-${n}`, note })),
+      };
+  }
+  const tallies: Record<string, TableTally> = {};
+  const sealed = await sealSnapshot(
+    {
+      takenAt: "2026-11-25T20:00:00.000Z",
+      seal: { deployment: "d", sequence: 0, name: "s", previous: null },
+    },
+    large(),
+    [await identityToRecipient(identity)],
+    tallies,
+  );
+  let rows = 0;
+  let expanded = 0;
+  const end: Partial<SnapshotEnd> = {};
+  for await (const batch of snapshotBatches(chunked(sealed, 1024 * 1024), identity, end))
+    for (const row of batch.rows) {
+      rows++;
+      expanded += JSON.stringify(row).length;
+    }
+  expect(rows).toBe(rowsPerBatch * batches);
+  expect(expanded).toBeGreaterThan(plaintextCeiling);
+  expect(end.tally).toEqual(tallies);
+  expect(tallies.leads!.count).toBe(rows);
+  // Never held whole: this process's peak stays under what it wrote and read.
+  const peak = process.resourceUsage().maxRSS * 1024;
+  expect(peak, `peak ${Math.round(peak / 1024 / 1024)} MB`).toBeLessThan(plaintextCeiling);
+}, 300_000);

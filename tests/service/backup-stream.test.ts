@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import {
@@ -142,6 +143,25 @@ async function leftIn({ to, parent }: { to: RestoreDestination; parent?: string 
   }
 }
 
+/** Rows ever inserted into `leads` in that database, committed or not, once the statistics arrive. */
+async function insertedLeads(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await client.query<{ inserted: string }>(
+        "select n_tup_ins as inserted from pg_stat_user_tables where relname = 'leads'",
+      );
+      const inserted = Number(rows[0]?.inserted ?? 0);
+      if (inserted > 0 || attempt === 50) return inserted;
+      await client.query("select pg_stat_clear_snapshot()");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (database) => {
   test("a chain whose snapshot was written whole, as before decision 0045, still restores, with the change sets after it", async () => {
     const { store, target, backup, clock, ids } = await copied(database, 6);
@@ -235,6 +255,12 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
       restoreBackup({ target: swapping(large), identity, to: beyond.to, ceilings }),
     ).rejects.toThrow(`${name} se descomprime a más de 1 MB, más que cualquier copia de este servicio`);
     expect(await leftIn(beyond)).toEqual(database === "sqlite" ? { files: [] } : { leads: 0, visits: 0 });
+    if (database === "postgres") {
+      // Mid-way indeed: rows were written, then rolled back (PostgreSQL counts rolled-back inserts).
+      const inserted = await insertedLeads((beyond.to as { databaseUrl: string }).databaseUrl);
+      expect(inserted).toBeGreaterThan(tables.leads!.length);
+      expect(inserted).toBeLessThan(tables.leads!.length + 4000);
+    }
 
     const changed = await destination(database);
     await expect(

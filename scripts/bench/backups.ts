@@ -12,7 +12,8 @@
  *   restore command as the owner runs it: its time, its peak memory and the bucket's bytes per
  *   lead; then again with a planted gzip bomb (1 MB sealed to the owner's key, 1 GiB once
  *   decompressed), refused and with --up-to-last-good, its peak memory beside the normal one
- *   (decision 0036).
+ *   (decision 0036); and the same snapshot written whole, as every snapshot was before decision
+ *   0045 (buckets still hold them), restored beside the one written as rows (decision 0045).
  * BENCH_BACKUP_DATABASES=sqlite measures SQLite alone; BENCH_BACKUP_MEASURES=restore (comma-separated,
  * default "throughput,offsite,restore") only those measures.
  */
@@ -23,6 +24,14 @@ import { join } from "node:path";
 
 import { generateX25519Identity, identityToRecipient } from "age-encryption";
 
+import {
+  inspectSealed,
+  seal,
+  snapshotBatches,
+  type Row,
+  type Snapshot,
+  type SnapshotEnd,
+} from "../../server/backup/archive.ts";
 import { BackupService } from "../../server/backup/backup-service.ts";
 import { openTarget } from "../../server/backup/targets.ts";
 import { buildDir as defaultBuildDir } from "../../server/build-layout.ts";
@@ -221,8 +230,8 @@ async function measureRestore(
     const identityFile = join(restoredDir, "clave.txt");
     writeFileSync(identityFile, `${identity}\n`, { mode: 0o600 });
     const env = { LEADS_BACKUP_URL: url, ...s3.env };
-    const restore = async (name: string, extra: string[] = []) => {
-      const run = await runRestoreCommand(env, [
+    const restore = async (name: string, extra: string[] = [], other: Record<string, string> = {}) => {
+      const run = await runRestoreCommand({ ...env, ...other }, [
         "--identity",
         identityFile,
         "--to",
@@ -241,6 +250,19 @@ async function measureRestore(
       throw new Error(`restored ${normal.leads} leads of ${restoreLeads}: ${normal.run.stderr}`);
     const bytes = Number(/([\d.]+) bytes/.exec(normal.run.stdout)![1]!.replaceAll(".", ""));
 
+    // The same snapshot as the service wrote it before decision 0045, in a prefix of its own.
+    const wholeUrl = `${url}-entero`;
+    const [snapshotName] = await openTarget(url).list("snapshots");
+    await openTarget(wholeUrl).put(
+      snapshotName!,
+      await wholeSnapshot(await openTarget(url).get(snapshotName!), identity, recipient),
+    );
+    const whole = await restore("entero", [], { LEADS_BACKUP_URL: wholeUrl });
+    if (whole.leads !== restoreLeads)
+      throw new Error(
+        `restored ${whole.leads} leads of ${restoreLeads} from the whole snapshot: ${whole.run.stderr}`,
+      );
+
     const bomb = await sealedGzipBomb(recipient, bombExpandsTo);
     await openTarget(url).put(`changes/${new Date().toISOString().replace(/[-:.]/g, "")}-b0b0b0.age`, bomb);
     const refused = await restore("con-bomba");
@@ -252,7 +274,8 @@ async function measureRestore(
     const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
     const planted = `bomb planted (${megabytes(bomb.byteLength)} MB → ${megabytes(bombExpandsTo)} MB)`;
     const runs: RestoreRun[] = [
-      { case: "normal", ...normal },
+      { case: "normal (snapshot written as rows)", ...normal },
+      { case: "snapshot written whole (before decision 0045)", ...whole },
       { case: planted, ...refused },
       { case: `${planted}, --up-to-last-good`, ...lastGood },
     ].map(({ case: name, run, outcome }) => ({
@@ -278,6 +301,28 @@ async function measureRestore(
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** A snapshot written as rows, sealed again whole, with the same seal: what buckets hold from before. */
+async function wholeSnapshot(streamed: Uint8Array, identity: string, recipient: string): Promise<Uint8Array> {
+  const { seal: chainSeal } = await inspectSealed(new Blob([new Uint8Array(streamed)]).stream(), identity);
+  const end: Partial<SnapshotEnd> = {};
+  const tables: Record<string, Row[]> = {};
+  for await (const { table, rows } of snapshotBatches(
+    new Blob([new Uint8Array(streamed)]).stream(),
+    identity,
+    end,
+  ))
+    for (const row of rows) (tables[table] ??= []).push(row);
+  const content: Snapshot = {
+    kind: "snapshot",
+    takenAt: new Date().toISOString(),
+    tables,
+    tally: end.tally!,
+    seal: chainSeal!,
+  };
+  return seal(content, [recipient]);
+}
 
 /** The pass with the median rate. */
 function median(runs: readonly Throughput[]): Throughput {
@@ -376,8 +421,18 @@ export function printBackupTables(figures: BackupFigures[]): void {
     console.log(`${"case".padEnd(52)} | ${"outcome".padEnd(41)} | seconds | peak memory`);
     for (const run of restore.runs)
       console.log(
-        `${run.case.padEnd(52)} | ${run.outcome.padEnd(41)} | ${String(run.seconds).padStart(7)} | ${(run.peakBytes / 1024 / 1024).toFixed(0).padStart(8)} MB`,
+        `${run.case.padEnd(52)} | ${run.outcome.padEnd(41)} | ${String(run.seconds).padStart(7)} | ${mb(run.peakBytes).padStart(11)}`,
       );
+    // Side by side: the snapshot as the service writes it now, and as buckets hold it from before.
+    const [rows, whole, refused, lastGood] = restore.runs as [RestoreRun, RestoreRun, RestoreRun, RestoreRun];
+    console.log(
+      `
+leads   | peak, snapshot as rows (s) | peak, snapshot whole (s) | bomb planted: refused (s) | bomb planted: --up-to-last-good (s)`,
+    );
+    const cell = (run: RestoreRun, width: number) => `${mb(run.peakBytes)} (${run.seconds})`.padEnd(width);
+    console.log(
+      `${restore.leads.toLocaleString("en").padEnd(7)} | ${cell(rows, 26)} | ${cell(whole, 24)} | ${cell(refused, 25)} | ${cell(lastGood, 35)}`,
+    );
   }
 }
 

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { pipeline, Readable } from "node:stream";
 import { promisify } from "node:util";
-import { createGunzip, gunzip, gzip } from "node:zlib";
+import { createGunzip, createGzip, gunzip, gzip } from "node:zlib";
 
 import { Decrypter, Encrypter } from "age-encryption";
 
 /**
  * What a backup object holds and how it is named and sealed (decision 0019). Every object is
  * gzip-compressed JSON encrypted with age to the owner's recipient (and the service's drill
- * recipient): its bytes reveal nothing, its name only a time.
+ * recipient): its bytes reveal nothing, its name only a time. A change set is one JSON object; a
+ * snapshot is one JSON line per row (decision 0045), written and read a batch at a time; one
+ * written whole before that still reads.
  */
 export type Row = Record<string, unknown>;
 
@@ -29,7 +31,10 @@ export type ChainSeal = {
   previous: { name: string; digest: string } | null;
 };
 
-/** A full copy of every backed-up table, as rows read after `takenAt` began. */
+/**
+ * A full copy of every backed-up table, as rows read after `takenAt` began, as one object: how
+ * snapshots were written before decision 0045 (`snapshotBatches` still reads them).
+ */
 export type Snapshot = {
   kind: "snapshot";
   /** Absent only in objects written before the chain existed. */
@@ -70,25 +75,40 @@ export function parseObjectName(name: string): ObjectName | undefined {
 }
 
 /**
- * The most an object may hold once decompressed (decision 0036). Whoever may put objects in the
- * bucket can seal one to the owner's public key, so what an object says about its own size proves
- * nothing: the limit is fixed. 256 MiB of JSON is about 250,000 leads with a year of visit counts
- * and the owner's photos, well past this business; the service refuses to write a larger one
- * (the round fails and says so) rather than write a copy the restore would refuse.
+ * The most an object written whole (a change set, or a snapshot from before decision 0045) may
+ * hold once decompressed (decision 0036): the restore parses such an object whole. Whoever may put
+ * objects in the bucket can seal one to the owner's public key, so what an object says about its
+ * own size proves nothing: the limit is fixed.
  */
 export const plaintextCeiling = 256 * 1024 * 1024;
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+/**
+ * The most a snapshot written as rows (decision 0045) may hold once decompressed. It is read a row
+ * at a time, so this bounds the time a planted object costs, not memory: 4 GiB is some 4 million
+ * leads, far past this business, and a minute of gunzip.
+ */
+export const streamedCeiling = 4 * 1024 * 1024 * 1024;
 
-/** An object that decompresses to more than `plaintextCeiling`: never expanded further. */
+/** The ceilings a restore applies; a test lowers them to reach them without gigabytes. */
+export type Ceilings = { whole: number; streamed: number };
+export const ceilings: Ceilings = { whole: plaintextCeiling, streamed: streamedCeiling };
+
+/** The longest row line a streamed snapshot may hold: a photo at its 20 MB limit, in base64. */
+const lineLimit = 32 * 1024 * 1024;
+
+export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** An object that decompresses to more than its ceiling: never expanded further. */
 export class ObjectTooLarge extends Error {
-  constructor(what: string) {
-    super(
-      `${what} se descomprime a más de ${megabytes(plaintextCeiling)}, más que cualquier copia de este servicio`,
-    );
+  readonly ceiling: number;
+
+  constructor(what: string, ceiling: number) {
+    super(`${what} se descomprime a más de ${megabytes(ceiling)}, más que cualquier copia de este servicio`);
+    this.ceiling = ceiling;
   }
 }
 
+/** A change set (or, in tests, an old-format snapshot) sealed whole. */
 export async function seal(
   content: Snapshot | ChangeSet,
   recipients: readonly string[],
@@ -97,9 +117,90 @@ export async function seal(
   for (const recipient of recipients) encrypter.addRecipient(recipient);
   const json = Buffer.from(JSON.stringify(content, keepBytes));
   if (json.byteLength > plaintextCeiling)
-    throw new ObjectTooLarge(`la copia (${megabytes(json.byteLength)})`);
+    throw new ObjectTooLarge(`la copia (${megabytes(json.byteLength)})`, plaintextCeiling);
   const compressed = await promisify(gzip)(json);
   return encrypter.encrypt(compressed);
+}
+
+/**
+ * A snapshot's first line (decision 0045): what it is, when it was taken, its seal. Then one line
+ * per row, `["table",{row}]`, tables in the registry's order; then `{"tally":{…}}`. The seal
+ * comes first so the row lines can be written as they are read; the tally last, as it is summed
+ * over them. Arrays for rows, objects for the rest: a column is never mistaken for either.
+ */
+export type StreamedHeader = {
+  kind: "snapshot";
+  format: "rows";
+  takenAt: string;
+  seal: ChainSeal;
+};
+
+const streamedStart = Buffer.from('{"kind":"snapshot","format":"rows"');
+
+/**
+ * A snapshot sealed as it is read: each batch of rows becomes lines, gzip'd and encrypted as a
+ * stream, so what is held is a batch and the sealed (compressed) bytes, never the JSON. Returns
+ * the sealed bytes; `tallies` receives each table's count and checksum (also in the trailer).
+ */
+export async function sealSnapshot(
+  header: Omit<StreamedHeader, "kind" | "format">,
+  batches: AsyncIterable<{ table: string; rows: readonly Row[] }>,
+  recipients: readonly string[],
+  tallies: Record<string, TableTally> = {},
+): Promise<Uint8Array> {
+  async function* lines(): AsyncGenerator<Buffer> {
+    const first: StreamedHeader = { kind: "snapshot", format: "rows", ...header };
+    let written = 0;
+    const counted = (bytes: Buffer) => {
+      written += bytes.byteLength;
+      if (written > streamedCeiling)
+        throw new ObjectTooLarge(`la copia (más de ${megabytes(written)})`, streamedCeiling);
+      return bytes;
+    };
+    yield counted(Buffer.from(`${JSON.stringify(first)}\n`));
+    const running = new Map<string, RunningTally>();
+    for await (const { table, rows } of batches) {
+      const sum = running.get(table) ?? new RunningTally();
+      running.set(table, sum);
+      let text = "";
+      for (const row of rows) {
+        text += `${JSON.stringify([table, row], keepBytes)}\n`;
+        sum.add(rowDigest(row, Object.keys(row).sort()));
+      }
+      yield counted(Buffer.from(text));
+    }
+    for (const [table, sum] of running) tallies[table] = sum.value();
+    yield counted(Buffer.from(`${JSON.stringify({ tally: tallies })}\n`));
+  }
+  const gzipped = createGzip();
+  // pipeline, not pipe: a failed read or a refusal ends the sealed stream with that error.
+  pipeline(Readable.from(lines()), gzipped, () => {});
+  const encrypter = new Encrypter();
+  for (const recipient of recipients) encrypter.addRecipient(recipient);
+  const sealed = await encrypter.encrypt(Readable.toWeb(gzipped) as ReadableStream<Uint8Array>);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of sealed as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** A table's count and checksum summed a row at a time (the same sum `tally` makes). */
+export class RunningTally {
+  count = 0;
+  private sum = 0n;
+
+  add(digest: bigint): void {
+    this.sum = (this.sum + digest) & 0xffff_ffff_ffff_ffffn;
+    this.count++;
+  }
+
+  remove(digest: bigint): void {
+    this.sum = (this.sum - digest) & 0xffff_ffff_ffff_ffffn;
+    this.count--;
+  }
+
+  value(): TableTally {
+    return { count: this.count, checksum: this.sum.toString(16).padStart(16, "0") };
+  }
 }
 
 /** An object's fingerprint as stored (its encrypted bytes): what the next object's seal records. */
@@ -112,47 +213,41 @@ export function sealedToOthers(error: unknown): boolean {
   return error instanceof Error && /no identity matched/.test(error.message);
 }
 
-/** An object's whole content; it may not decompress beyond `plaintextCeiling`. */
+/** An object written whole (a change set) and its content; it may not decompress beyond `ceiling`. */
 export async function unseal<T extends Snapshot | ChangeSet>(
   bytes: Uint8Array,
   identity: string,
+  ceiling = ceilings.whole,
 ): Promise<T> {
   const decrypter = new Decrypter();
   decrypter.addIdentity(identity);
   const compressed = await decrypter.decrypt(bytes);
   let json: Buffer;
   try {
-    json = await promisify(gunzip)(compressed, { maxOutputLength: plaintextCeiling });
+    json = await promisify(gunzip)(compressed, { maxOutputLength: ceiling });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
-      throw new ObjectTooLarge("el objeto");
+      throw new ObjectTooLarge("el objeto", ceiling);
     throw error;
   }
   return JSON.parse(json.toString("utf8"), restoreBytes) as T;
 }
 
-/** What the restore learns of an object before choosing which to apply (see `inspectSealed`). */
-export type Inspected = {
-  /** SHA-256 of the bytes as stored, and how many. */
-  digest: string;
-  bytes: number;
-  seal?: ChainSeal;
-  /** A snapshot's recorded number of leads. */
-  leads?: number;
-  /** "others": sealed to other keys; "too-large": past `plaintextCeiling`; "damaged": the rest. */
-  failure?: "others" | "damaged" | "too-large";
-};
-
 /**
- * An object read as a stream (decision 0036): hashed, decrypted (every chunk's MAC checked),
- * decompressed and scanned for its seal without keeping its content, and stopped at
- * `plaintextCeiling`. Its memory is a few chunks whatever the object holds; the restore reads the
- * few objects it applies again, whole.
+ * An object opened as a stream: its stored bytes hashed and counted as they pass, decrypted
+ * (every 64 KiB chunk's MAC checked) and gunzipped. `plain` stops at the ceiling its first bytes
+ * call for (a streamed snapshot's, or the whole-object one); `finish` reads the source to its end
+ * (the digest covers it all, whatever was cancelled) and gives its digest.
  */
-export async function inspectSealed(
+function openStream(
   source: ReadableStream<Uint8Array>,
   identity: string,
-): Promise<Inspected> {
+  limits: Ceilings,
+): {
+  plain: AsyncGenerator<Buffer>;
+  streamed: () => boolean;
+  finish(): Promise<{ digest: string; bytes: number }>;
+} {
   const hash = createHash("sha256");
   let bytes = 0;
   const reader = source.getReader();
@@ -164,7 +259,6 @@ export async function inspectSealed(
     }
     return next;
   };
-  // Cancelling the decryption leaves the source to be read to its end: the digest covers it all.
   const hashed = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -175,21 +269,75 @@ export async function inspectSealed(
     },
     { highWaterMark: 0 },
   );
-  const found: Omit<Inspected, "digest" | "bytes"> = {};
-  try {
+  let streamed = false;
+  async function* plain(): AsyncGenerator<Buffer> {
     const decrypter = new Decrypter();
     decrypter.addIdentity(identity);
-    const plain = await decrypter.decrypt(hashed);
-    const members = new TopLevelMembers(["seal", "tally"]);
-    let expanded = 0;
-    const gunzip = createGunzip();
+    const decrypted = await decrypter.decrypt(hashed);
+    const gunzipped = createGunzip();
     // pipeline, not pipe: a chunk that fails its MAC ends the decompression with that error.
-    pipeline(Readable.fromWeb(plain as never), gunzip, () => {});
-    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+    pipeline(Readable.fromWeb(decrypted as never), gunzipped, () => {});
+    let expanded = 0;
+    let ceiling: number | undefined;
+    let start = Buffer.alloc(0);
+    for await (const chunk of gunzipped as AsyncIterable<Buffer>) {
       expanded += chunk.byteLength;
-      if (expanded > plaintextCeiling) throw new ObjectTooLarge("el objeto");
-      members.push(chunk);
+      if (ceiling === undefined) {
+        start = Buffer.concat([start, chunk]);
+        if (start.length < streamedStart.length && expanded < limits.whole) continue;
+        streamed = start.subarray(0, streamedStart.length).equals(streamedStart);
+        ceiling = streamed ? limits.streamed : limits.whole;
+        if (expanded > ceiling) throw new ObjectTooLarge("el objeto", ceiling);
+        yield start;
+        start = Buffer.alloc(0);
+        continue;
+      }
+      if (expanded > ceiling) throw new ObjectTooLarge("el objeto", ceiling);
+      yield chunk;
     }
+    if (ceiling === undefined && start.length > 0) yield start;
+  }
+  return {
+    plain: plain(),
+    streamed: () => streamed,
+    async finish() {
+      while (!(await read()).done);
+      return { digest: hash.digest("hex"), bytes };
+    },
+  };
+}
+
+/** What the restore learns of an object before choosing which to apply (see `inspectSealed`). */
+export type Inspected = {
+  /** SHA-256 of the bytes as stored, and how many. */
+  digest: string;
+  bytes: number;
+  seal?: ChainSeal;
+  /** A snapshot's recorded number of leads. */
+  leads?: number;
+  /** "others": sealed to other keys; "too-large": past its ceiling; "damaged": the rest. */
+  failure?: "others" | "damaged" | "too-large";
+  /** With "too-large": the ceiling it went past. */
+  ceiling?: number;
+};
+
+/**
+ * An object read as a stream (decision 0036): hashed, decrypted, decompressed and scanned for its
+ * seal without keeping its content, and stopped at its ceiling. Its memory is a few chunks
+ * whatever the object holds. A streamed snapshot's seal is in its first line and its tally in its
+ * last (decision 0045); a whole object's are top-level members: one scanner finds both, as row
+ * lines are arrays and carry no top-level member.
+ */
+export async function inspectSealed(
+  source: ReadableStream<Uint8Array>,
+  identity: string,
+  limits: Ceilings = ceilings,
+): Promise<Inspected> {
+  const opened = openStream(source, identity, limits);
+  const found: Omit<Inspected, "digest" | "bytes"> = {};
+  try {
+    const members = new TopLevelMembers(["seal", "tally"]);
+    for await (const chunk of opened.plain) members.push(chunk);
     const sealText = members.value("seal");
     if (sealText !== undefined) {
       const parsed: unknown = JSON.parse(sealText);
@@ -204,10 +352,115 @@ export async function inspectSealed(
       : error instanceof ObjectTooLarge
         ? "too-large"
         : "damaged";
+    if (error instanceof ObjectTooLarge) found.ceiling = error.ceiling;
     delete found.seal;
   }
-  while (!(await read()).done);
-  return { digest: hash.digest("hex"), bytes, ...found };
+  return { ...(await opened.finish()), ...found };
+}
+
+/** What a snapshot read by `snapshotBatches` ends with, once its last batch is taken. */
+export type SnapshotEnd = {
+  tally: Record<string, TableTally>;
+  digest: string;
+  bytes: number;
+};
+
+/** Rows per batch handed to the database, and the most text a batch gathers before it goes. */
+const batchRows = 500;
+const batchBytes = 4 * 1024 * 1024;
+
+/**
+ * A snapshot's rows, a batch of one table at a time, as the object is read: a streamed one
+ * (decision 0045) line by line, holding a batch; one written whole before it parsed whole, as
+ * before, within `ceilings.whole`. `end` is filled once the last batch is taken: the tally the
+ * snapshot recorded and the digest of the bytes read (the caller compares it with the one judged).
+ */
+export async function* snapshotBatches(
+  source: ReadableStream<Uint8Array>,
+  identity: string,
+  end: Partial<SnapshotEnd>,
+  limits: Ceilings = ceilings,
+): AsyncGenerator<{ table: string; rows: Row[] }> {
+  const opened = openStream(source, identity, limits);
+  const first = await opened.plain.next();
+  if (first.done) throw new Error("la copia está vacía");
+  if (!opened.streamed()) {
+    const parts = [first.value];
+    for await (const chunk of opened.plain) parts.push(chunk);
+    const snapshot = JSON.parse(Buffer.concat(parts).toString("utf8"), restoreBytes) as Snapshot;
+    parts.length = 0;
+    if (snapshot.kind !== "snapshot") throw new Error("no es una copia completa");
+    for (const [table, rows] of Object.entries(snapshot.tables))
+      for (let start = 0; start < rows.length; start += batchRows)
+        yield { table, rows: rows.slice(start, start + batchRows) };
+    Object.assign(end, { tally: snapshot.tally }, await opened.finish());
+    return;
+  }
+  let header: StreamedHeader | undefined;
+  let trailer: { tally: Record<string, TableTally> } | undefined;
+  let batch: { table: string; rows: Row[] } | undefined;
+  let gathered = 0;
+  for await (const line of lines(prepend(first.value, opened.plain))) {
+    if (trailer) throw new Error("la copia sigue después de su suma de control");
+    const parsed = JSON.parse(line.toString("utf8"), restoreBytes) as unknown;
+    if (!header) {
+      header = parsed as StreamedHeader;
+      continue;
+    }
+    if (!Array.isArray(parsed)) {
+      const last = parsed as { tally?: unknown } | null;
+      if (!last?.tally || typeof last.tally !== "object")
+        throw new Error("una línea de la copia no es ni una fila ni su suma de control");
+      trailer = { tally: last.tally as Record<string, TableTally> };
+      continue;
+    }
+    const [table, row] = parsed as [unknown, unknown];
+    if (typeof table !== "string" || !row || typeof row !== "object")
+      throw new Error("una línea de la copia no es una fila");
+    if (batch && (batch.table !== table || batch.rows.length >= batchRows || gathered >= batchBytes)) {
+      yield batch;
+      batch = undefined;
+    }
+    if (!batch) {
+      batch = { table, rows: [] };
+      gathered = 0;
+    }
+    batch.rows.push(row as Row);
+    gathered += line.byteLength;
+  }
+  if (batch) yield batch;
+  if (!trailer) throw new Error("la copia termina antes de su suma de control: está cortada");
+  Object.assign(end, { tally: trailer.tally }, await opened.finish());
+}
+
+async function* prepend(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  yield first;
+  yield* rest;
+}
+
+/** Newline-ended lines, none longer than `lineLimit`. */
+async function* lines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const chunk of chunks) {
+    let from = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, from)) {
+      const piece = chunk.subarray(from, newline);
+      yield pending.length ? Buffer.concat([...pending, piece]) : piece;
+      pending = [];
+      pendingBytes = 0;
+      from = newline + 1;
+    }
+    if (from < chunk.length) {
+      pending.push(chunk.subarray(from));
+      pendingBytes += chunk.length - from;
+      if (pendingBytes > lineLimit)
+        throw new Error(
+          `una línea de la copia pasa de ${megabytes(lineLimit)}: no es una copia de este servicio`,
+        );
+    }
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending);
 }
 
 function isChainSeal(value: unknown): value is ChainSeal {

@@ -13,10 +13,10 @@ import {
   objectName,
   parseObjectName,
   seal,
+  sealSnapshot,
   type ChainSeal,
   type ChangeSet,
   type ObjectKind,
-  type Snapshot,
 } from "./archive.ts";
 import {
   backupStatus,
@@ -30,7 +30,7 @@ import { chainKeys, type ChainHead } from "./chain.ts";
 import { CopyKeys } from "./copy-keys.ts";
 import { alertSender, copiesBehind, drillFailed, oneLine, type OwnerAlert } from "./owner-alerts.ts";
 import { restoreBackup } from "./restore.ts";
-import { readChangedRows, readSnapshot } from "./object-rows.ts";
+import { readChangedRows, snapshotRows } from "./object-rows.ts";
 import { ObjectExists, openTarget, type BackupTarget } from "./targets.ts";
 
 /**
@@ -236,11 +236,9 @@ export class BackupService {
   private async putChanges(entries: ChangeSet["entries"]): Promise<void> {
     // The time after reading: every row in the set is at least this recent (restore orders by it).
     const at = this.now();
-    await this.putInChain(
-      "changes",
-      at,
-      { kind: "changes", at: at.toISOString(), entries },
-      this.copyKeys.recipients,
+    const recipients = this.copyKeys.recipients;
+    await this.putInChain("changes", at, (chain) =>
+      seal({ kind: "changes", at: at.toISOString(), entries, seal: chain }, recipients),
     );
   }
 
@@ -255,8 +253,7 @@ export class BackupService {
   private async putInChain(
     kind: ObjectKind,
     at: Date,
-    content: Omit<Snapshot, "seal"> | Omit<ChangeSet, "seal">,
-    recipients: readonly string[],
+    sealed: (chain: ChainSeal) => Promise<Uint8Array>,
   ): Promise<void> {
     const deployment = (await this.state<string>(chainKeys.deployment))!;
     const headText = (await this.store.backups.stateText(chainKeys.head)) ?? "null";
@@ -269,7 +266,7 @@ export class BackupService {
         name,
         previous: head && { name: head.name, digest: head.digest },
       };
-      const bytes = await seal({ ...content, seal: chain } as Snapshot | ChangeSet, recipients);
+      const bytes = await sealed(chain);
       try {
         await this.target.put(name, bytes);
       } catch (error) {
@@ -287,8 +284,10 @@ export class BackupService {
   async snapshot(recipients: readonly string[] = this.copyKeys.recipients): Promise<void> {
     // The time before reading: every change after it is in a later change set (see tables.ts).
     const takenAt = this.now();
-    const snapshot = await readSnapshot(this.store, takenAt);
-    await this.putInChain("snapshots", takenAt, snapshot, recipients);
+    // Read as it is sealed (decision 0045): what is held is a batch of rows and the sealed bytes.
+    await this.putInChain("snapshots", takenAt, (chain) =>
+      sealSnapshot({ takenAt: takenAt.toISOString(), seal: chain }, snapshotRows(this.store), recipients),
+    );
     await this.setState("last-snapshot", takenAt.toISOString());
   }
 

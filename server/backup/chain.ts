@@ -1,4 +1,4 @@
-import { plaintextCeiling, type ChainSeal, type ObjectKind } from "./archive.ts";
+import { megabytes, plaintextCeiling, type ChainSeal, type ObjectKind } from "./archive.ts";
 
 /**
  * Which objects a restore may apply, judged by their seals (decision 0023). Every object in the
@@ -27,6 +27,8 @@ export type OpenedObject = {
    * (archive.ts); "damaged": anything else that failed.
    */
   failure?: "others" | "damaged" | "too-large";
+  /** With "too-large": the ceiling it went past. */
+  ceiling?: number;
 };
 
 export type ChainVerdict = {
@@ -173,7 +175,7 @@ export function verifyChain(objects: readonly OpenedObject[], options: ChainOpti
     if (object.failure === "too-large")
       problem(
         object.name,
-        `${object.name} se descomprime a más de ${Math.round(plaintextCeiling / 1024 / 1024)} MB, más que cualquier copia de este servicio: no se abrió (¿una bomba de descompresión puesta en el depósito?)`,
+        `${object.name} se descomprime a más de ${megabytes(object.ceiling ?? plaintextCeiling)}, más que cualquier copia de este servicio: no se abrió (¿una bomba de descompresión puesta en el depósito?)`,
       );
     else if (object.failure === "damaged")
       problem(object.name, `${object.name} está dañado o no es una copia (no se pudo abrir)`);

@@ -2,7 +2,7 @@ import type { Handles } from "../storage/store.ts";
 import type { QueuedChange } from "../storage/backup-capture.ts";
 import { backedUpTable, backedUpTables } from "../storage/backed-up-tables.ts";
 import { keyOf } from "../storage/backup-tables.ts";
-import { rowDigest, tally, type ChangeSet, type Row, type Snapshot } from "./archive.ts";
+import type { ChangeSet, Row } from "./archive.ts";
 
 /*
  * The rows an object carries (decision 0019): every row of every table for a snapshot, or the rows
@@ -10,24 +10,17 @@ import { rowDigest, tally, type ChangeSet, type Row, type Snapshot } from "./arc
  */
 
 /**
- * Every row of every backed-up table this database has, each table read in key order a batch at a
- * time, all in one read transaction (backup-rows.ts `readTables`): the rows agree with one another
- * (no visit without its lead). A row changed during the read also has its change queued after
- * `takenAt`, and a restore applies every change set from `takenAt` on, so it ends at the same
- * state (like a base backup and its WAL).
+ * Every row of every backed-up table this database has, in the registry's order (a row's parent
+ * before it), each table read in key order a batch at a time and handed on as it is read (decision
+ * 0045), all in one read transaction (decision 0042: no visit without its lead). A row changed
+ * during the read also has its change queued after the snapshot's time, and a restore applies
+ * every change set from then on, so it ends at the same state (like a base backup and its WAL).
  */
-export async function readSnapshot(store: Handles<"backups" | "kind">, takenAt: Date): Promise<Snapshot> {
-  const tables: Record<string, Row[]> = {};
-  const tallies: Snapshot["tally"] = {};
-  for (const [table, rows] of await store.backups.readTables(await store.backups.tables())) {
-    tables[table.name] = rows;
-    tallies[table.name] = tallyOf(rows);
-  }
-  return { kind: "snapshot", takenAt: takenAt.toISOString(), tables, tally: tallies };
-}
-
-function tallyOf(rows: readonly Row[]) {
-  return tally(rows.map((row) => rowDigest(row, Object.keys(row).sort())));
+export async function* snapshotRows(
+  store: Handles<"backups">,
+): AsyncGenerator<{ table: string; rows: readonly Row[] }> {
+  for await (const { table, rows } of store.backups.snapshotBatches(await store.backups.tables()))
+    yield { table: table.name, rows };
 }
 
 /**

@@ -4,20 +4,29 @@ import { basename, dirname, join, resolve } from "node:path";
 
 import { Store } from "../storage/store.ts";
 import {
+  ceilings as fixedCeilings,
   columnsOf,
   inspectSealed,
+  ObjectTooLarge,
   objectDigest,
   parseObjectName,
   rowDigest,
-  tally,
+  RunningTally,
+  snapshotBatches,
   unseal,
+  type Ceilings,
   type ChangeSet,
   type ObjectName,
   type Row,
-  type Snapshot,
+  type SnapshotEnd,
   type TableTally,
 } from "./archive.ts";
-import { backedUpFeatureTables, backedUpTable, backedUpTables } from "../storage/backed-up-tables.ts";
+import {
+  backedUpFeatureTables,
+  backedUpTable,
+  backedUpTables,
+  type BackedUpTable,
+} from "../storage/backed-up-tables.ts";
 import { keyOf } from "../storage/backup-tables.ts";
 import type { BackupTarget } from "./targets.ts";
 import {
@@ -34,10 +43,10 @@ import {
 
 /**
  * Rebuilds a database from a backup (decisions 0019 and 0023): every object up to `at` opened and
- * its seal checked (chain.ts), then the newest snapshot of the verified chain and every change set
- * linked after it, in chain order. Then it checks what it wrote: SQLite's
- * integrity check, and each table's count and checksum against the snapshot's record and, after
- * the changes, against the rows the copies say should be there.
+ * its seal checked (chain.ts), then the newest snapshot of the verified chain, written a batch at a
+ * time as it is read (decision 0045), and every change set linked after it, in chain order. Then it
+ * checks what it wrote: SQLite's integrity check, and each table's count and checksum against the
+ * snapshot's record and, after the changes, against the sums the copies say it should have.
  */
 export type RestoreDestination = { dataDir: string } | { databaseUrl: string };
 
@@ -87,8 +96,11 @@ export async function restoreBackup(options: {
   installation?: string;
   /** What the restore did on the way that the person running it should know (a folder removed). */
   log?: (line: string) => void;
+  /** How far an object may expand (archive.ts); a test lowers them to reach them with little data. */
+  ceilings?: Ceilings;
 }): Promise<RestoreReport> {
   const { target, identity } = options;
+  const limits = options.ceilings ?? fixedCeilings;
   const at = options.at ?? new Date(8.64e15);
   const names = (await Promise.all([target.list("snapshots"), target.list("changes")]))
     .flat()
@@ -104,7 +116,7 @@ export async function restoreBackup(options: {
   // Only seals are kept: the objects applied are read again, one at a time, and checked against
   // the digest taken here.
   const opened = await inBatches(names, fetchesAtOnce, async (name): Promise<OpenedObject> => {
-    const inspected = await inspectSealed(await target.read(name.name), identity);
+    const inspected = await inspectSealed(await target.read(name.name), identity, limits);
     bytes += inspected.bytes;
     return {
       name: name.name,
@@ -114,16 +126,38 @@ export async function restoreBackup(options: {
       ...(inspected.seal && { seal: inspected.seal }),
       ...(inspected.leads !== undefined && { leads: inspected.leads }),
       ...(inspected.failure && { failure: inspected.failure }),
+      ...(inspected.ceiling !== undefined && { ceiling: inspected.ceiling }),
     };
   });
-  /** An object the verdict chose, read again whole; refused if it is not what was judged. */
-  const reread = async <T extends Snapshot | ChangeSet>(object: OpenedObject): Promise<T> => {
+  const named = (object: OpenedObject, error: unknown) =>
+    error instanceof ObjectTooLarge ? new ObjectTooLarge(object.name, error.ceiling) : error;
+  /** A change set the verdict chose, read again whole; refused if it is not what was judged. */
+  const reread = async (object: OpenedObject): Promise<ChangeSet> => {
     const sealed = await target.get(object.name);
     bytes += sealed.byteLength;
     if (objectDigest(sealed) !== object.digest)
       throw new RestoreError(`${object.name} cambió durante la restauración`);
-    return unseal<T>(sealed, identity);
+    return unseal<ChangeSet>(sealed, identity, limits.whole).catch((error: unknown) => {
+      throw named(object, error);
+    });
   };
+  /**
+   * The snapshot the verdict chose, read again as a stream a batch at a time (decision 0045): its
+   * digest is known only at its end, so whatever was written from it is in a transaction that
+   * this refusal, or the ceiling's mid-way, rolls back.
+   */
+  async function* rereadSnapshot(
+    object: OpenedObject,
+    end: Partial<SnapshotEnd> = {},
+  ): AsyncGenerator<{ table: string; rows: Row[] }> {
+    try {
+      yield* snapshotBatches(await target.read(object.name), identity, end, limits);
+    } catch (error) {
+      throw named(object, error);
+    }
+    bytes += end.bytes!;
+    if (end.digest !== object.digest) throw new RestoreError(`${object.name} cambió durante la restauración`);
+  }
 
   if (opened.every((object) => object.failure === "others"))
     throw new RestoreError(
@@ -140,7 +174,7 @@ export async function restoreBackup(options: {
     if (error.installations.length === 0) throw new RestoreError(error.message);
     const counted = [];
     for (const installation of error.installations)
-      counted.push({ ...installation, leads: await leadsAlong(installation, reread) });
+      counted.push({ ...installation, leads: await leadsAlong(installation, rereadSnapshot, reread) });
     throw new RestoreError(describeInstallations(counted));
   }
   if (verdict.path.length === 0 || (verdict.problems.length > 0 && !options.upToLastGood)) {
@@ -167,24 +201,45 @@ export async function restoreBackup(options: {
     if ((await backups.leadCount()) > 0)
       throw new RestoreError("el destino ya tiene consultas: restaure en una carpeta o base vacía");
 
-    /** Per table: each row's key → its fingerprint, as the copies say it should end up. */
-    const expected = new Map<string, Map<string, bigint>>();
+    /**
+     * Per table: the count and checksum the copies say it should hold (decision 0045: sums, not
+     * every key, so what the check keeps does not grow with the leads).
+     */
+    const expected = new Map<string, RunningTally>();
     const columns = new Map<string, string[]>();
     wrote = true;
-    const recorded = await writeSnapshot(store, await reread<Snapshot>(snapshotObject), expected, columns);
-    // The snapshot's rows are out of scope here: the check reads them back from the database.
-    await verify(store, expected, columns, "la copia completa", recorded);
+    const snapshotEnd: Partial<SnapshotEnd> = {};
+    await writeSnapshot(store, rereadSnapshot(snapshotObject, snapshotEnd), expected, columns);
+    await verify(store, expected, columns, "la copia completa", snapshotEnd.tally);
 
     for (const object of changeObjects) {
-      const changes = await reread<ChangeSet>(object);
+      const changes = await reread(object);
       const entries = changes.entries.map((entry) => ({ ...entry, table: backedUpTable(entry.table) }));
+      for (const { table, row } of entries)
+        if (!columns.get(table.name)!.length && row) columns.set(table.name, columnsOf([row]));
+      const digestOf = (table: BackedUpTable, row: Row) => {
+        const tableColumns = columns.get(table.name)!;
+        return rowDigest(row, tableColumns.length ? tableColumns : Object.keys(row).sort());
+      };
+      // What each changed key holds before the set, so that the sums move by exactly the set.
+      const holds = new Map<string, bigint>();
+      for (const [table, tableEntries] of Map.groupBy(entries, (entry) => entry.table)) {
+        const keys = [
+          ...new Map(tableEntries.map((entry) => [JSON.stringify(entry.key), entry.key])).values(),
+        ];
+        for (const row of await backups.readRows(table, keys))
+          holds.set(`${table.name} ${JSON.stringify(keyOf(table, row))}`, digestOf(table, row));
+      }
       await backups.applyChanges(entries);
       for (const { table, key: rowKey, row } of entries) {
-        const rows = expected.get(table.name)!;
-        if (!columns.get(table.name)!.length && row) columns.set(table.name, columnsOf([row]));
-        const key = JSON.stringify(rowKey);
-        if (row) rows.set(key, rowDigest(row, columns.get(table.name)!));
-        else rows.delete(key);
+        const sum = expected.get(table.name)!;
+        const key = `${table.name} ${JSON.stringify(rowKey)}`;
+        const held = holds.get(key);
+        if (held !== undefined) sum.remove(held);
+        if (row) {
+          holds.set(key, digestOf(table, row));
+          sum.add(holds.get(key)!);
+        } else holds.delete(key);
       }
     }
     const counts = await verify(store, expected, columns, "los cambios aplicados");
@@ -219,8 +274,7 @@ export async function restoreBackup(options: {
     };
   } catch (error) {
     // Nothing half-restored stays behind: a rerun starts clean.
-    if (wrote && !destination)
-      await store.backups.replaceTables(backedUpTables.map((table) => ({ table, rows: [] }))).catch(() => {});
+    if (wrote && !destination) await store.backups.replaceTables(backedUpTables).catch(() => {});
     await store.close().catch(() => {});
     await destination?.abandon();
     throw error;
@@ -278,15 +332,16 @@ function running(pid: number): boolean {
 /** How many leads restoring an installation's chain gives: its snapshot, then its change sets. */
 async function leadsAlong(
   installation: Installation,
-  reread: <T extends Snapshot | ChangeSet>(object: OpenedObject) => Promise<T>,
+  snapshot: (object: OpenedObject) => AsyncIterable<{ table: string; rows: Row[] }>,
+  changes: (object: OpenedObject) => Promise<ChangeSet>,
 ): Promise<number> {
   const leads = backedUpTable("leads");
   const [first, ...rest] = installation.path as [OpenedObject, ...OpenedObject[]];
-  const keys = new Set(
-    (await reread<Snapshot>(first)).tables.leads?.map((row) => JSON.stringify(keyOf(leads, row))),
-  );
+  const keys = new Set<string>();
+  for await (const { table, rows } of snapshot(first))
+    if (table === leads.name) for (const row of rows) keys.add(JSON.stringify(keyOf(leads, row)));
   for (const object of rest)
-    for (const entry of (await reread<ChangeSet>(object)).entries)
+    for (const entry of (await changes(object)).entries)
       if (entry.table === leads.name)
         if (entry.row) keys.add(JSON.stringify(entry.key));
         else keys.delete(JSON.stringify(entry.key));
@@ -294,26 +349,29 @@ async function leadsAlong(
 }
 
 /**
- * A snapshot's tables written, and what they should hold noted per key; returns the tallies it
- * recorded. Its own function so that its rows can be freed once written.
+ * A snapshot's rows written as they are read, in one transaction (`replaceTables`), and what each
+ * table should then hold summed. A table the registry no longer has is left out, as before.
  */
 async function writeSnapshot(
   store: Store,
-  snapshot: Snapshot,
-  expected: Map<string, Map<string, bigint>>,
+  batches: AsyncIterable<{ table: string; rows: Row[] }>,
+  expected: Map<string, RunningTally>,
   columns: Map<string, string[]>,
-): Promise<Snapshot["tally"]> {
-  const tables = backedUpTables.map((table) => ({ table, rows: snapshot.tables[table.name] ?? [] }));
-  await store.backups.replaceTables(tables);
-  for (const { table, rows } of tables) {
-    const tableColumns = columnsOf(rows);
-    columns.set(table.name, tableColumns);
-    expected.set(
-      table.name,
-      new Map(rows.map((row) => [JSON.stringify(keyOf(table, row)), rowDigest(row, tableColumns)])),
-    );
+): Promise<void> {
+  for (const table of backedUpTables) {
+    expected.set(table.name, new RunningTally());
+    columns.set(table.name, []);
   }
-  return snapshot.tally;
+  async function* known(): AsyncGenerator<{ table: BackedUpTable; rows: Row[] }> {
+    for await (const { table: name, rows } of batches) {
+      const sum = expected.get(name);
+      if (!sum || rows.length === 0) continue;
+      if (!columns.get(name)!.length) columns.set(name, columnsOf(rows));
+      for (const row of rows) sum.add(rowDigest(row, columns.get(name)!));
+      yield { table: backedUpTable(name), rows };
+    }
+  }
+  await store.backups.replaceTables(backedUpTables, known());
 }
 
 /** `work` over `items`, `size` at a time, results in the items' order. */
@@ -328,22 +386,23 @@ async function inBatches<T, R>(
   return results;
 }
 
-/** Counts and checksums of what the database holds now against what the copies say. */
+/** Counts and checksums of what the database holds now, read a batch at a time, against the copies'. */
 async function verify(
   store: Store,
-  expected: Map<string, Map<string, bigint>>,
+  expected: Map<string, RunningTally>,
   columns: Map<string, string[]>,
   what: string,
   recorded?: Record<string, TableTally>,
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of backedUpTables) {
-    const rows: Row[] = await store.backups.readAll(table);
     const tableColumns = columns.get(table.name)!;
-    const actual = tally(
-      rows.map((row) => rowDigest(row, tableColumns.length ? tableColumns : Object.keys(row).sort())),
-    );
-    const wanted = recorded?.[table.name] ?? tally(expected.get(table.name)!.values());
+    const sum = new RunningTally();
+    for await (const rows of store.backups.tableBatches(table))
+      for (const row of rows)
+        sum.add(rowDigest(row, tableColumns.length ? tableColumns : Object.keys(row).sort()));
+    const actual = sum.value();
+    const wanted = recorded?.[table.name] ?? expected.get(table.name)!.value();
     if (actual.count !== wanted.count || actual.checksum !== wanted.checksum)
       throw new RestoreError(
         `${table.name} no coincide con ${what}: ${actual.count} filas (suma ${actual.checksum}), se esperaban ${wanted.count} (suma ${wanted.checksum})`,

@@ -22,10 +22,9 @@ import {
   insertRows,
   presentTables,
   putRow,
-  readAll,
   readRows,
-  readTable,
   releaseRows,
+  tableBatches,
   type Row,
 } from "./backup-tables.ts";
 import type { DatabaseKind } from "./migrations.ts";
@@ -127,42 +126,51 @@ export class BackupRows {
     }
   }
 
-  readTable(table: BackedUpTable): Promise<Row[]> {
-    return readTable(this.db, table);
+  /** Every row of `table`, a batch at a time in key order. */
+  tableBatches(table: BackedUpTable): AsyncGenerator<Row[]> {
+    return tableBatches(this.db, table);
   }
 
   /**
-   * Every row of these tables as of one moment (a snapshot): one read transaction, repeatable
-   * read on PostgreSQL, a WAL read snapshot on SQLite (writers go on meanwhile). Read table by
-   * table outside one, a visit confirmed between reading the leads and reading the visits would
-   * be copied without its lead, and the restore's foreign keys would refuse the snapshot.
+   * Every row of these tables as of one moment (a snapshot), a batch at a time as it is read
+   * (decision 0045): one read transaction, repeatable read on PostgreSQL, a WAL read snapshot on
+   * SQLite (writers go on meanwhile). Read table by table outside one, a visit confirmed between
+   * reading the leads and reading the visits would be copied without its lead, and the restore's
+   * foreign keys would refuse the snapshot (decision 0042).
    */
-  async readTables(tables: readonly BackedUpTable[]): Promise<Map<BackedUpTable, Row[]>> {
-    const transaction = this.db.transaction();
-    return (
-      this.kind === "postgres" ? transaction.setIsolationLevel("repeatable read") : transaction
-    ).execute(async (reader) => {
-      const read = new Map<BackedUpTable, Row[]>();
-      for (const table of tables) read.set(table, await readTable(reader, table));
-      return read;
-    });
+  async *snapshotBatches(
+    tables: readonly BackedUpTable[],
+  ): AsyncGenerator<{ table: BackedUpTable; rows: Row[] }> {
+    const begin = this.db.startTransaction();
+    const reader = await (
+      this.kind === "postgres" ? begin.setIsolationLevel("repeatable read") : begin
+    ).execute();
+    let read = false;
+    try {
+      for (const table of tables) for await (const rows of tableBatches(reader, table)) yield { table, rows };
+      read = true;
+    } finally {
+      // Only reads happened: commit and rollback end it alike; a reader that stopped early ends it too.
+      await (read ? reader.commit() : reader.rollback()).execute();
+    }
   }
 
   readRows(table: BackedUpTable, keys: readonly unknown[][]): Promise<Row[]> {
     return readRows(this.db, this.kind, table, keys);
   }
 
-  readAll(table: BackedUpTable): Promise<Row[]> {
-    return readAll(this.db, table);
-  }
-
-  /** A restore's first step: each table replaced by the snapshot's rows, in one transaction. */
-  async replaceTables(tables: readonly { table: BackedUpTable; rows: readonly Row[] }[]): Promise<void> {
+  /**
+   * A restore's first step, in one transaction: `tables` emptied, then the snapshot's rows
+   * written a batch at a time as they are read. Whatever `batches` throws (a refused object, a
+   * digest that changed) rolls everything back.
+   */
+  async replaceTables(
+    tables: readonly BackedUpTable[],
+    batches: AsyncIterable<{ table: BackedUpTable; rows: readonly Row[] }> = (async function* () {})(),
+  ): Promise<void> {
     await this.db.transaction().execute(async (transaction) => {
-      for (const { table, rows } of tables) {
-        await emptyTable(transaction, table);
-        await insertRows(transaction, table, rows);
-      }
+      for (const table of tables) await emptyTable(transaction, table);
+      for await (const { table, rows } of batches) await insertRows(transaction, table, rows);
     });
   }
 

@@ -31,11 +31,10 @@ export function withoutStamp(row: Row): Row {
 const keyList = (table: BackedUpTable) => sql.join(table.key.map((column) => sql.ref(column)));
 
 /**
- * Every row of `table`, read in key order a batch at a time (each batch a short query, so leads
- * keep being stored meanwhile).
+ * Every row of `table`, in key order a batch at a time (each batch a short query, so leads keep
+ * being stored meanwhile): a snapshot or a restore's check holds one batch, not the table.
  */
-export async function readTable(db: Db, table: BackedUpTable): Promise<Row[]> {
-  const rows: Row[] = [];
+export async function* tableBatches(db: Db, table: BackedUpTable): AsyncGenerator<Row[]> {
   let after: unknown[] | undefined;
   for (;;) {
     const from = after
@@ -43,8 +42,8 @@ export async function readTable(db: Db, table: BackedUpTable): Promise<Row[]> {
       : sql``;
     const { rows: batch } = await sql<Row>`select * from ${sql.table(table.name)} ${from}
       order by ${keyList(table)} limit ${batchSize}`.execute(db);
-    rows.push(...batch.map(withoutStamp));
-    if (batch.length < batchSize) return rows;
+    if (batch.length > 0) yield batch.map(withoutStamp);
+    if (batch.length < batchSize) return;
     after = table.key.map((column) => batch.at(-1)![column]);
     // Let the requests waiting for the database in between.
     await new Promise((resolve) => setImmediate(resolve));
@@ -156,12 +155,6 @@ export async function insertRows(db: Db, table: BackedUpTable, rows: readonly Ro
     await sql`insert into ${sql.table(table.name)} (${sql.join(columns.map((column) => sql.ref(column)))})
       values ${sql.join(values)}`.execute(db);
   }
-}
-
-/** Every row of `table` now, for checking a restore against what the copy recorded. */
-export async function readAll(db: Db, table: BackedUpTable): Promise<Row[]> {
-  const { rows } = await sql<Row>`select * from ${sql.table(table.name)}`.execute(db);
-  return rows.map(withoutStamp);
 }
 
 export async function emptyTable(db: Db, table: BackedUpTable): Promise<void> {

@@ -64,7 +64,9 @@ config_value() {
 # Sets KEY=VALUE in the configuration file in place, keeping every other line (the owner's own).
 set_config_value() {
   local key=$1 value=$2 temporary
-  grep -qxF "$key=$value" "$ENV_FILE" 2>/dev/null && return 0
+  # Compared in the shell: a grep for "$key=$value" put a password or the proxy secret on a
+  # command line, which every local user reads in /proc while it runs.
+  [[ -f $ENV_FILE && $(config_value "$key") == "$value" ]] && return 0
   temporary=$(mktemp "$CONFIG_DIR/.env.XXXXXX")
   KEY=$key VALUE=$value awk 'BEGIN { key = ENVIRON["KEY"]; line = key "=" ENVIRON["VALUE"] }
     index($0, key "=") == 1 { if (!done) print line; done = 1; next }

@@ -128,7 +128,8 @@ CONTAINER_PID="" NSPAWN_PID="" PEBBLE_PID="" CHALLTESTSRV_PID="" POLLER_PID="" P
 cleanup() {
   local status=$?
   [[ -n $POLLER_PID ]] && kill "$POLLER_PID" 2>/dev/null
-  [[ -n $PASSWORD_WATCH_PID ]] && kill "$PASSWORD_WATCH_PID" 2>/dev/null
+  # (Already ended when the run got that far: its kill fails, and the cleanup must go on.)
+  [[ -n $PASSWORD_WATCH_PID ]] && { kill "$PASSWORD_WATCH_PID" 2>/dev/null || true; }
   if [[ -n $NSPAWN_PID ]] && kill -0 "$NSPAWN_PID" 2>/dev/null; then
     # SIGTERM asks systemd-nspawn for an orderly shutdown of the container.
     kill -TERM "$NSPAWN_PID" 2>/dev/null
@@ -643,6 +644,7 @@ inside bash -c "cd /root/tasaciones && deploy/update.sh --to version-de-prueba" 
 check "an update on PostgreSQL succeeds ($((SECONDS - pg_update_started)) s)" test "$pg_status" = 0
 kill "$PASSWORD_WATCH_PID" 2>/dev/null || true
 wait "$PASSWORD_WATCH_PID" 2>/dev/null || true
+PASSWORD_WATCH_PID=""
 programs_with_password=$(tr ' ' '\n' <"$WORK/password-on-command-lines.txt" | sort -u | xargs)
 check "the password was on no command line during the install and the update ($(wc -l <"$WORK/password-on-command-lines.txt") looks; found in: ${programs_with_password:-none})" \
   test -z "$programs_with_password"

@@ -28,6 +28,7 @@ import { towers } from "../../app/content/towers.ts";
 import { apartmentFormFor } from "../../app/features/leads/forms/apartment.ts";
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { chromiumEnv, chromiumFlags, chromiumPath } from "../../scripts/chromium.ts";
+import { addVirtualAuthenticator } from "../webauthn.ts";
 
 const { positionals, values: options } = parseArgs({
   allowPositionals: true,
@@ -347,6 +348,30 @@ async function firstDay(): Promise<void> {
       await hydrated();
       await shot("bandeja");
       return `${recoveryCodes} códigos de recuperación; enlace para la app: ${link ? "sí" : "no"}`;
+    },
+  );
+
+  await step(
+    "1b",
+    "a passkey added beside the app at /bandeja/seguridad, after «Confirmá que sos vos» (the server's own address is the passkey's)",
+    async () => {
+      // The phone's fingerprint reader: Chromium's virtual authenticator, always verifying.
+      await addVirtualAuthenticator(page);
+      await page.goto(`${origin}/bandeja/seguridad`);
+      await hydrated();
+      await page.getByLabel("Nombre de la llave").fill("Mi teléfono");
+      await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
+      await page.waitForURL((url) => url.pathname === "/bandeja/confirmar", { timeout: 60_000 });
+      await confirmIfAsked();
+      await onPath("/bandeja/seguridad");
+      const name = await page.getByLabel("Nombre de la llave").inputValue();
+      ensure(name === "Mi teléfono", `el nombre de la llave no siguió ahí después de confirmar («${name}»)`);
+      await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
+      const added = await visible(
+        page.getByRole("status").filter({ hasText: "Se agregó la llave «Mi teléfono»." }),
+      );
+      await shot("llave-agregada");
+      return (await added.innerText()).trim();
     },
   );
 

@@ -14,19 +14,13 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { expect, logIn, test } from "./inbox-fixtures.ts";
 import type { InboxServer } from "./inbox-server.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
+import { weekdayAhead } from "./visit-dates.ts";
 
 const shots = "/tmp/shots/after-visit";
 mkdirSync(shots, { recursive: true });
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A weekday three days or more after the inbox's clock, as a Buenos Aires date. */
-function weekdayAhead(now: Date): string {
-  const day = new Date(now.getTime() + 3 * 86_400_000);
-  while ([0, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 /** The signed-in owner's session in a context with scripts off: every post a native form post. */
 async function withoutScripts(browser: Browser, signedIn: Page) {

@@ -18,6 +18,7 @@ import { startSmtpCatcher } from "../service/smtp-catcher.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, logIn, test as base } from "./inbox-fixtures.ts";
 import { ownerEmail, startInboxServer, type InboxServer } from "./inbox-server.ts";
+import { weekdayAhead } from "./visit-dates.ts";
 
 const shots = "/tmp/shots/tower-access";
 mkdirSync(shots, { recursive: true });
@@ -46,13 +47,6 @@ test.describe.configure({ timeout: 600_000 });
 
 const phone = "+54 11 4312-0000";
 const parking = `Cocheras de cortesía "B" & valet`;
-
-/** A Buenos Aires date three days after the inbox's clock, on a weekday. */
-function weekdayAhead(now: Date): string {
-  const day = new Date(now.getTime() + 3 * 86_400_000);
-  while ([0, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 test("the owner publishes a building's access; the client's page and invitation carry it, the public page never", async ({
   inbox,

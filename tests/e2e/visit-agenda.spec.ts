@@ -10,18 +10,12 @@ import { mkdirSync } from "node:fs";
 
 import { expectNoAxeViolations } from "./axe.ts";
 import { confirmWithPassword, expect, logIn, test } from "./inbox-fixtures.ts";
+import { weekdayAhead } from "./visit-dates.ts";
 
 const shots = "/tmp/shots/visits";
 mkdirSync(shots, { recursive: true });
 
 test.describe.configure({ timeout: 180_000 });
-
-/** A Buenos Aires date three days after the inbox's clock, on a weekday. */
-function weekdayAhead(now: Date): string {
-  const day = new Date(now.getTime() + 3 * 86_400_000);
-  while ([0, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 test("a WhatsApp-only client's reminder waits in the owner's list, one tap sends it; her calendar's secret address", async ({
   inbox,

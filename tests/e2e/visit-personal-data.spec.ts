@@ -12,19 +12,13 @@ import { openInSpreadsheet } from "../tools/spreadsheet.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { confirmWithPassword, expect, logIn, test } from "./inbox-fixtures.ts";
 import { definitionOf, sampleValues } from "../inbox/sample-leads.ts";
+import { weekdayAhead } from "./visit-dates.ts";
 
 const shots = "/tmp/shots/visit-data";
 mkdirSync(shots, { recursive: true });
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A Buenos Aires date three days after the inbox's clock, on a weekday. */
-function weekdayAhead(now: Date): string {
-  const day = new Date(now.getTime() + 3 * 86_400_000);
-  while ([0, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 test("the person's export carries their visit, formula-safe, and the deletion takes it: the link no longer opens", async ({
   inbox,

@@ -26,8 +26,12 @@ export type OfferState = (typeof offerStates)[number];
 export const visitStates = ["confirmed", "cancelled", "done", "no-show", "rescheduled"] as const;
 export type VisitState = (typeof visitStates)[number];
 
-/** The client's two reminders, and the owner's list of the day's visits (decision 0041). */
-export const reminderKinds = ["client-24h", "client-2h", "owner-day"] as const;
+/**
+ * The client's two reminders, the owner's list of the day's visits (decision 0041), and the
+ * notice of a confirmation, change or cancellation with its `visita.ics`, one to the owner and
+ * one to the client (decision 0046): every e-mail of a visit leaves through the same durable job.
+ */
+export const reminderKinds = ["client-24h", "client-2h", "owner-day", "notice-owner", "notice-client"] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 
 /** E-mail is sent by the reminders' job; WhatsApp waits in the owner's list, sent by her with one tap. */
@@ -84,6 +88,8 @@ type VisitRemindersTable = {
   claimed_until: string | null;
   attempts: number;
   last_error: string | null;
+  /** A client notice's link token (the link is stored only hashed): kept until the notice is sent. */
+  link_token: string | null;
 };
 
 export type VisitDatabase = LeadDatabase & {
@@ -239,6 +245,13 @@ export const inspectionVisitTables: FeatureTables = (kind: DatabaseKind): Record
         .execute();
     },
   },
+  // The notices of a visit's changes leave through the reminders' job (decision 0046); a client's
+  // notice carries its link, whose token waits here only until the e-mail is sent.
+  "visits-0005-notice-link": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("visit_reminders").addColumn("link_token", "text").execute();
+    },
+  },
 });
 
 /** SQLite's refusal of a confirmed visit that meets another confirmed one (never itself). */
@@ -275,7 +288,7 @@ export const inspectionVisitBackup: FeatureBackup = {
       name: "visit_reminders",
       key: ["id"],
       continuous: true,
-      forgottenOnRestore: ["claim_id", "claimed_until"],
+      forgottenOnRestore: ["claim_id", "claimed_until", "link_token"],
     },
   ],
 };
@@ -333,7 +346,13 @@ export type NewVisit = {
 };
 
 /** A reminder to write with its visit: what, how, and when it is due (ISO UTC). */
-export type NewReminder = { kind: ReminderKind; channel: ReminderChannel; dueAt: string };
+export type NewReminder = {
+  kind: ReminderKind;
+  channel: ReminderChannel;
+  dueAt: string;
+  /** A client notice's link token, erased once the notice is sent. */
+  linkToken?: string;
+};
 
 /** A reminder as the feature reads it. */
 export type VisitReminder = {
@@ -347,6 +366,7 @@ export type VisitReminder = {
   claimedUntil: string | null;
   attempts: number;
   lastError: string | null;
+  linkToken: string | null;
 };
 
 /** How a pick ended: confirmed, the window taken by another visit, or the offer no longer open. */
@@ -567,7 +587,7 @@ export class InspectionVisitRows {
     id: string,
     state: Exclude<VisitState, "confirmed">,
     now: string,
-    after: { startedBy?: string; reportDueAt?: string } = {},
+    after: { startedBy?: string; reportDueAt?: string; notices?: readonly NewReminder[] } = {},
   ): Promise<boolean> {
     return this.immediately(async (transaction) => {
       let update = transaction
@@ -583,8 +603,10 @@ export class InspectionVisitRows {
       if (after.startedBy) update = update.where("starts_at", "<=", after.startedBy);
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      // A visit that no longer happens has nothing left to remind (decision 0041).
+      // A visit that no longer happens has nothing left to remind (decision 0041); its
+      // cancellation's notices go in with it (decision 0046).
       await dropUnsentReminders(transaction, id);
+      await insertReminders(transaction, id, after.notices ?? []);
       return true;
     });
   }
@@ -734,7 +756,7 @@ export class InspectionVisitRows {
   async markRemindersSent(claimId: string, now: string): Promise<number> {
     const result = await this.db
       .updateTable("visit_reminders")
-      .set({ sent_at: now, last_error: null })
+      .set({ sent_at: now, last_error: null, link_token: null })
       .where("claim_id", "=", claimId)
       .where("sent_at", "is", null)
       .executeTakeFirst();
@@ -882,6 +904,7 @@ async function insertReminders(
         claimed_until: null,
         attempts: 0,
         last_error: null,
+        link_token: reminder.linkToken ?? null,
       })),
     )
     .execute();
@@ -907,6 +930,7 @@ function reminderOf(row: VisitRemindersTable): VisitReminder {
     claimedUntil: row.claimed_until,
     attempts: Number(row.attempts),
     lastError: row.last_error,
+    linkToken: row.link_token,
   };
 }
 

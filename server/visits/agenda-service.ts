@@ -1,4 +1,4 @@
-import type { VisitAfter, VisitAgendaService } from "#app/features/visits/agenda-service.ts";
+import type { OfferMade, VisitAfter, VisitAgendaService } from "#app/features/visits/agenda-service.ts";
 import { reportDue, reportState } from "#app/lib/report-clock.ts";
 import { whatsappDigits } from "#app/lib/phone-digits.ts";
 import { buildWhatsAppUrl } from "#app/lib/whatsapp.ts";
@@ -39,8 +39,8 @@ export function createAgendaService(options: {
   now: () => Date;
   /** A published building's access by the tower a lead names (the site's door, decision 0044). */
   buildingAccess?: (tower: string) => BuildingAccess | undefined;
-  /** Tells the calendars a visit the owner marked «Reprogramada» is off (visit-notices.ts). */
-  onOwnerCancelled?: (visit: InspectionVisit) => Promise<void>;
+  /** A change the owner made wrote notices: the e-mails' job may send them now. */
+  onNotices?: () => void;
   /** The owner's private calendar feed (calendar-feed.ts). */
   feed: Pick<CalendarFeed, "replace" | "state">;
 }): VisitAgendaService {
@@ -92,8 +92,7 @@ export function createAgendaService(options: {
       const outcome = ({ hecha: "done", "no-vino": "no-show", reprogramada: "rescheduled" } as const)[intent];
       const settled = await desk.settleByOwner(leadId, visitId, outcome, options.site().deliveryHours);
       if (settled !== "settled") return settled;
-      const visit = outcome === "rescheduled" ? await rows.visit(visitId) : undefined;
-      if (visit) await options.onOwnerCancelled?.(visit);
+      if (outcome === "rescheduled") options.onNotices?.();
       return "marked";
     },
 
@@ -352,11 +351,19 @@ export function createAgendaService(options: {
       const texts = windows.map((window) => windowText(lang, window));
       const message = offerWords[lang].whatsapp(options.site().businessName, link);
       const digits = lead.contact.phone ? whatsappDigits(lead.contact.phone) : undefined;
-      let emailed = false;
+      let emailed: OfferMade["emailed"] = "no-address";
       const email = lead.contact.email?.trim();
       if (email && options.mailOffer) {
-        await options.mailOffer({ to: email, lang, link, windows: texts });
-        emailed = true;
+        // The offer is made either way; a refused e-mail is the owner's to know, with WhatsApp at hand.
+        emailed = await options.mailOffer({ to: email, lang, link, windows: texts }).then(
+          () => "sent" as const,
+          (error: unknown) => {
+            console.error(
+              `Visitas: no se pudo enviar la propuesta por e-mail (${error instanceof Error ? error.message : String(error)}).`,
+            );
+            return "failed" as const;
+          },
+        );
       }
       return {
         link,

@@ -6,8 +6,7 @@ import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts"
 import { createAgendaService } from "./agenda-service.ts";
 import { visitLinkPattern, visitLinkRoute, type VisitChange } from "./routes.ts";
 import { createVisitDesk, type VisitDesk } from "./visit-desk.ts";
-import { createVisitNotices } from "./visit-notices.ts";
-import { composeOfferMail, smtpVisitMailer, type VisitMailer } from "./visit-mail.ts";
+import { composeOfferMail } from "./visit-mail.ts";
 import { smtpHeldMailer, type HeldMailer } from "./held-mail.ts";
 import { createReminderJob, pollReminders, type ReminderJob } from "./reminders.ts";
 import { calendarFeedPattern, createCalendarFeed } from "./calendar-feed.ts";
@@ -29,12 +28,13 @@ export const visitsFeature: Feature<
     published: () => Pick<PublishedSite, "site" | "buildingAccess">;
     stylesheets: readonly string[];
     onChange?: (change: VisitChange) => Promise<void> | void;
-    /** How the visits' e-mails leave (tests give their own); SMTP_URL's when absent. */
-    mailer?: VisitMailer;
+    /**
+     * How the visits' e-mails leave (tests give their own), their mark held before the
+     * message's end: SMTP_URL's when absent.
+     */
+    mailer?: HeldMailer;
     /** Where the owner's copies go when a test gives its own mailer (SMTP's LEADS_NOTIFY_TO otherwise). */
     ownerAddresses?: readonly string[];
-    /** How the reminders leave, their mark held before the message's end (SMTP_URL's when absent). */
-    reminderMailer?: HeldMailer;
   },
   { desk: VisitDesk; agenda: VisitAgendaService; reminders: ReminderJob | undefined }
 > = {
@@ -43,20 +43,18 @@ export const visitsFeature: Feature<
   async start(platform, needs) {
     const desk = createVisitDesk({ store: platform.store, now: platform.now });
     const smtp = needs.config.smtp;
-    const mailer = needs.mailer ?? (smtp ? smtpVisitMailer(smtp.url) : undefined);
+    const mailer = needs.mailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
     const site = () => needs.published().site;
     const buildingAccess = (tower: string) => needs.published().buildingAccess(tower);
     const feed = createCalendarFeed({ store: platform.store, config: needs.config, site, now: platform.now });
     const owner = smtp?.to ?? needs.ownerAddresses ?? [];
-    const notices =
+    // Every e-mail of a visit (its notices, the reminders, the owner's day) is a durable job
+    // (decisions 0041, 0046). Without SMTP they wait in the database and go once SMTP_URL is set,
+    // or are dropped when their visit is over; WhatsApp reminders are in the owner's list either way.
+    const reminders =
       mailer &&
-      createVisitNotices({
-        store: platform.store,
-        mailer,
-        owner,
-        site,
-        buildingAccess,
-      });
+      createReminderJob({ store: platform.store, mailer, owner, site, buildingAccess, now: platform.now });
+    const poll = reminders && pollReminders(platform.jobs, reminders, reminderJobName);
     const agenda = createAgendaService({
       feed,
       desk,
@@ -64,16 +62,10 @@ export const visitsFeature: Feature<
       site,
       now: platform.now,
       buildingAccess,
-      mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer))),
-      onOwnerCancelled: notices && ((visit) => notices({ kind: "cancelled", visit })),
+      // The owner waits for the offer: it is sent while she does, with nothing to hold.
+      mailOffer: mailer && ((offer) => mailer(composeOfferMail(site(), offer), async () => {})),
+      onNotices: () => poll?.nudge(),
     });
-    const reminderMailer = needs.reminderMailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
-    // Without SMTP the e-mail reminders wait in the database; they go once SMTP_URL is set (or
-    // are dropped when their visit has begun). WhatsApp ones are in the owner's list either way.
-    const reminders =
-      reminderMailer &&
-      createReminderJob({ store: platform.store, mailer: reminderMailer, owner, site, now: platform.now });
-    const poll = reminders && pollReminders(platform.jobs, reminders, reminderJobName);
     return {
       desk,
       agenda,
@@ -116,7 +108,7 @@ export const visitsFeature: Feature<
             buildingAccess,
             stylesheets: needs.stylesheets,
             onChange: async (change) => {
-              await notices?.(change);
+              poll?.nudge();
               await needs.onChange?.(change);
             },
           }),

@@ -17,7 +17,7 @@ import type { VisitMail } from "./visit-mail.ts";
  * turn of the event loop): a kill exactly there loses that reminder, it never repeats one.
  */
 export type HeldMailer = (
-  mail: VisitMail & { messageId: string },
+  mail: VisitMail & { messageId?: string },
   commit: () => Promise<void>,
 ) => Promise<void>;
 
@@ -36,6 +36,16 @@ export function smtpHeldMailer(smtpUrl: string): HeldMailer {
       text: mail.text,
       html: mail.html,
       messageId: mail.messageId,
+      // `visita.ics` as text/calendar with its METHOD (RFC 6047), shown by mail apps as an invitation.
+      ...(mail.calendar
+        ? {
+            icalEvent: {
+              method: mail.calendar.method.toLowerCase(),
+              filename: "visita.ics",
+              content: mail.calendar.content,
+            },
+          }
+        : {}),
     })
       .compile()
       .build();

@@ -31,3 +31,19 @@ export function reminderSchedule(window: VisitWindow, contact: Pick<Contact, "em
       dueAt: new Date(entry.at).toISOString(),
     }));
 }
+
+/**
+ * The notices of a confirmation, change or cancellation (decision 0046), written in the change's
+ * own transaction and due at once: one to the owner, one to the client (dropped when the lead left
+ * no address). They replace the visit's unsent ones; each is composed from the visit as it is
+ * when the job sends it, so a notice never tells an older state. Both carry the client's link.
+ */
+export function visitNotices(now: Date, linkToken?: string): NewReminder[] {
+  const dueAt = now.toISOString();
+  return (["notice-owner", "notice-client"] as const).map((kind) => ({
+    kind,
+    channel: "email",
+    dueAt,
+    ...(linkToken ? { linkToken } : {}),
+  }));
+}

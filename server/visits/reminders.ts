@@ -8,6 +8,8 @@ import type { HeldMailer } from "./held-mail.ts";
 import { visitAddress } from "./invitation.ts";
 import { visitFactLabels, windowText, visitWords, type VisitLang } from "./pick-page.ts";
 import type { InspectionVisit, VisitAccess, VisitProperty } from "./visit-desk.ts";
+import type { BuildingAccess } from "./building-access.ts";
+import { composeVisitNotice } from "./visit-notices.ts";
 
 /** How long a round holds a reminder before a restarted process may take it over. */
 export const reminderLeaseMs = 5 * 60_000;
@@ -55,6 +57,8 @@ export function createReminderJob(options: {
   /** The owner's addresses (LEADS_NOTIFY_TO): the day's list goes there. */
   owner: readonly string[];
   site: () => ReminderSite;
+  /** A published building's access by the tower a visit names (the notices carry it). */
+  buildingAccess?: (tower: string) => BuildingAccess | undefined;
   now: () => Date;
   log?: (line: string) => void;
 }) {
@@ -76,8 +80,7 @@ export function createReminderJob(options: {
       const stale: string[] = [];
       for (const reminder of claimed) {
         const visit = await rows.visit(reminder.visitId);
-        if (visit?.state === "confirmed" && visit.startsAt > at && !superseded(reminder, visit, at))
-          live.push({ reminder, visit });
+        if (visit && stillUseful(reminder, visit, at)) live.push({ reminder, visit });
         else stale.push(reminder.id);
       }
       await rows.dropReminders(stale);
@@ -114,12 +117,28 @@ export function createReminderJob(options: {
     return round;
   }
 
-  /** One e-mail for a claim: a client's reminder, or the owner's day. */
+  /** One e-mail for a claim: a visit's notice, a client's reminder, or the owner's day. */
   async function compose(live: { reminder: VisitReminder; visit: InspectionVisit }[]) {
     const site = options.site();
     const host = new URL(site.siteUrl).hostname;
     const messageId = `<recordatorio-${live.map((entry) => entry.reminder.id).join("-")}@${host}>`;
     const first = live[0]!;
+    if (first.reminder.kind === "notice-owner" || first.reminder.kind === "notice-client") {
+      const { reminder, visit } = first;
+      const lead = await options.store.leads.get(visit.leadId);
+      const offer = await rows.offerOfVisit(visit.id);
+      const tower = (visit.property as VisitProperty).tower?.trim() ?? "";
+      const mail = composeVisitNotice(site, {
+        visit,
+        to: reminder.kind === "notice-owner" ? "owner" : "client",
+        owner: options.owner,
+        contact: lead?.contact,
+        lang: offer?.lang === "en" ? "en" : "es",
+        linkToken: reminder.linkToken,
+        building: tower ? options.buildingAccess?.(tower) : undefined,
+      });
+      return mail && { ...mail, messageId: `<aviso-${reminder.id}@${host}>` };
+    }
     if (first.reminder.kind === "owner-day") {
       if (options.owner.length === 0) return undefined;
       const visits = live.map((entry) => entry.visit).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
@@ -171,30 +190,56 @@ export function createReminderJob(options: {
 export type ReminderJob = ReturnType<typeof createReminderJob>;
 
 /**
- * A client's 24 h reminder found due when the visit is already within 2 h (after a restore, or a
- * service down for hours): the 2 h reminder says the same, nearer the time; sending both at
- * once would be two e-mails for one visit (decision 0042).
+ * Whether a claimed reminder still has something to say. A notice, until its visit's end (a
+ * change after it was written replaced it in the same transaction). A reminder, while its visit
+ * is confirmed and ahead; a client's 24 h reminder found due when the visit is already within
+ * 2 h (after a restore, or a service down for hours) is dropped: the 2 h reminder says the same,
+ * nearer the time, and both at once would be two e-mails for one visit (decision 0042).
  */
-function superseded(reminder: VisitReminder, visit: InspectionVisit, at: string): boolean {
-  return reminder.kind === "client-24h" && Date.parse(visit.startsAt) - Date.parse(at) <= 2 * 3_600_000;
+function stillUseful(reminder: VisitReminder, visit: InspectionVisit, at: string): boolean {
+  if (reminder.kind === "notice-owner" || reminder.kind === "notice-client") return visit.endsAt > at;
+  if (visit.state !== "confirmed" || visit.startsAt <= at) return false;
+  return !(reminder.kind === "client-24h" && Date.parse(visit.startsAt) - Date.parse(at) <= 2 * 3_600_000);
 }
 
-/** The job's poll, on the service's jobs (server/jobs.ts): one round at a time. */
+/**
+ * The job's poll, on the service's jobs (server/jobs.ts): one round at a time. `nudge` runs a
+ * round at once (a visit's notice was just written), or right after the round in progress.
+ */
 export function pollReminders(
   jobs: Jobs,
   job: ReminderJob,
   name: string,
-): Stoppable & { idle(): Promise<void> } {
+): Stoppable & { idle(): Promise<void>; nudge(): void } {
   let running: Promise<unknown> | undefined;
-  const poll = jobs.every(name, reminderPollMs, () => {
-    if (running) return;
-    running = job.runDue().finally(() => (running = undefined));
+  let again = false;
+  let stopped = false;
+  const round = () => {
+    if (running) {
+      again = true;
+      return undefined;
+    }
+    running = job.runDue().finally(() => {
+      running = undefined;
+      if (again && !stopped) kick.in(0);
+      again = false;
+    });
     return running;
-  });
+  };
+  const kick = jobs.alarm(name, round);
+  const poll = jobs.every(name, reminderPollMs, round);
   return {
-    stop: () => poll.stop(),
+    stop: () => {
+      stopped = true;
+      poll.stop();
+      kick.cancel();
+    },
     idle: async () => {
-      await running?.catch(() => {});
+      while (running || kick.waiting)
+        await (running?.catch(() => {}) ?? new Promise((resolve) => setTimeout(resolve, 10)));
+    },
+    nudge: () => {
+      if (!stopped) kick.in(0);
     },
   };
 }

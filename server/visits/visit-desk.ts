@@ -2,7 +2,7 @@ import type { InspectionVisit, VisitOffer, VisitWindow } from "../storage/inspec
 import { randomId, type Handles, type Lead } from "../storage/store.ts";
 import { reportDueAt } from "#app/lib/report-clock.ts";
 import { availabilityOf, windowProblem, type Availability } from "./agenda.ts";
-import { reminderSchedule } from "./reminder-schedule.ts";
+import { reminderSchedule, visitNotices } from "./reminder-schedule.ts";
 import { hashVisitToken, newVisitToken, visitTokenPattern } from "./tokens.ts";
 
 export type { InspectionVisit, VisitOffer, VisitWindow };
@@ -139,7 +139,7 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
       opened.offer.id,
       { id: randomId(), window, bufferMinutes: opened.availability.bufferMinutes, ...details },
       at.toISOString(),
-      reminderSchedule(window, contactOf(opened.lead), at),
+      [...reminderSchedule(window, contactOf(opened.lead), at), ...visitNotices(at, token)],
     );
     if (result.outcome === "taken")
       return {
@@ -153,7 +153,8 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
   async function cancel(token: string): Promise<boolean> {
     const opened = await view(token);
     if (!opened?.visit || !opened.changeable) return false;
-    return rows.settle(opened.visit.id, "cancelled", now().toISOString());
+    const at = now();
+    return rows.settle(opened.visit.id, "cancelled", at.toISOString(), { notices: visitNotices(at, token) });
   }
 
   /** Moves the link's visit to another of its offer's windows, until the minimum notice. */
@@ -163,13 +164,10 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
     const window = opened.offer.windows.find((candidate) => candidate.startsAt === startsAt);
     if (!window || window.startsAt === opened.visit.startsAt) return "closed";
     const at = now();
-    return rows.reschedule(
-      opened.visit.id,
-      window,
-      opened.availability.bufferMinutes,
-      at.toISOString(),
-      reminderSchedule(window, contactOf(opened.lead), at),
-    );
+    return rows.reschedule(opened.visit.id, window, opened.availability.bufferMinutes, at.toISOString(), [
+      ...reminderSchedule(window, contactOf(opened.lead), at),
+      ...visitNotices(at, token),
+    ]);
   }
 
   /**
@@ -191,6 +189,8 @@ export function createVisitDesk(options: { store: Handles<"inspectionVisits" | "
     const settled = await rows.settle(visitId, outcome, at.toISOString(), {
       ...(outcome === "rescheduled" ? {} : { startedBy: at.toISOString() }),
       ...(outcome === "done" ? { reportDueAt: reportDueAt(visit.endsAt, deliveryHours) } : {}),
+      // «Reprogramada» takes the visit off both calendars; new times come with a new offer.
+      ...(outcome === "rescheduled" ? { notices: visitNotices(at) } : {}),
     });
     return settled ? "settled" : "closed";
   }

@@ -1,12 +1,11 @@
 import { composeMail, type MailSite } from "../mail/mail.ts";
-import type { Handles } from "../storage/store.ts";
+import type { Contact } from "../storage/store.ts";
+import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
 import { visitAddress, visitInvitation } from "./invitation.ts";
 import { windowText, type VisitLang } from "./pick-page.ts";
-import type { VisitChange } from "./routes.ts";
 import { visitLinkPath } from "./routes.ts";
-import type { VisitProperty } from "./visit-desk.ts";
-import type { VisitMailer } from "./visit-mail.ts";
-import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
+import type { InspectionVisit, VisitProperty } from "./visit-desk.ts";
+import type { VisitMail } from "./visit-mail.ts";
 
 const subjects = {
   es: { confirmed: "Visita confirmada", rescheduled: "Visita reprogramada", cancelled: "Visita cancelada" },
@@ -14,80 +13,81 @@ const subjects = {
 } as const;
 
 /**
- * Each confirmation, change and cancellation e-mails the owner (SMTP's LEADS_NOTIFY_TO) and the
- * client when the lead left an address, each with `visita.ics` (decision 0039). The pick is
- * already committed: a failed e-mail is logged, never turned into a refusal of the pick.
+ * What a visit's notice tells, read from the visit as it is now (decision 0046): a later change
+ * replaced the earlier notices in its own transaction, so the newest state is the one to tell.
+ * A visit done or missed has nothing to announce.
  */
-export function createVisitNotices(options: {
-  store: Handles<"leads" | "inspectionVisits">;
-  mailer: VisitMailer;
-  owner: readonly string[];
-  site: () => MailSite;
-  /** A published building's access by the tower the visit names (the site's door). */
-  buildingAccess?: (tower: string) => BuildingAccess | undefined;
-  log?: (line: string) => void;
-}) {
-  const log = options.log ?? ((line: string) => console.error(line));
-  return async function notify(change: VisitChange): Promise<void> {
-    try {
-      const site = options.site();
-      const lead = await options.store.leads.get(change.visit.leadId);
-      const offer = await options.store.inspectionVisits.offerOfVisit(change.visit.id);
-      const lang: VisitLang = offer?.lang === "en" ? "en" : "es";
-      // Without the client's link (the owner ended the visit from the inbox), the site's address.
-      const link = change.token
-        ? `${site.siteUrl.replace(/\/+$/, "")}${visitLinkPath(change.token)}`
-        : site.siteUrl;
-      const clientName = lead?.contact.name?.trim() || (lang === "es" ? "Cliente" : "Client");
-      const email = lead?.contact.email?.trim() || undefined;
-      const tower = (change.visit.property as VisitProperty).tower?.trim() ?? "";
-      const building = tower ? options.buildingAccess?.(tower) : undefined;
-      const calendar = visitInvitation(
-        change.visit,
-        {
-          business: { name: site.businessName, email: site.email, siteUrl: site.siteUrl },
-          client: { name: clientName, email },
-        },
-        { lang, link, building },
-      );
-      const when = windowText(lang, change.visit);
-      const where = visitAddress(lang, change.visit.property as VisitProperty);
-      const compose = (mailLang: VisitLang, to: readonly string[]) => ({
-        ...composeMail(site, {
-          subject: `${subjects[mailLang][change.kind]}: ${windowText(mailLang, change.visit)}`,
-          blocks: [
-            {
-              table: [
-                [
-                  mailLang === "es" ? "Cuándo" : "When",
-                  `${mailLang === "es" ? windowText("es", change.visit) : when} (${mailLang === "es" ? "hora de Buenos Aires" : "Buenos Aires time"})`,
-                ],
-                [mailLang === "es" ? "Dónde" : "Where", where],
-                [mailLang === "es" ? "Cliente" : "Client", clientName],
-                ...(building
-                  ? [
-                      [
-                        buildingWords[mailLang].heading,
-                        buildingLines(mailLang, building, { withPhone: true }).join(" "),
-                      ] as [string, string],
-                    ]
-                  : []),
-              ],
-            },
-            ...(change.token
-              ? [{ paragraph: { text: mailLang === "es" ? "Ver la visita" : "See the visit", href: link } }]
-              : []),
+export function noticeKind(visit: InspectionVisit): "confirmed" | "rescheduled" | "cancelled" | undefined {
+  if (visit.state === "confirmed") return visit.sequence === 0 ? "confirmed" : "rescheduled";
+  // Rescheduled by the owner from the inbox: this visit is off the calendars; new times come as a new offer.
+  if (visit.state === "cancelled" || visit.state === "rescheduled") return "cancelled";
+  return undefined;
+}
+
+/**
+ * A confirmation, change or cancellation for the owner (Spanish, to LEADS_NOTIFY_TO) or the client
+ * (the lead's language, when the lead left an address), with `visita.ics` (decision 0039).
+ * Undefined when there is no one to send it to or nothing to tell.
+ */
+export function composeVisitNotice(
+  site: MailSite,
+  notice: {
+    visit: InspectionVisit;
+    to: "owner" | "client";
+    owner: readonly string[];
+    contact: Contact | undefined;
+    lang: VisitLang;
+    /** The client's link token, when the change came through the link. */
+    linkToken: string | null;
+    building: BuildingAccess | undefined;
+  },
+): VisitMail | undefined {
+  const { visit, lang, building } = notice;
+  const kind = noticeKind(visit);
+  const email = notice.contact?.email?.trim() || undefined;
+  const to = notice.to === "owner" ? [...notice.owner] : email ? [email] : [];
+  if (!kind || to.length === 0) return undefined;
+  // Without the client's link (the owner ended the visit from the inbox), the site's address.
+  const link = notice.linkToken
+    ? `${site.siteUrl.replace(/\/+$/, "")}${visitLinkPath(notice.linkToken)}`
+    : site.siteUrl;
+  const clientName = notice.contact?.name?.trim() || (lang === "es" ? "Cliente" : "Client");
+  const calendar = visitInvitation(
+    visit,
+    {
+      business: { name: site.businessName, email: site.email, siteUrl: site.siteUrl },
+      client: { name: clientName, email },
+    },
+    { lang, link, building },
+  );
+  const mailLang: VisitLang = notice.to === "owner" ? "es" : lang;
+  const when = windowText(mailLang, visit);
+  const where = visitAddress(lang, visit.property as VisitProperty);
+  const mail = composeMail(site, {
+    subject: `${subjects[mailLang][kind]}: ${when}`,
+    blocks: [
+      {
+        table: [
+          [
+            mailLang === "es" ? "Cuándo" : "When",
+            `${when} (${mailLang === "es" ? "hora de Buenos Aires" : "Buenos Aires time"})`,
           ],
-        }),
-        to: [...to],
-        calendar,
-      });
-      if (options.owner.length > 0) await options.mailer(compose("es", options.owner));
-      if (email) await options.mailer(compose(lang, [email]));
-    } catch (error) {
-      log(
-        `Visitas: no se pudo enviar el aviso de la visita (${error instanceof Error ? error.message : String(error)}).`,
-      );
-    }
-  };
+          [mailLang === "es" ? "Dónde" : "Where", where],
+          [mailLang === "es" ? "Cliente" : "Client", clientName],
+          ...(building
+            ? [
+                [
+                  buildingWords[mailLang].heading,
+                  buildingLines(mailLang, building, { withPhone: true }).join(" "),
+                ] as [string, string],
+              ]
+            : []),
+        ],
+      },
+      ...(notice.linkToken
+        ? [{ paragraph: { text: mailLang === "es" ? "Ver la visita" : "See the visit", href: link } }]
+        : []),
+    ],
+  });
+  return { ...mail, to, calendar };
 }

@@ -25,7 +25,7 @@ import type { SiteBuilder } from "../../server/site/site-builder.ts";
 import { SitePublisher } from "../../server/site/site-publisher.ts";
 import { createTowerEditor } from "../../server/site/tower-editor.ts";
 import { visitsFeature } from "../../server/visits/door.ts";
-import { smtpVisitMailer } from "../../server/visits/visit-mail.ts";
+import { smtpHeldMailer } from "../../server/visits/held-mail.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -84,7 +84,7 @@ describe.each(backends)("a building's access on $name", (backend) => {
       config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
       published: () => published.current(),
       stylesheets: [],
-      mailer: smtpVisitMailer(`smtp://127.0.0.1:${catcher.port}`),
+      mailer: smtpHeldMailer(`smtp://127.0.0.1:${catcher.port}`),
       ownerAddresses: ["duena@example.com"],
     });
     const editor = createTowerEditor({ publisher, store: versions, now: () => now });

@@ -9,6 +9,7 @@ import { rmSync } from "node:fs";
 import { afterAll, expect, test, vi } from "vitest";
 
 import { loadSiteConfig } from "#app/config/site-config.ts";
+import { freePort } from "../../scripts/postgres-server.ts";
 import type { NewLead } from "../../server/storage/store.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 import { startVisitPlatform } from "./visit-platform.ts";
@@ -101,7 +102,7 @@ test("the agenda bounds the offers; the offer goes out in the lead's language by
       { date: "2026-12-16", start: "10:00", minutes: 90 },
     ]);
     expect(made).toMatchObject({
-      emailed: true,
+      emailed: "sent",
       windows: ["martes, 15 de diciembre, 10:00 a 11:30", expect.any(String)],
     });
     if ("problem" in made) throw new Error(made.problem);
@@ -130,7 +131,7 @@ test("the agenda bounds the offers; the offer goes out in the lead's language by
     ]);
     const second = await agenda.propose(spanish.id, [{ date: "2026-12-15", start: "10:00", minutes: 90 }]);
     if ("problem" in second) throw new Error(second.problem);
-    expect(second.emailed).toBe(false);
+    expect(second.emailed).toBe("no-address");
     expect(new URL(second.whatsappUrl!).searchParams.get("text")).toMatch(
       /^Hola, soy de .* elegí el horario/,
     );
@@ -138,5 +139,24 @@ test("the agenda bounds the offers; the offer goes out in the lead's language by
   } finally {
     await platform.close();
     await catcher.stop();
+  }
+});
+
+test("a mail server that cannot be reached never fails the offer: the owner is told to send it by WhatsApp", async () => {
+  const nobody = await freePort(); // nothing listens there
+  const { platform, agenda } = await startVisitPlatform({ site, now: () => now, smtpPort: nobody, folders });
+  const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    await agenda.saveAgenda({ "dia-2": "si", "desde-2": "09:00", "hasta-2": "18:00", buffer: "30" });
+    const jane = await platform.store.leads.insert(lead("/", "jane@example.com"));
+    const made = await agenda.propose(jane.id, [{ date: "2026-12-15", start: "10:00", minutes: 60 }]);
+    if ("problem" in made) throw new Error(made.problem);
+    expect(made.emailed).toBe("failed");
+    expect(new URL(made.whatsappUrl!).searchParams.get("text")).toContain(made.link);
+    expect((await agenda.forLead(jane.id))?.offers).toHaveLength(1);
+    expect(errors.mock.calls.flat().join(" ")).toMatch(/no se pudo enviar la propuesta por e-mail/);
+  } finally {
+    errors.mockRestore();
+    await platform.close();
   }
 });

@@ -8,7 +8,7 @@ import type { BuildingAccess } from "../../server/site/published-site.ts";
 import { Jobs } from "../../server/jobs.ts";
 import { Platform } from "../../server/platform/platform.ts";
 import { visitsFeature } from "../../server/visits/door.ts";
-import { smtpVisitMailer } from "../../server/visits/visit-mail.ts";
+import { smtpHeldMailer } from "../../server/visits/held-mail.ts";
 
 /**
  * The visits feature alone on a fresh SQLite folder (pushed to `folders` for clean-up), mailing
@@ -36,7 +36,7 @@ export async function startVisitPlatform(options: {
     config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
     published: () => ({ site: options.site, buildingAccess: options.buildingAccess ?? (() => undefined) }),
     stylesheets: [],
-    mailer: smtpVisitMailer(`smtp://127.0.0.1:${options.smtpPort}`),
+    mailer: smtpHeldMailer(`smtp://127.0.0.1:${options.smtpPort}`),
     ...(options.ownerAddresses ? { ownerAddresses: options.ownerAddresses } : {}),
   });
   return { platform, ...visits };

@@ -8,7 +8,6 @@
  */
 import type { StorageOptions } from "../../server/storage/store.ts";
 import { smtpHeldMailer, type HeldMailer } from "../../server/visits/held-mail.ts";
-import { smtpVisitMailer } from "../../server/visits/visit-mail.ts";
 import { openVisits } from "./visit-reminder-setup.ts";
 
 const storage = JSON.parse(process.env.VISIT_STORAGE!) as StorageOptions;
@@ -23,11 +22,10 @@ async function betweenSendAndMark(): Promise<void> {
 }
 
 const held = smtpHeldMailer(smtpUrl);
-const plain = smtpVisitMailer(smtpUrl);
 const reminderMailer: HeldMailer =
   process.env.VISIT_MARK === "after-acceptance"
     ? async (mail, commit) => {
-        await plain(mail);
+        await held(mail, async () => {}); // accepted by the server (250) before anything is marked
         await betweenSendAndMark();
         await commit();
       }
@@ -37,7 +35,7 @@ const reminderMailer: HeldMailer =
           await commit();
         });
 
-const opened = await openVisits({ storage, now: () => now, smtpPort: 0, reminderMailer });
+const opened = await openVisits({ storage, now: () => now, smtpPort: 0, mailer: reminderMailer });
 const round = await opened.reminders!.runDue();
 process.stdout.write(
   `${JSON.stringify({ round, zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}\n`,

@@ -7,7 +7,6 @@ import type { StorageOptions } from "../../server/storage/store.ts";
 import { visitsFeature } from "../../server/visits/door.ts";
 import { smtpHeldMailer, type HeldMailer } from "../../server/visits/held-mail.ts";
 import type { VisitWindow } from "../../server/visits/visit-desk.ts";
-import { smtpVisitMailer } from "../../server/visits/visit-mail.ts";
 
 export const reminderSite = { ...loadSiteConfig({}).config, whatsappNumber: "5491100000000" };
 export const ownerAddress = "duena@example.com";
@@ -27,14 +26,14 @@ export const thursday: VisitWindow = {
 };
 
 /**
- * The visits feature alone on `storage`, mailing through the SMTP catcher on `smtpPort` (the
- * reminders with their held mark, `reminderMailer` when a test wraps it), at the test's clock.
+ * The visits feature alone on `storage`, mailing through the SMTP catcher on `smtpPort` (with
+ * the e-mails' held mark, `mailer` when a test wraps it), at the test's clock.
  */
 export async function openVisits(options: {
   storage: StorageOptions;
   now: () => Date;
   smtpPort: number;
-  reminderMailer?: HeldMailer;
+  mailer?: HeldMailer;
 }) {
   const platform = await Platform.open({
     storage: options.storage,
@@ -47,8 +46,7 @@ export async function openVisits(options: {
     config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
     published: () => ({ site: reminderSite, buildingAccess: () => undefined }),
     stylesheets: [],
-    mailer: smtpVisitMailer(`smtp://127.0.0.1:${options.smtpPort}`),
-    reminderMailer: options.reminderMailer ?? smtpHeldMailer(`smtp://127.0.0.1:${options.smtpPort}`),
+    mailer: options.mailer ?? smtpHeldMailer(`smtp://127.0.0.1:${options.smtpPort}`),
     ownerAddresses: [ownerAddress],
   });
   return { platform, ...started };

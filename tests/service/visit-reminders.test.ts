@@ -57,12 +57,11 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
         { name: "Ana Pérez", email: null, phone: "11 5555-0101" },
         noon,
       );
+      // The reminders of a visit (its notices are looked at below, once sent).
       const written = async (visitId: string) =>
-        (await rows.remindersOf(visitId)).map((reminder) => [
-          reminder.kind,
-          reminder.channel,
-          reminder.dueAt,
-        ]);
+        (await rows.remindersOf(visitId))
+          .filter((reminder) => !reminder.kind.startsWith("notice-"))
+          .map((reminder) => [reminder.kind, reminder.channel, reminder.dueAt]);
       expect(await written(byMail.visit.id)).toEqual([
         ["client-24h", "email", "2026-12-08T13:00:00.000Z"],
         ["owner-day", "email", "2026-12-09T10:30:00.000Z"],
@@ -94,10 +93,29 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
         ["owner-day", "email", "2026-12-10T10:30:00.000Z"],
         ["client-2h", "email", "2026-12-10T16:00:00.000Z"],
       ]);
-      // (The desk alone sends no confirmation: the link's route does; every e-mail here is a reminder.)
       const sent = () => catcher.received;
       const subjects = () =>
         sent().map((mail) => `${mail.to.join(",")}: ${mail.message.headers.get("subject")}`);
+
+      // The changes' notices are due at once (the link's route nudges the job; the desk alone
+      // does not): one each to the owner and the client, the newest state only. Ana left no
+      // address (her copy is dropped); Carla's confirmation was replaced by her cancellation.
+      expect(await reminders.runDue()).toEqual({ sent: 7, dropped: 1, failed: 0 });
+      expect(await reminders.runDue()).toEqual({ sent: 0, dropped: 0, failed: 0 });
+      expect(
+        subjects()
+          .filter((line) => !line.startsWith(ownerAddress))
+          .sort(),
+      ).toEqual([
+        "carla@example.com: Visita cancelada: jueves, 10 de diciembre, 15:00 a 16:00",
+        "diego@example.com: Visita reprogramada: jueves, 10 de diciembre, 15:00 a 16:00",
+        "john@example.com: Visit confirmed: Wednesday 9 December at 10:00 to 11:00",
+      ]);
+      expect(subjects().filter((line) => line.startsWith(ownerAddress))).toHaveLength(4);
+      expect(sent().every((mail) => mail.message.headers.get("message-id")?.startsWith("<aviso-"))).toBe(
+        true,
+      );
+      catcher.received.length = 0;
 
       // A minute early: nothing. On time: John's 24 h reminder, once, however often the job runs.
       now = new Date("2026-12-08T12:59:00.000Z");
@@ -154,14 +172,14 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
       ]);
       // Ana's 2 h WhatsApp reminder was never tapped: once her visit began it left the list.
       expect(await opened.agenda.whatsappReminders()).toEqual([]);
-      // Nobody's reminder went to Carla, whose visit was cancelled.
+      // No reminder went to Carla, whose visit was cancelled.
       expect(catcher.received.filter((mail) => mail.to.includes("carla@example.com"))).toHaveLength(0);
     } finally {
       await opened.platform.close();
     }
   });
 
-  test("an SMTP server that cannot be reached keeps the reminder unsent, tried again later, sent once", async () => {
+  test("an SMTP server that cannot be reached keeps the notices and the reminder unsent, tried again later, sent once each", async () => {
     const storage = await backend.options();
     let now = confirmedAt;
     const nobody = await freePort(); // nothing listens there
@@ -174,10 +192,17 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
     now = new Date("2026-12-08T13:00:00.000Z");
     const before = catcher.received.length;
     try {
-      expect(await down.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 1 });
-      const [failed] = await down.platform.store.inspectionVisits.remindersOf(visit.id);
-      expect([failed!.kind, failed!.sentAt, failed!.attempts]).toEqual(["client-24h", null, 1]);
-      expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
+      // The confirmation's two notices (never sent) and the 24 h reminder.
+      expect(await down.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 3 });
+      const failed = (await down.platform.store.inspectionVisits.remindersOf(visit.id)).filter(
+        (reminder) => reminder.attempts > 0,
+      );
+      expect(failed.map((reminder) => [reminder.kind, reminder.sentAt, reminder.attempts])).toEqual([
+        ["notice-client", null, 1],
+        ["notice-owner", null, 1],
+        ["client-24h", null, 1],
+      ]);
+      expect(failed[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
       // Until its retry time it is left alone.
       now = new Date(now.getTime() + reminderRetryMs - 1_000);
       expect(await down.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 0 });
@@ -187,11 +212,25 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
     const up = await openVisits({ storage, now: () => now, smtpPort: catcher.port });
     try {
       now = new Date(now.getTime() + 2_000);
-      expect(await up.reminders!.runDue()).toEqual({ sent: 1, dropped: 0, failed: 0 });
+      expect(await up.reminders!.runDue()).toEqual({ sent: 3, dropped: 0, failed: 0 });
       expect(await up.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 0 });
-      expect(catcher.received.slice(before).map((mail) => mail.to)).toEqual([["john@example.com"]]);
-      const [sent] = await up.platform.store.inspectionVisits.remindersOf(visit.id);
-      expect([sent!.attempts, sent!.lastError]).toEqual([2, null]);
+      // The notices first (due since the confirmation, in either order), then the reminder.
+      const lines = catcher.received
+        .slice(before)
+        .map((mail) => `${mail.to.join(",")}: ${mail.message.headers.get("subject")}`);
+      expect([...lines.slice(0, 2).sort(), lines[2]]).toEqual([
+        `${ownerAddress}: Visita confirmada: miércoles, 9 de diciembre, 10:00 a 11:00`,
+        "john@example.com: Visita confirmada: miércoles, 9 de diciembre, 10:00 a 11:00",
+        "john@example.com: Recordatorio de la visita: miércoles, 9 de diciembre, 10:00 a 11:00",
+      ]);
+      const sent = (await up.platform.store.inspectionVisits.remindersOf(visit.id)).filter(
+        (reminder) => reminder.sentAt,
+      );
+      expect(sent.map((reminder) => [reminder.attempts, reminder.lastError, reminder.linkToken])).toEqual([
+        [2, null, null],
+        [2, null, null],
+        [2, null, null],
+      ]);
     } finally {
       await up.platform.close();
     }
@@ -210,6 +249,7 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
         { name: "Rita Vuelta", email: "rita@example.com", phone: null },
         morning,
       );
+      expect((await opened.reminders!.runDue()).sent).toBe(2); // the confirmation's notices
       const before = catcher.received.length;
       // Wednesday 08:30 in Buenos Aires, 90 minutes before the visit: both client reminders due.
       now = new Date("2026-12-09T11:30:00.000Z");
@@ -224,7 +264,7 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
       ).toEqual(["Recordatorio de la visita: miércoles, 9 de diciembre, 10:00 a 11:00"]);
       expect(
         (await opened.platform.store.inspectionVisits.remindersOf(visit.id)).map((reminder) => reminder.kind),
-      ).toEqual(["owner-day", "client-2h"]);
+      ).toEqual(["notice-client", "notice-owner", "owner-day", "client-2h"]);
     } finally {
       await opened.platform.close();
     }

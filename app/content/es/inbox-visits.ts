@@ -32,8 +32,12 @@ export const proposeVisit = {
   submit: "Crear propuesta",
   ready: "Propuesta lista",
   sendWhatsApp: "Enviar por WhatsApp",
-  emailed: "También se envió por e-mail.",
-  notEmailed: "La consulta no dejó e-mail: enviala por WhatsApp.",
+  mailed: {
+    sent: "También se envió por e-mail.",
+    failed:
+      "No se pudo enviar por e-mail (el servidor de correo no respondió): enviala por WhatsApp o copiá el enlace.",
+    "no-address": "La consulta no dejó e-mail: enviala por WhatsApp.",
+  },
   link: "Enlace del cliente",
   offeredElsewhere: "Horarios ya ofrecidos a otras consultas (siguen libres hasta que alguien elija)",
   offers: "Propuestas de esta consulta",

@@ -66,7 +66,13 @@ export type LeadVisitsView = {
   offeredElsewhere: string[];
 };
 
-export type OfferMade = { link: string; whatsappUrl?: string; emailed: boolean; windows: string[] };
+export type OfferMade = {
+  link: string;
+  whatsappUrl?: string;
+  /** Whether the offer also went by e-mail: sent, refused by the mail server, or no address. */
+  emailed: "sent" | "failed" | "no-address";
+  windows: string[];
+};
 
 /** A reminder for a client who left only a phone: the owner sends it by WhatsApp with one tap. */
 export type WhatsAppReminder = {

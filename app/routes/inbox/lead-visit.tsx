@@ -116,7 +116,7 @@ export default function LeadVisit({ params, loaderData, actionData }: Route.Comp
               </a>
             </p>
           ) : null}
-          <p className="text-ink-muted">{made.emailed ? copy.emailed : copy.notEmailed}</p>
+          <p className="text-ink-muted">{copy.mailed[made.emailed]}</p>
           <p className="text-sm break-all">
             {copy.link}:{" "}
             <a href={made.link} className="underline">

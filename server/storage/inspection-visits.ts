@@ -31,7 +31,13 @@ export type VisitState = (typeof visitStates)[number];
  * notice of a confirmation, change or cancellation with its `visita.ics`, one to the owner and
  * one to the client (decision 0046): every e-mail of a visit leaves through the same durable job.
  */
-export const reminderKinds = ["client-24h", "client-2h", "owner-day", "notice-owner", "notice-client"] as const;
+export const reminderKinds = [
+  "client-24h",
+  "client-2h",
+  "owner-day",
+  "notice-owner",
+  "notice-client",
+] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 
 /** E-mail is sent by the reminders' job; WhatsApp waits in the owner's list, sent by her with one tap. */

@@ -12,7 +12,7 @@ import {
   windowProblem,
   type Availability,
 } from "./agenda.ts";
-import type { BuildingAccess } from "./building-access.ts";
+import type { BuildingAccessOf } from "./building-access.ts";
 import { visitFactLabels, visitWords, windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
 import type { InspectionVisit, VisitAccess, VisitDesk, VisitOffer, VisitProperty } from "./visit-desk.ts";
@@ -38,7 +38,7 @@ export function createAgendaService(options: {
   mailOffer?: (offer: { to: string; lang: VisitLang; link: string; windows: string[] }) => Promise<void>;
   now: () => Date;
   /** A published building's access by the tower a lead names (the site's door, decision 0044). */
-  buildingAccess?: (tower: string) => BuildingAccess | undefined;
+  buildingAccess?: BuildingAccessOf;
   /** A change the owner made wrote notices: the e-mails' job may send them now. */
   onNotices?: () => void;
   /** The owner's private calendar feed (calendar-feed.ts). */

@@ -8,6 +8,7 @@ import { createRateLimit } from "../leads/rate-limit.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { RouteHandler } from "../platform/feature.ts";
 import type { Handles } from "../storage/store.ts";
+import { buildingOfVisit, type BuildingAccessOf } from "./building-access.ts";
 import { visitFeed } from "./invitation.ts";
 
 /**
@@ -34,6 +35,8 @@ export function createCalendarFeed(options: {
   store: Handles<"inspectionVisits" | "leads" | "kind" | "rateBuckets">;
   config: Pick<ServiceConfig, "rateLimitPerMinute" | "trustedProxies">;
   site: () => { siteUrl: string; businessName: string; email: string };
+  /** A published building's access by the tower a visit names: its rules go in the event. */
+  buildingAccess?: BuildingAccessOf;
   now: () => Date;
 }) {
   const rows = options.store.inspectionVisits;
@@ -80,6 +83,7 @@ export function createCalendarFeed(options: {
           visit,
           clientName: lead?.contact.name?.trim() || "Consulta sin nombre",
           inboxLink: `${site.siteUrl.replace(/\/+$/, "")}${leadPath(visit.leadId)}`,
+          building: buildingOfVisit(visit, options.buildingAccess),
         };
       }),
     );

@@ -46,7 +46,13 @@ export const visitsFeature: Feature<
     const mailer = needs.mailer ?? (smtp ? smtpHeldMailer(smtp.url) : undefined);
     const site = () => needs.published().site;
     const buildingAccess = (tower: string) => needs.published().buildingAccess(tower);
-    const feed = createCalendarFeed({ store: platform.store, config: needs.config, site, now: platform.now });
+    const feed = createCalendarFeed({
+      store: platform.store,
+      config: needs.config,
+      site,
+      buildingAccess,
+      now: platform.now,
+    });
     const owner = smtp?.to ?? needs.ownerAddresses ?? [];
     // Every e-mail of a visit (its notices, the reminders, the owner's day) is a durable job
     // (decisions 0041, 0046). Without SMTP they wait in the database and go once SMTP_URL is set,

@@ -73,7 +73,12 @@ export function visitInvitation(
  * secret address leaks more easily than a passkey.
  */
 export function visitFeed(
-  visits: { visit: InspectionVisit; clientName: string; inboxLink: string }[],
+  visits: {
+    visit: InspectionVisit;
+    clientName: string;
+    inboxLink: string;
+    building?: BuildingAccess | undefined;
+  }[],
   business: InvitationParties["business"],
 ): string {
   const host = new URL(business.siteUrl).hostname;
@@ -82,7 +87,7 @@ export function visitFeed(
     name: `Visitas · ${business.name}`,
     ttl: 15 * 60,
   });
-  for (const { visit, clientName, inboxLink } of visits) {
+  for (const { visit, clientName, inboxLink, building } of visits) {
     const access = visit.access as VisitAccess;
     const words = visitWords.es;
     const guests = access.guestList.split(/\r?\n/).filter((line) => line.trim()).length;
@@ -99,6 +104,8 @@ export function visitFeed(
         guests > 0 && `Personas a autorizar en la guardia: ${guests} (nombres y DNI en la bandeja)`,
         `Cochera: ${access.parking ? "sí" : "no"}`,
         `Habitada: ${access.occupied ? "sí" : "no"}`,
+        // The building's rules are the owner's published facts, not the client's data.
+        ...buildingLines("es", building, { withPhone: true }),
         `Teléfono, e-mail y notas en la bandeja: ${inboxLink}`,
       ]
         .filter(Boolean)

@@ -8,7 +8,12 @@ import type { HeldMailer } from "./held-mail.ts";
 import { visitAddress } from "./invitation.ts";
 import { visitFactLabels, windowText, visitWords, type VisitLang } from "./pick-page.ts";
 import type { InspectionVisit, VisitAccess, VisitProperty } from "./visit-desk.ts";
-import type { BuildingAccess } from "./building-access.ts";
+import {
+  buildingOfVisit,
+  buildingRow,
+  type BuildingAccess,
+  type BuildingAccessOf,
+} from "./building-access.ts";
 import { composeVisitNotice } from "./visit-notices.ts";
 
 /** How long a round holds a reminder before a restarted process may take it over. */
@@ -58,7 +63,7 @@ export function createReminderJob(options: {
   owner: readonly string[];
   site: () => ReminderSite;
   /** A published building's access by the tower a visit names (the notices carry it). */
-  buildingAccess?: (tower: string) => BuildingAccess | undefined;
+  buildingAccess?: BuildingAccessOf;
   now: () => Date;
   log?: (line: string) => void;
 }) {
@@ -127,7 +132,6 @@ export function createReminderJob(options: {
       const { reminder, visit } = first;
       const lead = await options.store.leads.get(visit.leadId);
       const offer = await rows.offerOfVisit(visit.id);
-      const tower = (visit.property as VisitProperty).tower?.trim() ?? "";
       const mail = composeVisitNotice(site, {
         visit,
         to: reminder.kind === "notice-owner" ? "owner" : "client",
@@ -135,7 +139,7 @@ export function createReminderJob(options: {
         contact: lead?.contact,
         lang: offer?.lang === "en" ? "en" : "es",
         linkToken: reminder.linkToken,
-        building: tower ? options.buildingAccess?.(tower) : undefined,
+        building: buildingOfVisit(visit, options.buildingAccess),
       });
       return mail && { ...mail, messageId: `<aviso-${reminder.id}@${host}>` };
     }
@@ -145,7 +149,7 @@ export function createReminderJob(options: {
       const lines = await Promise.all(
         visits.map(async (visit) => {
           const lead = await options.store.leads.get(visit.leadId);
-          return ownerDayLine(visit, lead?.contact);
+          return ownerDayLine(visit, lead?.contact, buildingOfVisit(visit, options.buildingAccess));
         }),
       );
       const mail = composeMail(site, {
@@ -175,6 +179,7 @@ export function createReminderJob(options: {
           table: [
             [visitWords[lang].when, `${when} (${words.buenosAires})`],
             [visitWords[lang].where, visitAddress(lang, visit.property as VisitProperty)],
+            ...buildingRow(lang, buildingOfVisit(visit, options.buildingAccess)),
           ],
         },
         { paragraph: words.change },
@@ -244,8 +249,15 @@ export function pollReminders(
   };
 }
 
-/** A visit of the owner's day: time, client and how to reach them, where, and how to get in. */
-function ownerDayLine(visit: InspectionVisit, contact: Contact | undefined) {
+/**
+ * A visit of the owner's day: time, client and how to reach them, where, how to get in, and what
+ * the building asks (with its reception's phone).
+ */
+function ownerDayLine(
+  visit: InspectionVisit,
+  contact: Contact | undefined,
+  building: BuildingAccess | undefined,
+) {
   const access = visit.access as VisitAccess;
   const labels = visitFactLabels;
   const yesNo = (on: boolean) => (on ? labels.yes : labels.no);
@@ -257,6 +269,7 @@ function ownerDayLine(visit: InspectionVisit, contact: Contact | undefined) {
   if (access.guestList) rows.push([labels.guestList, access.guestList]);
   rows.push([labels.parking, yesNo(access.parking)], [labels.occupied, yesNo(access.occupied)]);
   if (access.notes) rows.push([labels.notes, access.notes]);
+  rows.push(...buildingRow("es", building));
   return { heading: windowText("es", visit), rows };
 }
 

@@ -9,8 +9,8 @@ import { createRateLimit, type RateLimit } from "../leads/rate-limit.ts";
 import type { ServiceConfig } from "../leads/service-config.ts";
 import type { Handles } from "../storage/store.ts";
 import { confirmedPage, endedPage, pickPage, readPickForm, type VisitLang } from "./pick-page.ts";
-import type { InspectionVisit, VisitDesk, VisitProperty } from "./visit-desk.ts";
-import type { BuildingAccess } from "./building-access.ts";
+import type { InspectionVisit, VisitDesk } from "./visit-desk.ts";
+import { buildingOfVisit, type BuildingAccessOf } from "./building-access.ts";
 
 /**
  * The client's link: `/api/visita/<token>`, one page whatever the language (the offer's). Under
@@ -42,7 +42,7 @@ export function visitLinkRoute(options: {
   store: Handles<"kind" | "rateBuckets">;
   site: () => { businessName: string; whatsappNumber: string };
   /** A published building's access by the tower a lead or client names (the site's door). */
-  buildingAccess?: (tower: string) => BuildingAccess | undefined;
+  buildingAccess?: BuildingAccessOf;
   stylesheets: readonly string[];
   onChange?: (change: VisitChange) => Promise<void> | void;
   limit?: RateLimit;
@@ -50,7 +50,7 @@ export function visitLinkRoute(options: {
   const { desk } = options;
   const buildingOf = (tower: string) => (tower.trim() ? options.buildingAccess?.(tower) : undefined);
   const confirmedBuilding = (visit: InspectionVisit | undefined) =>
-    visit ? buildingOf((visit.property as VisitProperty).tower ?? "") : undefined;
+    buildingOfVisit(visit, options.buildingAccess);
   const limit = options.limit ?? createRateLimit(options.config.rateLimitPerMinute, options.store);
 
   return async function visitLink(request: IncomingMessage, response: ServerResponse, url: URL) {

@@ -1,6 +1,6 @@
 import { composeMail, type MailSite } from "../mail/mail.ts";
 import type { Contact } from "../storage/store.ts";
-import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
+import { buildingRow, type BuildingAccess } from "./building-access.ts";
 import { visitAddress, visitInvitation } from "./invitation.ts";
 import { windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
@@ -74,14 +74,7 @@ export function composeVisitNotice(
           ],
           [mailLang === "es" ? "Dónde" : "Where", where],
           [mailLang === "es" ? "Cliente" : "Client", clientName],
-          ...(building
-            ? [
-                [
-                  buildingWords[mailLang].heading,
-                  buildingLines(mailLang, building, { withPhone: true }).join(" "),
-                ] as [string, string],
-              ]
-            : []),
+          ...buildingRow(mailLang, building),
         ],
       },
       ...(notice.linkToken

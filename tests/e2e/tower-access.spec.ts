@@ -194,6 +194,7 @@ test("the owner publishes a building's access; the client's page and invitation 
         mail.received.filter(
           (one) => one.to.includes("marta@example.com") && one.message.parts["text/calendar"],
         ).length,
+      { timeout: 30_000 },
     )
     .toBe(1);
   const invitation = mail.received.find(

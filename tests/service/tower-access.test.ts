@@ -44,7 +44,7 @@ const tempDir = (prefix: string) => {
 };
 
 /** Monday 7 December 2026, 09:00 in Buenos Aires. */
-const now = new Date("2026-12-07T12:00:00.000Z");
+let now = new Date("2026-12-07T12:00:00.000Z");
 const phone = "+54 11 4312-0000";
 
 describe.each(backends)("a building's access on $name", (backend) => {
@@ -210,7 +210,7 @@ describe.each(backends)("a building's access on $name", (backend) => {
 
       // The offer's e-mail first, then the confirmation to the owner and to the client, each with visita.ics.
       const invitations = () => catcher.received.filter((mail) => mail.message.parts["text/calendar"]);
-      await vi.waitFor(() => expect(invitations()).toHaveLength(2));
+      await vi.waitFor(() => expect(invitations()).toHaveLength(2), { timeout: 30_000, interval: 50 });
       for (const mail of invitations()) {
         const calendar = new ICAL.Component(ICAL.parse(mail.message.parts["text/calendar"]!));
         const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
@@ -223,6 +223,30 @@ describe.each(backends)("a building's access on $name", (backend) => {
         // In the e-mail's HTML the owner's text is text: its quotes and ampersand escaped.
         expect(mail.message.parts["text/html"]).toContain("Cocheras &quot;de cortesía&quot; &amp; valet");
       }
+
+      // The owner's calendar feed carries the same rules, with the reception's phone.
+      const feedPath = new URL((await visits.agenda.replaceCalendarFeed()).httpsUrl).pathname;
+      const feed = new ICAL.Component(ICAL.parse(await (await fetch(`${origin}${feedPath}`)).text()));
+      const feedEvent = new ICAL.Event(feed.getFirstSubcomponent("vevent")!);
+      expect(feedEvent.description).toContain("El edificio permite visitas de 09:00 a 12:00");
+      expect(feedEvent.description).toContain(`Recepción del edificio: ${phone}`);
+      // And so do the reminders: at 07:30 in Buenos Aires the owner's day and the client's 24 h one.
+      const confirmedAt = now;
+      now = new Date("2026-12-09T10:30:00.000Z");
+      const before = catcher.received.length;
+      expect((await visits.reminders!.runDue()).sent).toBe(2);
+      const reminders = catcher.received.slice(before);
+      expect(reminders.map((mail) => mail.message.headers.get("subject"))).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Tus visitas de hoy: 1/),
+          expect.stringMatching(/^Recordatorio/),
+        ]),
+      );
+      for (const mail of reminders) {
+        expect(mail.message.text).toContain("El edificio permite visitas de 09:00 a 12:00");
+        expect(mail.message.text).toContain(`Recepción del edificio: ${phone}`);
+      }
+      now = confirmedAt;
 
       // A second publication changes the hours and drops the phone; undoing it brings the first back.
       await editor.editTower("alvear-tower", {

@@ -74,7 +74,7 @@ describe.each(storageBackends("visit-after"))("after the visit on $name", (backe
       expect(await unsentReminders(moved.visit.id)).toEqual([]);
       expect((await opened.desk.view(moved.token))?.ended).toBe(true);
       // The owner's calendar (and the client's, when there is an address) drops it: METHOD:CANCEL.
-      await vi.waitFor(() => expect(catcher.received).toHaveLength(1));
+      await vi.waitFor(() => expect(catcher.received).toHaveLength(1), { timeout: 30_000, interval: 50 });
       const cancel = catcher.received[0]!;
       expect(cancel.to).toEqual([ownerAddress]);
       expect(cancel.message.headers.get("subject")).toMatch(/^Visita cancelada: /);

@@ -121,7 +121,7 @@ test("pick, reschedule and cancel each send visita.ics to owner and client; the 
         })
       ).status,
     ).toBe(303);
-    await vi.waitFor(() => expect(catcher.received).toHaveLength(2));
+    await vi.waitFor(() => expect(catcher.received).toHaveLength(2), { timeout: 30_000, interval: 50 });
     const confirmed = catcher.received.map((mail) => ({
       to: mail.to,
       ics: parse(mail.message.parts["text/calendar"]!),
@@ -151,14 +151,14 @@ test("pick, reschedule and cancel each send visita.ics to owner and client; the 
 
     // Reschedule: same UID, SEQUENCE 1, the new time.
     expect((await post({ accion: "reprogramar", ventana: second.startsAt })).status).toBe(303);
-    await vi.waitFor(() => expect(catcher.received).toHaveLength(4));
+    await vi.waitFor(() => expect(catcher.received).toHaveLength(4), { timeout: 30_000, interval: 50 });
     const moved = parse(catcher.received[2]!.message.parts["text/calendar"]!);
     expect([moved.method, moved.uid, moved.sequence]).toEqual(["REQUEST", uid, 1]);
     expect(moved.event.startDate.toJSDate().toISOString()).toBe(second.startsAt);
 
     // Cancel: METHOD:CANCEL, STATUS:CANCELLED, SEQUENCE 2.
     expect((await post({ accion: "cancelar" })).status).toBe(303);
-    await vi.waitFor(() => expect(catcher.received).toHaveLength(6));
+    await vi.waitFor(() => expect(catcher.received).toHaveLength(6), { timeout: 30_000, interval: 50 });
     const cancelled = parse(catcher.received[4]!.message.parts["text/calendar"]!);
     expect([cancelled.method, cancelled.uid, cancelled.sequence, cancelled.status]).toEqual([
       "CANCEL",

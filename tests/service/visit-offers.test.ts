@@ -113,7 +113,7 @@ test("the agenda bounds the offers; the offer goes out in the lead's language by
       /^Hello, this is .* choose the time that suits you best/,
     );
     expect(whatsapp.searchParams.get("text")).toContain(made.link);
-    await vi.waitFor(() => expect(catcher.received).toHaveLength(1));
+    await vi.waitFor(() => expect(catcher.received).toHaveLength(1), { timeout: 30_000, interval: 50 });
     expect(catcher.received[0]!.to).toEqual(["jane@example.com"]);
     expect(catcher.received[0]!.message.headers.get("subject")).toMatch(/: choose a time for the visit$/);
     expect(catcher.received[0]!.message.text).toContain("Tuesday 15 December at 10:00 to 11:30");

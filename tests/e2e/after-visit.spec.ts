@@ -1,7 +1,9 @@
 /**
- * After the visit in the browser at 390 px (issue 46 item 7, decision 0043): a client picks a
- * window from the owner's offer; before its hour the owner sees only «Reprogramada»; once the
- * service's clock passes the start she marks «Visita hecha» with scripts off, sees the report due
+ * After the visit in the browser at 390 px (issue 46 item 7, decision 0043): three clients pick
+ * windows from the owner's offers; one visit is marked «Reprogramada» by keyboard before its hour
+ * and one «No vino» after it, each lead's page telling its state; for the first, before its hour
+ * the owner sees only «Reprogramada»; once the service's clock passes the start she marks «Visita
+ * hecha» with scripts off, sees the report due
  * on the agenda, then late two days later, marks «Informe entregado» with scripts off, and reads
  * the funnel in the results. A post from another site, and one without the session, change
  * nothing. Each screen is checked with axe and kept under /tmp/shots/after-visit/.
@@ -53,37 +55,61 @@ test("the owner marks the visit done without scripts, sees the report due then l
   browser,
 }) => {
   const name = "Marta Gómez";
-  const leadId = await inbox.submit(
-    "express",
-    { ...sampleValues(definitionOf("express"), 1), nombre: name, telefono: "11 5555-0101" },
-    { _page: "/torres/mulieris" },
-  );
-  const visitPage = `/bandeja/consulta/${leadId}/visita`;
-  await logIn(page, inbox, visitPage);
   const day = weekdayAhead(inbox.now());
-  const first = page.getByRole("group", { name: "Horario 1" });
-  await first.getByLabel("Día").fill(day);
-  await first.getByLabel("Hora (Buenos Aires)").fill("10:00");
-  await page.getByRole("button", { name: "Crear propuesta" }).click();
-  await expect(page.getByRole("heading", { name: "Propuesta lista" })).toBeVisible();
-  const link = new URL((await page.locator("a[href*='/api/visita/']").first().getAttribute("href"))!);
+  /** A lead, the owner's offer of one window on `day` (Buenos Aires `start`), and the client's pick. */
+  const pickedVisit = async (client: string, start: string, startsAt: string, extra = {}) => {
+    const leadId = await inbox.submit(
+      "express",
+      { ...sampleValues(definitionOf("express"), 1), nombre: client, telefono: "11 5555-0101" },
+      extra,
+    );
+    const visitPage = `/bandeja/consulta/${leadId}/visita`;
+    await page.goto(`${inbox.url}${visitPage}`);
+    const first = page.getByRole("group", { name: "Horario 1" });
+    await first.getByLabel("Día").fill(day);
+    await first.getByLabel("Hora (Buenos Aires)").fill(start);
+    await page.getByRole("button", { name: "Crear propuesta" }).click();
+    await expect(page.getByRole("heading", { name: "Propuesta lista" })).toBeVisible();
+    const link = new URL((await page.locator("a[href*='/api/visita/']").first().getAttribute("href"))!);
+    // The client picks the window from the link (a native form post of the client's page).
+    const picked = await fetch(`${inbox.url}${link.pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: inbox.url },
+      body: new URLSearchParams({
+        accion: "elegir",
+        ventana: `${day}T${startsAt}:00.000Z`,
+        torre: "Torre Mulieris",
+        piso: "12",
+        unidad: "B",
+        abre: "owner",
+        notas: "",
+      }).toString(),
+    });
+    expect(picked.status).toBe(303);
+    return { leadId, visitPage };
+  };
+  await logIn(page, inbox, "/bandeja");
+  const { leadId, visitPage } = await pickedVisit(name, "10:00", "13:00", { _page: "/torres/mulieris" });
+  // Two more clients the same day: Pedro at 11:30 (who will not come), Ana at 14:00 (moved).
+  const pedro = await pickedVisit("Pedro Ruiz", "11:30", "14:30");
+  const ana = await pickedVisit("Ana Díaz", "14:00", "17:00");
 
-  // The client picks the window from the link (a native form post of the client's page).
-  const picked = await fetch(`${inbox.url}${link.pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: inbox.url },
-    body: new URLSearchParams({
-      accion: "elegir",
-      ventana: `${day}T13:00:00.000Z`,
-      torre: "Torre Mulieris",
-      piso: "12",
-      unidad: "B",
-      abre: "owner",
-      notas: "",
-    }).toString(),
-  });
-  expect(picked.status).toBe(303);
+  // «Reprogramada» before the hour, by keyboard: the time is freed; her lead's page says so.
+  await page.goto(`${inbox.url}${ana.visitPage}`);
+  await page.getByRole("button", { name: "Reprogramada: Ana Díaz" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("Horario liberado y recordatorios cancelados.");
+  expect((await visitState(inbox, ana.leadId))?.state).toBe("rescheduled");
+  await page.goto(`${inbox.url}/bandeja/consulta/${ana.leadId}`);
+  await expect(page.getByText("Estado de la visita: Reprogramada")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver la visita" })).toBeVisible();
+
+  // The lead's own page tells where the visit stands.
+  await page.goto(`${inbox.url}/bandeja/consulta/${leadId}`);
+  await expect(page.getByText(/^Estado de la visita: Visita confirmada · .+, 10:00 a 11:00$/)).toBeVisible();
+  await expectNoAxeViolations(page, "main");
+  await shoot(page, "duena-consulta-visita-confirmada");
 
   // Before its hour: only «Reprogramada», and why the others wait.
   await page.goto(`${inbox.url}${visitPage}`);
@@ -173,20 +199,32 @@ test("the owner marks the visit done without scripts, sees the report due then l
   expect((await visitState(inbox, leadId))?.report_delivered_at).not.toBeNull();
   await plainAgain.close();
 
-  // The funnel: one lead, offered, confirmed, done, delivered; by page, source and tower.
+  await page.goto(`${inbox.url}/bandeja/consulta/${leadId}`);
+  await expect(page.getByText(/^Estado de la visita: Visita hecha · .+ · Informe entregado$/)).toBeVisible();
+
+  // «No vino» for Pedro, whose visit has long begun; his lead's page says so.
+  await page.goto(`${inbox.url}${pedro.visitPage}`);
+  await page.getByRole("button", { name: "No vino: Pedro Ruiz" }).click();
+  await expect(page.getByRole("status")).toContainText("Marcada: el cliente no vino.");
+  expect((await visitState(inbox, pedro.leadId))?.state).toBe("no-show");
+  await page.goto(`${inbox.url}/bandeja/consulta/${pedro.leadId}`);
+  await expect(page.getByText(/^Estado de la visita: No vino · .+, 11:30 a 12:30$/)).toBeVisible();
+  await expectNoAxeViolations(page, "main");
+
+  // The funnel: three leads offered and confirmed, one done and delivered; by page, source and tower.
   await page.goto(`${inbox.url}/bandeja/resultados?periodo=4-semanas`);
   const funnel = page.getByRole("region", { name: "De la consulta al informe" });
   await expect(funnel).toBeVisible();
-  for (const step of [
-    "Consultas",
-    "Visita propuesta",
-    "Visita confirmada",
-    "Visita hecha",
-    "Informe entregado",
-  ])
+  for (const [step, count] of [
+    ["Consultas", "3"],
+    ["Visita propuesta", "3"],
+    ["Visita confirmada", "3"],
+    ["Visita hecha", "1"],
+    ["Informe entregado", "1"],
+  ] as const)
     await expect(
       funnel.getByRole("listitem").filter({ has: page.getByText(step, { exact: true }) }),
-    ).toContainText("1");
+    ).toContainText(count);
   await expect(
     page
       .getByRole("table", { name: "De la consulta al informe: Por torre" })

@@ -1,4 +1,4 @@
-import type { ReportDue } from "../../lib/report-clock.ts";
+import type { ReportDue, ReportState } from "../../lib/report-clock.ts";
 
 /** The owner's words for the visits' pages (decision 0039). */
 export const agenda = {
@@ -119,9 +119,13 @@ export const afterVisit = {
   notStarted:
     "La visita todavía no empezó: «Visita hecha» y «No vino» se marcan después de su hora de inicio.",
   closed: "Esa visita ya no está confirmada o el informe ya estaba entregado: mirá su estado.",
-  reportDue: (due: ReportDue) => `Informe para entregar ${dueWhen(due)}`,
-  reportLate: (due: ReportDue) => `Informe atrasado: había que entregarlo ${dueWhen(due)}`,
-  reportDelivered: "Informe entregado",
+  /** A done visit's report as one line: delivered, late since when, or due by when. */
+  report: (report: { state: ReportState; due: ReportDue }) =>
+    report.state === "delivered"
+      ? "Informe entregado"
+      : report.state === "late"
+        ? `Informe atrasado: había que entregarlo ${dueWhen(report.due)}`
+        : `Informe para entregar ${dueWhen(report.due)}`,
 };
 
 /** The reports still to deliver, on the agenda (decision 0043). */

@@ -129,6 +129,9 @@ export const list = {
 export const lead = {
   back: "Volver a la lista",
   proposeVisit: "Proponer visita",
+  /** Once an offer exists: its state (and the visit's time) beside the link to it. */
+  visit: "Estado de la visita",
+  seeVisit: "Ver la visita",
   received: "Recibida",
   form: "Formulario",
   status: "Estado",

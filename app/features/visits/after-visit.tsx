@@ -40,7 +40,7 @@ export function AfterVisitActions({ visit, name }: { visit: VisitAfter; name: st
     );
   const report = visit.report;
   if (!report) return null;
-  if (report.state === "delivered") return <p className="font-semibold">{copy.reportDelivered}</p>;
+  if (report.state === "delivered") return <p className="font-semibold">{copy.report(report)}</p>;
   return (
     <div className="flex flex-col gap-2">
       <p
@@ -50,7 +50,7 @@ export function AfterVisitActions({ visit, name }: { visit: VisitAfter; name: st
             : "font-semibold"
         }
       >
-        {report.state === "late" ? copy.reportLate(report.due) : copy.reportDue(report.due)}
+        {copy.report(report)}
       </p>
       <div>{button("informe", copy.delivered, true)}</div>
     </div>

@@ -117,9 +117,7 @@ export default function Agenda({ loaderData, actionData }: Route.ComponentProps)
                 <div className="flex flex-col">
                   <p className={report.state === "late" ? "font-semibold text-red-800" : "font-semibold"}>
                     {report.state === "late" ? reportsCopy.late : reportsCopy.due} ·{" "}
-                    {report.state === "late"
-                      ? afterCopy.reportLate(report.due)
-                      : afterCopy.reportDue(report.due)}
+                    {afterCopy.report(report)}
                   </p>
                   <p>
                     <Link to={leadVisitPath(report.leadId)} className="text-water underline">

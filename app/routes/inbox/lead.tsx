@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/lead";
 import { buttonStyles } from "../../components/button-styles.ts";
 import { lead as copy } from "../../content/es/inbox.ts";
+import { afterVisit as afterCopy } from "../../content/es/inbox-visits.ts";
 import { ContactLinks } from "../../features/inbox/contact-links.tsx";
 import { requireHost } from "../../features/inbox/host.ts";
 import { inboxMeta } from "../../features/inbox/meta.ts";
@@ -11,6 +12,7 @@ import { changeStatus } from "../../features/inbox/status-action.server.ts";
 import { StatusActions } from "../../features/inbox/status-actions.tsx";
 import { StatusBadge } from "../../features/inbox/status-badge.tsx";
 import { inboxRoot, leadPath, leadVisitPath } from "../../features/inbox/paths.ts";
+import { visitsContext } from "../../features/visits/agenda-service.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   inboxMeta(loaderData?.lead?.name ?? copy.noName, matches);
@@ -20,7 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirmingDelete = new URL(request.url).searchParams.has("eliminar");
   // Deleting needs the fresh confirmation: asked before the question, so the owner comes back to it.
   if (confirmingDelete && lead) await requireConfirmation(request, context, "datos");
-  return data({ lead: lead ?? null, confirmingDelete }, { status: lead ? 200 : 404 });
+  // The newest offer's state, so the lead's page tells where the visit stands (decision 0039).
+  const visits = context.get(visitsContext);
+  const latest = lead && visits ? (await visits.forLead(params.id))?.offers[0] : undefined;
+  const report = latest?.visit?.report;
+  const visit = latest
+    ? [latest.stateText, latest.visitText, report && afterCopy.report(report)].filter(Boolean).join(" · ")
+    : null;
+  return data({ lead: lead ?? null, confirmingDelete, visit }, { status: lead ? 200 : 404 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -35,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadView({ loaderData }: Route.ComponentProps) {
-  const { lead, confirmingDelete } = loaderData;
+  const { lead, confirmingDelete, visit } = loaderData;
   if (!lead) {
     return (
       <div className="flex flex-col gap-4">
@@ -68,8 +77,13 @@ export default function LeadView({ loaderData }: Route.ComponentProps) {
         </p>
         <ContactLinks name={lead.name} phone={lead.phone} email={lead.email} />
         <StatusActions id={lead.id} status={lead.status} name={name} />
+        {visit ? (
+          <p>
+            <span className="font-semibold">{copy.visit}:</span> {visit}
+          </p>
+        ) : null}
         <Link to={leadVisitPath(lead.id)} className={`${buttonStyles.primary} self-start`}>
-          {copy.proposeVisit}
+          {visit ? copy.seeVisit : copy.proposeVisit}
         </Link>
       </header>
 

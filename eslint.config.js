@@ -167,6 +167,7 @@ export const serverDoor = [
   "content/image-manifest.ts",
   "content/*/service-answers.ts",
   "content/*/form-words.ts",
+  "content/*/visit-words.ts",
   "components/button-styles.ts",
   "lib/**",
   "features/leads/compose-message.ts",

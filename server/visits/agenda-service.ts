@@ -13,10 +13,10 @@ import {
   type Availability,
 } from "./agenda.ts";
 import type { BuildingAccessOf } from "./building-access.ts";
-import { visitFactLabels, visitWords, windowText, type VisitLang } from "./pick-page.ts";
+import { visitFactLabels, windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
 import type { InspectionVisit, VisitAccess, VisitDesk, VisitOffer, VisitProperty } from "./visit-desk.ts";
-import { offerWords } from "./visit-words.ts";
+import { visitWords } from "./visit-words.ts";
 import { whatsappReminderText } from "./reminders.ts";
 import type { CalendarFeed } from "./calendar-feed.ts";
 import { buenosAiresTime } from "#app/lib/buenos-aires-time.ts";
@@ -349,7 +349,7 @@ export function createAgendaService(options: {
       const { token } = await desk.offer(leadId, lang, windows);
       const link = `${options.site().siteUrl.replace(/\/+$/, "")}${visitLinkPath(token)}`;
       const texts = windows.map((window) => windowText(lang, window));
-      const message = offerWords[lang].whatsapp(options.site().businessName, link);
+      const message = visitWords[lang].offer.whatsapp(options.site().businessName, link);
       const digits = lead.contact.phone ? whatsappDigits(lead.contact.phone) : undefined;
       let emailed: OfferMade["emailed"] = "no-address";
       const email = lead.contact.email?.trim();

@@ -1,6 +1,7 @@
 import { visitHoursText } from "#app/content/tower-access.ts";
 import type { BuildingAccess } from "../site/published-site.ts";
 import type { VisitLang } from "./pick-page.ts";
+import { visitWords } from "./visit-words.ts";
 import type { InspectionVisit, VisitProperty } from "./visit-desk.ts";
 
 export type { BuildingAccess };
@@ -17,30 +18,6 @@ export function buildingOfVisit(
   return tower ? accessOf?.(tower) : undefined;
 }
 
-/** What a building asks of a visit, in the lead's language (decision 0044). */
-export const buildingWords = {
-  es: {
-    heading: "Lo que pide el edificio",
-    guestListRequired: "La guardia pide por adelantado los nombres y DNI de quienes vienen a la visita.",
-    guestListNotRequired: "La guardia no pide nombres por adelantado.",
-    visitHours: (hours: string) => `El edificio permite visitas de ${hours} (hora de Buenos Aires).`,
-    parking: (note: string) => `Estacionamiento para visitas: ${note}`,
-    reception: (phone: string) => `Recepción del edificio: ${phone}`,
-    guestListLabel: "Nombres y DNI para autorizar en la guardia (uno por línea): el edificio los pide",
-    guestListMissing: "El edificio pide nombres y DNI por adelantado: escribí al menos uno.",
-  },
-  en: {
-    heading: "What the building asks",
-    guestListRequired: "The guard needs the names and ID numbers of everyone coming to the visit in advance.",
-    guestListNotRequired: "The guard does not need names in advance.",
-    visitHours: (hours: string) => `The building allows visits from ${hours} (Buenos Aires time).`,
-    parking: (note: string) => `Visitor parking: ${note}`,
-    reception: (phone: string) => `Building reception: ${phone}`,
-    guestListLabel: "Names and ID numbers to authorise at the guard (one a line): the building asks for them",
-    guestListMissing: "The building needs names and ID numbers in advance: write at least one.",
-  },
-} as const;
-
 /**
  * The building's rules as lines of text, for the page, the e-mail and the .ics. The reception's
  * phone only when `withPhone`: the owner and a client with a confirmed visit, never the pick page
@@ -52,7 +29,7 @@ export function buildingLines(
   options: { withPhone: boolean },
 ): string[] {
   if (!building) return [];
-  const words = buildingWords[lang];
+  const words = visitWords[lang].building;
   const { access } = building;
   return [
     access.guestListRequired === true && words.guestListRequired,
@@ -66,5 +43,5 @@ export function buildingLines(
 /** What the building asks as one row of an e-mail's table, with the reception's phone; none without rules. */
 export function buildingRow(lang: VisitLang, building: BuildingAccess | undefined): [string, string][] {
   const rules = buildingLines(lang, building, { withPhone: true });
-  return rules.length > 0 ? [[buildingWords[lang].heading, rules.join(" ")]] : [];
+  return rules.length > 0 ? [[visitWords[lang].building.heading, rules.join(" ")]] : [];
 }

@@ -6,9 +6,10 @@ import ical, {
 } from "ical-generator";
 
 import type { InspectionVisit } from "./visit-desk.ts";
-import { visitWords, type VisitLang } from "./pick-page.ts";
+import type { VisitLang } from "./pick-page.ts";
+import { visitWords } from "./visit-words.ts";
 import type { VisitAccess, VisitProperty } from "./visit-desk.ts";
-import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
+import { buildingLines, type BuildingAccess } from "./building-access.ts";
 
 /** Who the invitation is from and for. */
 export type InvitationParties = {
@@ -145,15 +146,13 @@ function visitDescription(
   const words = visitWords[lang];
   // The building's rules with its reception's phone: the invitation goes to the owner and the client of a confirmed visit.
   const rules = buildingLines(lang, building, { withPhone: true });
-  const yes = lang === "es" ? "sí" : "yes";
-  const no = "no";
   return [
     `${words.opener} ${words.openers[access.opener]}`,
     access.guestList && `${words.guestList}:\n${access.guestList}`,
-    `${words.parking}: ${access.parking ? yes : no}`,
-    `${words.occupied}: ${access.occupied ? yes : no}`,
-    access.notes && `${lang === "es" ? "Notas" : "Notes"}: ${access.notes}`,
-    rules.length > 0 && `${buildingWords[lang].heading} (${building!.name}):\n${rules.join("\n")}`,
+    `${words.parking}: ${access.parking ? words.yes : words.no}`,
+    `${words.occupied}: ${access.occupied ? words.yes : words.no}`,
+    access.notes && `${words.notesLabel}: ${access.notes}`,
+    rules.length > 0 && `${words.building.heading} (${building!.name}):\n${rules.join("\n")}`,
     link,
   ]
     .filter(Boolean)

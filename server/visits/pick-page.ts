@@ -2,7 +2,8 @@ import { buttonStyles } from "#app/components/button-styles.ts";
 import { escapeHtml } from "../leads/pages.ts";
 import { buenosAires } from "./agenda.ts";
 import { visitorTimePath } from "./visitor-time.ts";
-import { buildingLines, buildingWords, type BuildingAccess } from "./building-access.ts";
+import { buildingLines, type BuildingAccess } from "./building-access.ts";
+import { visitWords } from "./visit-words.ts";
 import {
   notesLimit,
   openers,
@@ -14,90 +15,6 @@ import {
 import type { VisitWindow } from "./visit-desk.ts";
 
 export type VisitLang = "es" | "en";
-
-/** The client's page in the words of the lead's language (decision 0039). */
-export const visitWords = {
-  es: {
-    pickTitle: "Elegí el horario de la visita",
-    pickIntro: "Tocá un horario: la visita queda confirmada en el momento. Horarios de Buenos Aires.",
-    windows: "Horarios",
-    property: "La propiedad",
-    tower: "Torre",
-    floor: "Piso",
-    unit: "Unidad",
-    street: "Dirección, si no es una torre del catálogo",
-    access: "Cómo entramos",
-    opener: "¿Quién abre?",
-    openers: {
-      owner: "El propietario",
-      tenant: "El inquilino",
-      staff: "El personal del edificio",
-      broker: "Un corredor",
-    },
-    guestList: "Nombres y DNI para autorizar en la guardia (uno por línea), si el edificio los pide",
-    parking: "Hay cochera para la visita",
-    occupied: "La propiedad está habitada",
-    notes: `Notas (hasta ${notesLimit} caracteres)`,
-    confirm: "Confirmar visita",
-    taken: "Ese horario ya no está disponible",
-    takenLeft: "Todavía quedan estos horarios:",
-    noneLeft: "No quedan horarios libres en esta oferta: escribinos por WhatsApp y te ofrecemos otros.",
-    confirmedTitle: "Visita confirmada",
-    when: "Cuándo",
-    where: "Dónde",
-    reschedule: "Reprogramar",
-    rescheduleTo: "Pasar la visita a",
-    cancel: "Cancelar la visita",
-    whatsapp: "Escribir por WhatsApp",
-    tooLate: "Falta poco para la visita: para cambiarla, escribinos por WhatsApp.",
-    endedTitle: "Este enlace ya no está activo",
-    ended: "La visita ya pasó, se canceló o la oferta venció. Si necesitás otra, escribinos por WhatsApp.",
-    notFoundTitle: "Enlace no válido",
-    notFound: "Este enlace no corresponde a ninguna visita. Revisá que esté completo.",
-    yourTime: "en tu zona horaria",
-    buenosAiresTime: "hora de Buenos Aires",
-    problem: "Revisá los datos marcados.",
-    unitNeeded: "Indicá la torre con piso y unidad, o la dirección.",
-  },
-  en: {
-    pickTitle: "Choose a time for the visit",
-    pickIntro: "Tap a time: the visit is confirmed at once. Times are Buenos Aires time.",
-    windows: "Times",
-    property: "The property",
-    tower: "Tower",
-    floor: "Floor",
-    unit: "Unit",
-    street: "Street address, if it is not a catalogued tower",
-    access: "Getting in",
-    opener: "Who opens the door?",
-    openers: { owner: "The owner", tenant: "The tenant", staff: "The building's staff", broker: "A broker" },
-    guestList: "Names and ID numbers to authorise at the guard (one a line), if the building asks",
-    parking: "There is parking for the visit",
-    occupied: "The property is lived in",
-    notes: `Notes (up to ${notesLimit} characters)`,
-    confirm: "Confirm the visit",
-    taken: "That time is no longer available",
-    takenLeft: "These times are still free:",
-    noneLeft: "No free time is left in this offer: write to us on WhatsApp and we will offer others.",
-    confirmedTitle: "Visit confirmed",
-    when: "When",
-    where: "Where",
-    reschedule: "Reschedule",
-    rescheduleTo: "Move the visit to",
-    cancel: "Cancel the visit",
-    whatsapp: "Write on WhatsApp",
-    tooLate: "The visit is close: to change it, write to us on WhatsApp.",
-    endedTitle: "This link no longer works",
-    ended:
-      "The visit is over, was cancelled, or the offer expired. If you need another, write to us on WhatsApp.",
-    notFoundTitle: "Link not valid",
-    notFound: "This link belongs to no visit. Check that it is complete.",
-    yourTime: "in your time zone",
-    buenosAiresTime: "Buenos Aires time",
-    problem: "Check the marked answers.",
-    unitNeeded: "Give the tower with floor and unit, or the street address.",
-  },
-} as const;
 
 /**
  * The visit's facts as the owner's papers name them (Spanish): the day's e-mail, the person's
@@ -202,7 +119,7 @@ export type PickFormState = {
 function buildingBlock(lang: VisitLang, building: BuildingAccess | undefined, withPhone: boolean): string {
   const lines = buildingLines(lang, building, { withPhone });
   if (lines.length === 0) return "";
-  return `<section aria-labelledby="edificio" class="flex flex-col gap-2 rounded-md border border-line bg-white p-4"><h2 id="edificio" class="text-lg font-semibold">${escapeHtml(buildingWords[lang].heading)}: ${escapeHtml(building!.name)}</h2><ul class="flex list-disc flex-col gap-1 pl-5">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul></section>`;
+  return `<section aria-labelledby="edificio" class="flex flex-col gap-2 rounded-md border border-line bg-white p-4"><h2 id="edificio" class="text-lg font-semibold">${escapeHtml(visitWords[lang].building.heading)}: ${escapeHtml(building!.name)}</h2><ul class="flex list-disc flex-col gap-1 pl-5">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul></section>`;
 }
 
 /** The pick form: the windows still free, the property (tower prefilled from the lead) and the access. */
@@ -248,10 +165,10 @@ ${text("calle", words.street, property.street, 200, "street-address")}
 <fieldset class="flex flex-col gap-4"><legend class="font-display mb-2 text-xl font-semibold">${escapeHtml(words.access)}</legend>
 ${buildingBlock(parts.lang, building, false)}
 <div class="flex flex-col gap-1.5"><label for="abre" class="${labelClass}">${escapeHtml(words.opener)}</label><select id="abre" name="abre" class="${control}">${openers.map((opener) => `<option value="${opener}"${opener === access.opener ? " selected" : ""}>${escapeHtml(words.openers[opener])}</option>`).join("")}</select></div>
-<div class="flex flex-col gap-1.5"><label for="autorizados" class="${labelClass}">${escapeHtml(guestsRequired ? buildingWords[parts.lang].guestListLabel : words.guestList)}</label><textarea id="autorizados" name="autorizados" rows="3" maxlength="500"${guestsRequired ? " required" : ""} class="${control}">${escapeHtml(access.guestList)}</textarea></div>
+<div class="flex flex-col gap-1.5"><label for="autorizados" class="${labelClass}">${escapeHtml(guestsRequired ? visitWords[parts.lang].building.guestListLabel : words.guestList)}</label><textarea id="autorizados" name="autorizados" rows="3" maxlength="500"${guestsRequired ? " required" : ""} class="${control}">${escapeHtml(access.guestList)}</textarea></div>
 ${check("cochera", words.parking, access.parking)}
 ${check("ocupada", words.occupied, access.occupied)}
-<div class="flex flex-col gap-1.5"><label for="notas" class="${labelClass}">${escapeHtml(words.notes)}</label><textarea id="notas" name="notas" rows="3" maxlength="${notesLimit}" class="${control}">${escapeHtml(access.notes)}</textarea></div>
+<div class="flex flex-col gap-1.5"><label for="notas" class="${labelClass}">${escapeHtml(words.notes(notesLimit))}</label><textarea id="notas" name="notas" rows="3" maxlength="${notesLimit}" class="${control}">${escapeHtml(access.notes)}</textarea></div>
 </fieldset>
 <p><button type="submit" class="${buttonStyles.primary}">${escapeHtml(words.confirm)}</button></p>
 </form>`,
@@ -329,11 +246,11 @@ export function readPickForm(
   const { property, access } = state;
   const building = property.tower ? buildingOf(property.tower) : undefined;
   if (building) state.building = building;
-  if (access.notes.length > notesLimit) return { ...state, problem: visitWords[lang].notes };
+  if (access.notes.length > notesLimit) return { ...state, problem: visitWords[lang].notes(notesLimit) };
   if (!property.street && !(property.tower && property.floor && property.unit))
     return { ...state, problem: visitWords[lang].unitNeeded };
   // The building's guard lets in only the names it was given: without them the visit ends at the lobby.
   if (building?.access.guestListRequired && !access.guestList.trim())
-    return { ...state, problem: buildingWords[lang].guestListMissing };
+    return { ...state, problem: visitWords[lang].building.guestListMissing };
   return state;
 }

@@ -6,7 +6,8 @@ import type { VisitReminder } from "../storage/inspection-visits.ts";
 import { randomId, type Contact, type Handles } from "../storage/store.ts";
 import type { HeldMailer } from "./held-mail.ts";
 import { visitAddress } from "./invitation.ts";
-import { visitFactLabels, windowText, visitWords, type VisitLang } from "./pick-page.ts";
+import { visitFactLabels, windowText, type VisitLang } from "./pick-page.ts";
+import { visitWords } from "./visit-words.ts";
 import type { InspectionVisit, VisitAccess, VisitProperty } from "./visit-desk.ts";
 import {
   buildingOfVisit,
@@ -22,27 +23,6 @@ export const reminderLeaseMs = 5 * 60_000;
 export const reminderRetryMs = 5 * 60_000;
 /** How often the service looks for reminders due. */
 export const reminderPollMs = 60_000;
-
-const reminderWords = {
-  es: {
-    subject: (when: string) => `Recordatorio de la visita: ${when}`,
-    intro: (name: string) => `Hola${name ? ` ${name}` : ""}, te recordamos la visita de tasación:`,
-    change: "Si necesitás cambiarla, usá el enlace del correo de confirmación o escribinos por WhatsApp.",
-    whatsapp: "Escribir por WhatsApp",
-    whatsappText: (name: string, when: string, where: string, business: string) =>
-      `Hola${name ? ` ${name}` : ""}, te escribo de ${business} para recordarte la visita de tasación el ${when} (hora de Buenos Aires) en ${where}. Si necesitás cambiarla, respondé este mensaje.`,
-    buenosAires: "hora de Buenos Aires",
-  },
-  en: {
-    subject: (when: string) => `Visit reminder: ${when}`,
-    intro: (name: string) => `Hello${name ? ` ${name}` : ""}, a reminder of the valuation visit:`,
-    change: "If you need to change it, use the link in the confirmation e-mail or write to us on WhatsApp.",
-    whatsapp: "Write on WhatsApp",
-    whatsappText: (name: string, when: string, where: string, business: string) =>
-      `Hello${name ? ` ${name}` : ""}, this is ${business} reminding you of the valuation visit on ${when} (Buenos Aires time) at ${where}. If you need to change it, just reply to this message.`,
-    buenosAires: "Buenos Aires time",
-  },
-} as const;
 
 export type ReminderSite = MailSite & { whatsappNumber: string };
 
@@ -168,7 +148,7 @@ export function createReminderJob(options: {
     if (!email) return undefined;
     const offer = await rows.offerOfVisit(visit.id);
     const lang: VisitLang = offer?.lang === "en" ? "en" : "es";
-    const words = reminderWords[lang];
+    const words = visitWords[lang].reminder;
     const name = lead?.contact.name?.trim() ?? "";
     const when = windowText(lang, visit);
     const mail = composeMail(site, {
@@ -280,7 +260,7 @@ export function whatsappReminderText(
   contact: Contact | undefined,
   business: string,
 ): { text: string; url: string | undefined } {
-  const words = reminderWords[lang];
+  const words = visitWords[lang].reminder;
   const text = words.whatsappText(
     contact?.name?.trim() ?? "",
     windowText(lang, visit),

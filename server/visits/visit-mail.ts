@@ -1,6 +1,6 @@
 import { composeMail, type MailSite } from "../mail/mail.ts";
 import type { VisitLang } from "./pick-page.ts";
-import { offerWords } from "./visit-words.ts";
+import { visitWords } from "./visit-words.ts";
 
 /**
  * One e-mail of the visits, to any address, with an optional invitation (decision 0039). Every
@@ -22,7 +22,7 @@ export function composeOfferMail(
   site: MailSite,
   offer: { to: string; lang: VisitLang; link: string; windows: string[] },
 ): VisitMail {
-  const words = offerWords[offer.lang];
+  const words = visitWords[offer.lang].offer;
   const mail = composeMail(site, {
     subject: words.subject(site.businessName),
     blocks: [

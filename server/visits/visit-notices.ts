@@ -6,11 +6,7 @@ import { windowText, type VisitLang } from "./pick-page.ts";
 import { visitLinkPath } from "./routes.ts";
 import type { InspectionVisit, VisitProperty } from "./visit-desk.ts";
 import type { VisitMail } from "./visit-mail.ts";
-
-const subjects = {
-  es: { confirmed: "Visita confirmada", rescheduled: "Visita reprogramada", cancelled: "Visita cancelada" },
-  en: { confirmed: "Visit confirmed", rescheduled: "Visit rescheduled", cancelled: "Visit cancelled" },
-} as const;
+import { visitWords } from "./visit-words.ts";
 
 /**
  * What a visit's notice tells, read from the visit as it is now (decision 0046): a later change
@@ -51,7 +47,7 @@ export function composeVisitNotice(
   const link = notice.linkToken
     ? `${site.siteUrl.replace(/\/+$/, "")}${visitLinkPath(notice.linkToken)}`
     : site.siteUrl;
-  const clientName = notice.contact?.name?.trim() || (lang === "es" ? "Cliente" : "Client");
+  const clientName = notice.contact?.name?.trim() || visitWords[lang].notice.noName;
   const calendar = visitInvitation(
     visit,
     {
@@ -61,25 +57,21 @@ export function composeVisitNotice(
     { lang, link, building },
   );
   const mailLang: VisitLang = notice.to === "owner" ? "es" : lang;
+  const words = visitWords[mailLang].notice;
   const when = windowText(mailLang, visit);
   const where = visitAddress(lang, visit.property as VisitProperty);
   const mail = composeMail(site, {
-    subject: `${subjects[mailLang][kind]}: ${when}`,
+    subject: `${words[kind]}: ${when}`,
     blocks: [
       {
         table: [
-          [
-            mailLang === "es" ? "Cuándo" : "When",
-            `${when} (${mailLang === "es" ? "hora de Buenos Aires" : "Buenos Aires time"})`,
-          ],
-          [mailLang === "es" ? "Dónde" : "Where", where],
-          [mailLang === "es" ? "Cliente" : "Client", clientName],
+          [words.when, `${when} (${words.buenosAires})`],
+          [words.where, where],
+          [words.client, clientName],
           ...buildingRow(mailLang, building),
         ],
       },
-      ...(notice.linkToken
-        ? [{ paragraph: { text: mailLang === "es" ? "Ver la visita" : "See the visit", href: link } }]
-        : []),
+      ...(notice.linkToken ? [{ paragraph: { text: words.see, href: link } }] : []),
     ],
   });
   return { ...mail, to, calendar };

@@ -617,7 +617,7 @@ inside bash -c "install -m 600 /dev/null /root/base.url &&
   # shellcheck disable=SC2016 # expanded by the server's shell
   inside bash -c 'word=$1; word+=$2
     for file in /proc/[0-9]*/cmdline; do
-      mapfile -d "" words <"$file" 2>/dev/null || continue
+      mapfile -d "" words 2>/dev/null <"$file" || continue
       line="${words[*]}"
       [[ $line == *"$word"* ]] && printf "%s " "${line%% *}"
     done; echo' watch "${PG_WORD:0:8}" "${PG_WORD:8}"

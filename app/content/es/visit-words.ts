@@ -1,0 +1,90 @@
+/**
+ * What a client reads of the inspection visit in Spanish (decisions 0039, 0041, 0044, 0046): the
+ * link's page, the offer's WhatsApp message and e-mail, the notices of a confirmation, change or
+ * cancellation, the reminders, and what a building asks. The English module has the same shape.
+ */
+export const visitWords = {
+  pickTitle: "Elegí el horario de la visita",
+  pickIntro: "Tocá un horario: la visita queda confirmada en el momento. Horarios de Buenos Aires.",
+  windows: "Horarios",
+  property: "La propiedad",
+  tower: "Torre",
+  floor: "Piso",
+  unit: "Unidad",
+  street: "Dirección, si no es una torre del catálogo",
+  access: "Cómo entramos",
+  opener: "¿Quién abre?",
+  openers: {
+    owner: "El propietario",
+    tenant: "El inquilino",
+    staff: "El personal del edificio",
+    broker: "Un corredor",
+  },
+  guestList: "Nombres y DNI para autorizar en la guardia (uno por línea), si el edificio los pide",
+  parking: "Hay cochera para la visita",
+  occupied: "La propiedad está habitada",
+  notes: (limit: number) => `Notas (hasta ${limit} caracteres)`,
+  confirm: "Confirmar visita",
+  taken: "Ese horario ya no está disponible",
+  takenLeft: "Todavía quedan estos horarios:",
+  noneLeft: "No quedan horarios libres en esta oferta: escribinos por WhatsApp y te ofrecemos otros.",
+  confirmedTitle: "Visita confirmada",
+  when: "Cuándo",
+  where: "Dónde",
+  reschedule: "Reprogramar",
+  rescheduleTo: "Pasar la visita a",
+  cancel: "Cancelar la visita",
+  whatsapp: "Escribir por WhatsApp",
+  tooLate: "Falta poco para la visita: para cambiarla, escribinos por WhatsApp.",
+  endedTitle: "Este enlace ya no está activo",
+  ended: "La visita ya pasó, se canceló o la oferta venció. Si necesitás otra, escribinos por WhatsApp.",
+  notFoundTitle: "Enlace no válido",
+  notFound: "Este enlace no corresponde a ninguna visita. Revisá que esté completo.",
+  yourTime: "en tu zona horaria",
+  buenosAiresTime: "hora de Buenos Aires",
+  problem: "Revisá los datos marcados.",
+  unitNeeded: "Indicá la torre con piso y unidad, o la dirección.",
+  /** The invitation's description: the notes' label and the answers to yes-or-no facts. */
+  notesLabel: "Notas",
+  yes: "sí",
+  no: "no",
+  offer: {
+    whatsapp: (business: string, link: string) =>
+      `Hola, soy de ${business}. Para la visita de tasación, elegí el horario que te quede mejor en este enlace (se confirma en el momento): ${link}`,
+    subject: (business: string) => `${business}: elegí el horario de la visita`,
+    intro: "Para la visita de tasación te proponemos estos horarios (hora de Buenos Aires):",
+    pick: "Elegir horario",
+  },
+  notice: {
+    confirmed: "Visita confirmada",
+    rescheduled: "Visita reprogramada",
+    cancelled: "Visita cancelada",
+    when: "Cuándo",
+    where: "Dónde",
+    client: "Cliente",
+    noName: "Cliente",
+    buenosAires: "hora de Buenos Aires",
+    see: "Ver la visita",
+  },
+  reminder: {
+    subject: (when: string) => `Recordatorio de la visita: ${when}`,
+    intro: (name: string) => `Hola${name ? ` ${name}` : ""}, te recordamos la visita de tasación:`,
+    change: "Si necesitás cambiarla, usá el enlace del correo de confirmación o escribinos por WhatsApp.",
+    whatsapp: "Escribir por WhatsApp",
+    whatsappText: (name: string, when: string, where: string, business: string) =>
+      `Hola${name ? ` ${name}` : ""}, te escribo de ${business} para recordarte la visita de tasación el ${when} (hora de Buenos Aires) en ${where}. Si necesitás cambiarla, respondé este mensaje.`,
+    buenosAires: "hora de Buenos Aires",
+  },
+  building: {
+    heading: "Lo que pide el edificio",
+    guestListRequired: "La guardia pide por adelantado los nombres y DNI de quienes vienen a la visita.",
+    guestListNotRequired: "La guardia no pide nombres por adelantado.",
+    visitHours: (hours: string) => `El edificio permite visitas de ${hours} (hora de Buenos Aires).`,
+    parking: (note: string) => `Estacionamiento para visitas: ${note}`,
+    reception: (phone: string) => `Recepción del edificio: ${phone}`,
+    guestListLabel: "Nombres y DNI para autorizar en la guardia (uno por línea): el edificio los pide",
+    guestListMissing: "El edificio pide nombres y DNI por adelantado: escribí al menos uno.",
+  },
+};
+
+export type VisitWords = typeof visitWords;

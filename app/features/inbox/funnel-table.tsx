@@ -1,4 +1,5 @@
 import type { FunnelRow, VisitFunnel } from "./inbox-service.ts";
+import { ScrollBox } from "./scroll-box.tsx";
 import { results as resultsCopy } from "../../content/es/inbox.ts";
 import { formatConversion, formatCount } from "./results-table.tsx";
 
@@ -78,14 +79,7 @@ function FunnelTable({
       {rows.length === 0 ? (
         <p className="text-ink-muted">{resultsCopy.empty}</p>
       ) : (
-        <div
-          role="region"
-          aria-labelledby={`${id}-titulo`}
-          // A box that scrolls sideways must take the focus, so the keyboard can scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-line bg-white focus-visible:outline-2 focus-visible:outline-water"
-        >
+        <ScrollBox labelledBy={`${id}-titulo`}>
           <table id={id} className="w-full border-collapse text-sm tabular-nums">
             <caption className="sr-only">{`${copy.heading}: ${caption}`}</caption>
             <thead>
@@ -115,7 +109,7 @@ function FunnelTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </div>
   );

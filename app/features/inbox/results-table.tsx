@@ -1,4 +1,5 @@
 import type { ResultRow } from "./inbox-service.ts";
+import { ScrollBox } from "./scroll-box.tsx";
 import { results as copy } from "../../content/es/inbox.ts";
 import { dayText } from "../../lib/buenos-aires-time.ts";
 
@@ -48,14 +49,7 @@ export function ResultTable({
 }) {
   if (rows.length === 0) return <p className="text-ink-muted">{copy.empty}</p>;
   return (
-    <div
-      role="region"
-      aria-labelledby={`${id}-caption`}
-      // A box that scrolls sideways must take the focus, so the keyboard can scroll it.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-line bg-white focus-visible:outline-2 focus-visible:outline-water"
-    >
+    <ScrollBox labelledBy={`${id}-caption`}>
       <table id={id} className="w-full border-collapse text-sm tabular-nums">
         <caption id={`${id}-caption`} className="sr-only">
           {caption}
@@ -98,6 +92,6 @@ export function ResultTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

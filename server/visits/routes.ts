@@ -10,6 +10,7 @@ import type { ServiceConfig } from "../leads/service-config.ts";
 import type { Handles } from "../storage/store.ts";
 import { confirmedPage, endedPage, pickPage, readPickForm, type VisitLang } from "./pick-page.ts";
 import type { InspectionVisit, VisitDesk } from "./visit-desk.ts";
+import { other as otherTower } from "#app/features/leads/forms/options.ts";
 import { buildingOfVisit, type BuildingAccessOf } from "./building-access.ts";
 
 /**
@@ -136,12 +137,16 @@ export function visitLinkRoute(options: {
     if (view.ended) return sendHtml(response, 410, endedPage(parts(lang), "ended"), head);
     if (view.visit)
       return sendHtml(response, 200, confirmedPage(parts(lang), view, confirmedBuilding(view.visit)), head);
-    const prefill = String(view.lead?.values.torre ?? view.lead?.values.edificio ?? "");
+    // «Otro» is the lead form's "not a catalogued tower": the client gives a street address
+    // instead, prefilled with the one the lead left.
+    const named = String(view.lead?.values.torre ?? view.lead?.values.edificio ?? "");
+    const prefill = named === otherTower ? "" : named;
+    const street = prefill ? "" : String(view.lead?.values.direccion ?? "");
     return sendHtml(
       response,
       200,
       pickPage(parts(lang), view, {
-        property: { tower: prefill, floor: "", unit: "", street: "" },
+        property: { tower: prefill, floor: "", unit: "", street },
         // A building with visitor parking starts the parking box ticked; the client can still untick it.
         access: {
           opener: "owner",

@@ -88,6 +88,11 @@ test("the owner offers windows from a lead; the client picks one without scripts
   await expect(clientPage.getByRole("heading", { name: "Elegí el horario de la visita" })).toBeVisible();
   await axeAt(local(firstLink));
   await clientPage.screenshot({ path: `${shots}/cliente-elegir-390.png`, fullPage: true });
+  // The lead chose «Otro» as the building: no tower, and the street address it left.
+  await expect(clientPage.getByLabel("Torre")).toHaveValue("");
+  await expect(clientPage.getByLabel("Dirección, si no es una torre del catálogo")).toHaveValue(
+    String(sampleValues(definitionOf("express"), 1).direccion),
+  );
   await clientPage.getByLabel("Piso").fill("12");
   await clientPage.getByLabel("Unidad").fill("B");
   await clientPage.getByLabel("¿Quién abre?").selectOption("staff");

@@ -23,7 +23,8 @@ export function VisitFunnelSection({ funnel }: { funnel: VisitFunnel }) {
         {steps.map((step) => (
           <li key={step} className="flex flex-col rounded-xl border border-line bg-white p-3">
             <span className="text-sm text-ink-muted">{copy.steps[step]}</span>
-            <span className="font-display text-2xl font-semibold tabular-nums">
+            {/* Shown above its label, like the period's figures; read after it. */}
+            <span className="order-first font-display text-2xl font-semibold tabular-nums">
               {formatCount(totals[step])}
             </span>
             {step !== "leads" && totals.leads > 0 ? (

@@ -319,54 +319,76 @@ function AccessForm(props: {
 /** Whether the guard asks for names and DNI: yes, no, or not known. */
 function GuestListChoice({ entry, value, error }: { entry: TowerAccessView; value: string; error?: string }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor="acceso-dni" className="text-sm font-medium text-ink">
-        {entry.label}
-      </label>
-      <select
-        id="acceso-dni"
-        name="acceso-dni"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "acceso-dni-error" : undefined}
-        className="min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink"
-      >
-        <option value="">{copy.accessGuestList.unknown}</option>
-        <option value="si">{copy.accessGuestList.yes}</option>
-        <option value="no">{copy.accessGuestList.no}</option>
-      </select>
-      {error && (
-        <p id="acceso-dni-error" className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
+    <ChoiceField
+      id="acceso-dni"
+      name="acceso-dni"
+      label={entry.label}
+      value={value}
+      error={error}
+      options={[
+        ["", copy.accessGuestList.unknown],
+        ["si", copy.accessGuestList.yes],
+        ["no", copy.accessGuestList.no],
+      ]}
+    />
   );
 }
 
 /** The works' state as a choice of the catalogue's two, in the owner's words. */
 function StatusChoice({ value, error }: { value: string; error?: string }) {
   return (
+    <ChoiceField
+      id="estado-valor"
+      name="value"
+      label={copy.statusLabel}
+      value={value || "terminado"}
+      error={error}
+      options={towerStatuses.map((status) => [
+        status,
+        status === "terminado" ? copy.statusFinished : copy.statusBuilding,
+      ])}
+    />
+  );
+}
+
+/** A labelled choice with its error under it, named for the screen reader. */
+function ChoiceField({
+  id,
+  name,
+  label,
+  value,
+  error,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  /** Each option's value and its words. */
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor="estado-valor" className="text-sm font-medium text-ink">
-        {copy.statusLabel}
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
       </label>
       <select
-        id="estado-valor"
-        name="value"
-        defaultValue={value || "terminado"}
+        id={id}
+        name={name}
+        defaultValue={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "estado-valor-error" : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         className="min-h-11 w-full rounded-md border border-ink-muted bg-white px-3 py-2 text-base text-ink"
       >
-        {towerStatuses.map((status) => (
-          <option key={status} value={status}>
-            {status === "terminado" ? copy.statusFinished : copy.statusBuilding}
+        {options.map(([optionValue, words]) => (
+          <option key={optionValue} value={optionValue}>
+            {words}
           </option>
         ))}
       </select>
       {error && (
-        <p id="estado-valor-error" className="text-sm font-semibold text-red-800">
+        <p id={`${id}-error`} className="text-sm font-semibold text-red-800">
           {error}
         </p>
       )}

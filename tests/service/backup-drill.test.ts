@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Worker } from "node:worker_threads";
 
-import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
@@ -18,6 +16,7 @@ import { openTarget } from "../../server/backup/targets.ts";
 import { smtpSender } from "../../server/leads/notify/email.ts";
 import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import { backupKit } from "./backup-kit.ts";
 import { numberedExpressLeads } from "./express-lead.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -26,25 +25,12 @@ import { startSmtpCatcher } from "./smtp-catcher.ts";
  * the drill and the owner's e-mail when it fails or copies fall behind, and two instances on one
  * PostgreSQL sharing the copies without doing them twice.
  */
-const folders: string[] = [];
+const { keys, folder } = backupKit("leads-drill");
 const cleanUp: (() => Promise<unknown>)[] = [];
-let identity: string;
-let recipient: string;
 
-function folder(name: string): string {
-  const path = mkdtempSync(join(tmpdir(), `leads-drill-${name}-`));
-  folders.push(path);
-  return path;
-}
-
-beforeAll(async () => {
-  identity = await generateX25519Identity();
-  recipient = await identityToRecipient(identity);
-});
-
+// Registered after the kit's hooks, so it runs before the folders go (hooks unwind as a stack).
 afterAll(async () => {
   for (const step of cleanUp.reverse()) await step();
-  for (const path of folders) rmSync(path, { recursive: true, force: true });
 }, 60_000);
 
 /** A view of the home page, as the visit counter records it. */
@@ -65,7 +51,7 @@ async function backupOf(
 ) {
   const service = new BackupService({
     store,
-    settings: { url, recipient },
+    settings: { url, recipient: keys.recipient },
     site: async () => ({
       businessName: "Tasaciones",
       email: "avisos@example.com",
@@ -107,9 +93,9 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
 
     const target = openTarget(url);
     const earlier = join(folder("earlier"), "datos");
-    await restoreBackup({ target, identity, to: { dataDir: earlier }, at: beforeDeletion });
+    await restoreBackup({ target, identity: keys.identity, to: { dataDir: earlier }, at: beforeDeletion });
     const latest = join(folder("latest"), "datos");
-    const report = await restoreBackup({ target, identity, to: { dataDir: latest } });
+    const report = await restoreBackup({ target, identity: keys.identity, to: { dataDir: latest } });
     expect(report.integrity).toBe("ok");
     expect(report.rows.leads).toBe(1);
 
@@ -175,7 +161,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     check.close();
 
     const restored = join(folder("restored"), "datos");
-    await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
+    await restoreBackup({ target: openTarget(url), identity: keys.identity, to: { dataDir: restored } });
     const restoredStore = await Store.open({ dataDir: restored });
     try {
       expect(await restoredStore.leads.get(queued.id)).toEqual(queued);
@@ -192,11 +178,15 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     cleanUp.push(() => store.close());
     const threads: Worker[] = [];
     const lines: string[] = [];
-    const runner = await startBackupOnWorker({ storage: { dataDir }, settings: { url, recipient } }, store, {
-      log: (line) => lines.push(line),
-      restartAfterMs: 200,
-      onThread: (thread) => threads.push(thread),
-    });
+    const runner = await startBackupOnWorker(
+      { storage: { dataDir }, settings: { url, recipient: keys.recipient } },
+      store,
+      {
+        log: (line) => lines.push(line),
+        restartAfterMs: 200,
+        onThread: (thread) => threads.push(thread),
+      },
+    );
     cleanUp.push(() => runner.stop());
     await runner.cycle();
 
@@ -212,7 +202,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     expect(lines.join("\n")).toContain("vuelve a empezar");
 
     const restored = join(folder("restored"), "datos");
-    await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
+    await restoreBackup({ target: openTarget(url), identity: keys.identity, to: { dataDir: restored } });
     const restoredStore = await Store.open({ dataDir: restored });
     try {
       expect(await restoredStore.leads.get(stored.id)).toEqual(stored);
@@ -269,7 +259,11 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     await backup.snapshot();
 
     const restored = join(folder("restored"), "datos");
-    const report = await restoreBackup({ target: openTarget(url), identity, to: { dataDir: restored } });
+    const report = await restoreBackup({
+      target: openTarget(url),
+      identity: keys.identity,
+      to: { dataDir: restored },
+    });
     expect(report.integrity).toBe("ok");
     const copy = await Store.open({ dataDir: restored });
     try {
@@ -353,7 +347,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
       inspectSealed(new Blob([new Uint8Array(object)]).stream(), key);
     for (const object of before) {
       expect(await opened(object, secondKey)).toMatchObject({ failure: "others" });
-      expect((await opened(object, identity)).failure).toBeUndefined();
+      expect((await opened(object, keys.identity)).failure).toBeUndefined();
     }
 
     // The next copies are sealed to the new key, and the next drill reads them.
@@ -425,7 +419,7 @@ test(
     // What remains restores to a database without the lead.
     const report = await restoreBackup({
       target: openTarget(`file://${targetFolder}`),
-      identity,
+      identity: keys.identity,
       to: { dataDir: join(folder("after"), "datos") },
     });
     expect(report.rows.leads).toBe(0);
@@ -477,7 +471,7 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     const target = openTarget(url);
     const copied: string[] = [];
     for (const name of (await target.list("changes")).sort()) {
-      const changes = await unseal<ChangeSet>(await target.get(name), identity);
+      const changes = await unseal<ChangeSet>(await target.get(name), keys.identity);
       for (const entry of changes.entries) {
         expect(entry.row ?? {}).not.toHaveProperty("backup_xid");
         copied.push(`${entry.table} ${entry.key.join(" ")}${entry.row ? "" : " (borrada)"}`);
@@ -495,7 +489,7 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     );
 
     const restoredUrl = await postgres.createDatabase("stamps_restored");
-    const report = await restoreBackup({ target, identity, to: { databaseUrl: restoredUrl } });
+    const report = await restoreBackup({ target, identity: keys.identity, to: { databaseUrl: restoredUrl } });
     expect(report.rows.leads).toBe(4);
     const restored = await Store.open({ dataDir: ".", databaseUrl: restoredUrl });
     try {
@@ -537,7 +531,7 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     const target = openTarget(url);
     const copied: string[] = [];
     for (const name of await target.list("changes")) {
-      const changes = await unseal<ChangeSet>(await target.get(name), identity);
+      const changes = await unseal<ChangeSet>(await target.get(name), keys.identity);
       copied.push(
         ...changes.entries.filter((entry) => entry.table === "leads").map((entry) => String(entry.key[0])),
       );
@@ -547,7 +541,7 @@ describe("PostgreSQL", { timeout: 120_000 }, () => {
     expect(await target.list("snapshots")).toHaveLength(2);
 
     const restoredUrl = await postgres.createDatabase("restored");
-    const report = await restoreBackup({ target, identity, to: { databaseUrl: restoredUrl } });
+    const report = await restoreBackup({ target, identity: keys.identity, to: { databaseUrl: restoredUrl } });
     expect(report.rows.leads).toBe(30);
     const restored = await Store.open({ dataDir: ".", databaseUrl: restoredUrl });
     try {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
 import { BlockList } from "node:net";
 
@@ -15,6 +12,7 @@ import { inspectionVisitTables, type NewReminder } from "../../server/storage/in
 import { createCalendarFeed } from "../../server/visits/calendar-feed.ts";
 import { randomId, Store, type StorageOptions } from "../../server/storage/store.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
+import { backupKit } from "./backup-kit.ts";
 import { numberedExpressLeads } from "./express-lead.ts";
 
 /**
@@ -23,24 +21,7 @@ import { numberedExpressLeads } from "./express-lead.ts";
  * lead after the visit; it goes with its lead when the person's data is deleted or the retention
  * deletes the lead, and that deletion reaches the copy too.
  */
-const folders: string[] = [];
-let identity: string;
-let recipient: string;
-
-function folder(name: string): string {
-  const path = mkdtempSync(join(tmpdir(), `visit-backups-${name}-`));
-  folders.push(path);
-  return path;
-}
-
-beforeAll(async () => {
-  identity = await generateX25519Identity();
-  recipient = await identityToRecipient(identity);
-});
-
-afterAll(() => {
-  for (const path of folders) rmSync(path, { recursive: true, force: true });
-});
+const { keys, folder } = backupKit("visit-backups");
 
 const newLead = numberedExpressLeads({
   name: "Inés Visitada",
@@ -62,7 +43,7 @@ const access = {
 async function backupOf(store: Store, url: string) {
   const service = new BackupService({
     store,
-    settings: { url, recipient },
+    settings: { url, recipient: keys.recipient },
     site: async () => ({
       businessName: "Tasaciones",
       email: "avisos@example.com",
@@ -242,7 +223,11 @@ describe.each(storageBackends("visit_backups"))("$name", (backend) => {
         await backup.cycle();
 
         const destination = await restoreTo();
-        const report = await restoreBackup({ target: openTarget(url), identity, to: destination.to });
+        const report = await restoreBackup({
+          target: openTarget(url),
+          identity: keys.identity,
+          to: destination.to,
+        });
         expect(report.rows).toMatchObject({
           visit_agenda: 2,
           leads: 2,
@@ -338,7 +323,7 @@ describe.each(storageBackends("visit_backups"))("$name", (backend) => {
         await backup.cycle();
 
         const destination = await restoreTo();
-        await restoreBackup({ target: openTarget(url), identity, to: destination.to });
+        await restoreBackup({ target: openTarget(url), identity: keys.identity, to: destination.to });
         const restored = await open(destination.options);
         try {
           expect(await countsOf(restored, [asked.lead.id, old.lead.id])).toEqual({

@@ -126,11 +126,12 @@ function visitSummary(lang: VisitLang, parties: InvitationParties): string {
 
 export function visitAddress(lang: VisitLang, property: VisitProperty): string {
   const words = visitWords[lang];
+  // The street first when there is one (it names the building), then floor and unit.
   return [
     property.tower,
+    property.street,
     property.floor && `${words.floor} ${property.floor}`,
     property.unit && `${words.unit} ${property.unit}`,
-    property.street,
     property.street ? "" : "Puerto Madero, Buenos Aires",
   ]
     .filter(Boolean)

@@ -3,6 +3,7 @@ import { escapeHtml } from "../leads/pages.ts";
 import { buenosAires } from "./agenda.ts";
 import { visitorTimePath } from "./visitor-time.ts";
 import { buildingLines, type BuildingAccess } from "./building-access.ts";
+import { visitAddress } from "./invitation.ts";
 import { visitWords } from "./visit-words.ts";
 import {
   notesLimit,
@@ -179,15 +180,7 @@ ${check("ocupada", words.occupied, access.occupied)}
 export function confirmedPage(parts: PageParts, view: OfferView, building?: BuildingAccess): string {
   const words = visitWords[parts.lang];
   const visit = view.visit!;
-  const property = visit.property as VisitProperty;
-  const where = [
-    property.tower,
-    property.floor && `${words.floor} ${property.floor}`,
-    property.unit && `${words.unit} ${property.unit}`,
-    property.street,
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const where = visitAddress(parts.lang, visit.property as VisitProperty);
   const others = view.free.filter((window) => window.startsAt !== visit.startsAt);
   const changes = view.changeable
     ? `${

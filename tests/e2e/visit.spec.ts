@@ -89,7 +89,7 @@ test("the owner offers windows from a lead; the client picks one without scripts
   await axeAt(local(firstLink));
   await clientPage.screenshot({ path: `${shots}/cliente-elegir-390.png`, fullPage: true });
   // The lead chose «Otro» as the building: no tower, and the street address it left.
-  await expect(clientPage.getByLabel("Torre")).toHaveValue("");
+  await expect(clientPage.getByLabel("Torre", { exact: true })).toHaveValue("");
   await expect(clientPage.getByLabel("Dirección, si no es una torre del catálogo")).toHaveValue(
     String(sampleValues(definitionOf("express"), 1).direccion),
   );
@@ -101,6 +101,10 @@ test("the owner offers windows from a lead; the client picks one without scripts
   await expect(clientPage.getByRole("heading", { name: "Visita confirmada" })).toBeVisible();
   await expect(clientPage.getByRole("button", { name: "Reprogramar" })).toBeVisible();
   await expect(clientPage.getByRole("button", { name: "Cancelar la visita" })).toBeVisible();
+  // The street first, then floor and unit; the lead's markup stays text.
+  await expect(clientPage.locator("dd").nth(1)).toHaveText(
+    `${String(sampleValues(definitionOf("express"), 1).direccion)}, Piso 12, Unidad B`,
+  );
   await axeAt(local(firstLink));
   await clientPage.screenshot({ path: `${shots}/cliente-confirmada-390.png`, fullPage: true });
 

@@ -4,7 +4,7 @@ import type { PublishedSite } from "../site/published-site.ts";
 import { inspectionVisitTables } from "../storage/inspection-visits.ts";
 import type { VisitAgendaService } from "#app/features/visits/agenda-service.ts";
 import { createAgendaService } from "./agenda-service.ts";
-import { visitLinkPattern, visitLinkRoute, type VisitChange } from "./routes.ts";
+import { visitLinkPattern, visitLinkRoute } from "./routes.ts";
 import { createVisitDesk, type VisitDesk } from "./visit-desk.ts";
 import { composeOfferMail } from "./visit-mail.ts";
 import { smtpHeldMailer, type HeldMailer } from "./held-mail.ts";
@@ -27,7 +27,6 @@ export const visitsFeature: Feature<
     /** The published site (the site's door): its facts, and each building's access (decision 0044). */
     published: () => Pick<PublishedSite, "site" | "buildingAccess">;
     stylesheets: readonly string[];
-    onChange?: (change: VisitChange) => Promise<void> | void;
     /**
      * How the visits' e-mails leave (tests give their own), their mark held before the
      * message's end: SMTP_URL's when absent.
@@ -113,10 +112,7 @@ export const visitsFeature: Feature<
             site: () => needs.published().site,
             buildingAccess,
             stylesheets: needs.stylesheets,
-            onChange: async (change) => {
-              poll?.nudge();
-              await needs.onChange?.(change);
-            },
+            onNotices: () => poll?.nudge(),
           }),
         },
       ],

@@ -23,14 +23,6 @@ export const visitLinkPrefix = "/api/visita/";
 export const visitLinkPattern = /^\/api\/visita\/[^/]+$/;
 export const visitLinkPath = (token: string) => `${visitLinkPrefix}${token}`;
 
-/** What a change of a visit tells the rest of the feature (the invitations, the reminders). */
-export type VisitChange = {
-  kind: "confirmed" | "rescheduled" | "cancelled";
-  visit: InspectionVisit;
-  /** The client's link; absent when the owner ended the visit from the inbox (it is stored only hashed). */
-  token?: string;
-};
-
 /**
  * The client's link (decision 0039): GET shows the offer or the visit; a POST from a page of
  * this origin (the inbox's CSRF rule, server/app-handler.ts) picks, reschedules or cancels.
@@ -45,7 +37,8 @@ export function visitLinkRoute(options: {
   /** A published building's access by the tower a lead or client names (the site's door). */
   buildingAccess?: BuildingAccessOf;
   stylesheets: readonly string[];
-  onChange?: (change: VisitChange) => Promise<void> | void;
+  /** A pick, reschedule or cancellation wrote its notices (decision 0046): they may go now. */
+  onNotices?: () => void;
   limit?: RateLimit;
 }): RouteHandler {
   const { desk } = options;
@@ -98,7 +91,7 @@ export function visitLinkRoute(options: {
         if (answers.problem) return sendHtml(response, 422, pickPage(parts(lang), view, answers));
         const result = await desk.pick(token, form.get("ventana") ?? "", answers);
         if (result.outcome === "confirmed") {
-          await options.onChange?.({ kind: "confirmed", visit: result.visit, token });
+          options.onNotices?.();
           return seeOther(response, self);
         }
         if (result.outcome === "taken")
@@ -108,11 +101,7 @@ export function visitLinkRoute(options: {
         return seeOther(response, self);
       }
       if (action === "cancelar") {
-        if (await desk.cancel(token)) {
-          // Read back: the cancellation raised its SEQUENCE, which the invitation must carry.
-          const cancelled = (await desk.view(token))?.visit;
-          if (cancelled) await options.onChange?.({ kind: "cancelled", visit: cancelled, token });
-        }
+        if (await desk.cancel(token)) options.onNotices?.();
         return seeOther(response, self);
       }
       if (action === "reprogramar") {
@@ -127,9 +116,7 @@ export function visitLinkRoute(options: {
               : endedPage(parts(lang), "ended"),
           );
         }
-        const after = await desk.view(token);
-        if (moved === "moved" && after?.visit)
-          await options.onChange?.({ kind: "rescheduled", visit: after.visit, token });
+        if (moved === "moved") options.onNotices?.();
         return seeOther(response, self);
       }
       return sendText(response, 400, "Acción desconocida.");

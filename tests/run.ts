@@ -8,11 +8,18 @@
  * A failed set-up step (the generated files, the build) stops it, since nothing after can run.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 import { ensureSystemPackages } from "../scripts/system-packages.ts";
+import { type FailedTest, playwrightFailures, vitestFailures } from "./failure-summary.ts";
 import { testBuildEnv } from "./test-build-env.ts";
 
 const failed: string[] = [];
+/** The failed tests of each failed check, printed again at the very end of the log. */
+const failedTests: { check: string; tests: FailedTest[] }[] = [];
+const reports = mkdtempSync(join(tmpdir(), "test-reports-"));
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
   const started = Date.now();
@@ -31,14 +38,26 @@ function setUp(title: string, command: string, args: string[], env: NodeJS.Proce
 }
 
 /** A check: a failure is reported at the end, and the next checks still run. */
-function check(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-  if (!run(title, command, args, env)) failed.push(title);
+function check(
+  title: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  readFailures?: () => FailedTest[],
+) {
+  if (run(title, command, args, env)) return;
+  failed.push(title);
+  if (readFailures) failedTests.push({ check: title, tests: readFailures() });
 }
 
 function finish(failures: string[]): never {
   if (failures.length === 0) {
     console.log("\n✔ Every check passed.");
     process.exit(0);
+  }
+  for (const { check, tests } of failedTests) {
+    console.log(`\n✖ ${check}: ${tests.length} failed`);
+    for (const test of tests) console.log(`  • ${test.title}\n${test.message.replace(/^/gm, "      ")}`);
   }
   console.log(`\n✖ Failed: ${failures.join("; ")}.`);
   process.exit(1);
@@ -62,9 +81,23 @@ check("Format", "npx", ["prettier", "--check", "."]);
 check("Types", "npm", ["run", "typecheck"]);
 check("Lint", "npx", ["eslint", "."]);
 check("Lint (shell)", "npx", ["vitest", "run", "tests/lint/shellcheck.test.ts"]);
-check("Unit tests", "npx", ["vitest", "run"]);
+const unitReport = join(reports, "unit.json");
+check(
+  "Unit tests",
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${unitReport}`],
+  process.env,
+  () => vitestFailures(unitReport, process.cwd()),
+);
 setUp("Production build (test configuration)", "node", ["scripts/build.ts"], buildEnv);
-check("Browser and server tests", "npx", ["playwright", "test"], buildEnv);
+const browserReport = join(reports, "browser.json");
+check(
+  "Browser and server tests",
+  "npx",
+  ["playwright", "test", "--reporter=list,json"],
+  { ...buildEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: browserReport },
+  () => playwrightFailures(browserReport),
+);
 // The owner's one command on a fresh Debian 12 server (a container with its own ACME server).
 check("Going live on a fresh server", "bash", ["tests/deploy/go-live.sh"]);
 finish(failed);

@@ -5,7 +5,7 @@
 # systemd-nspawn on this machine's network, Debian's pebble as the ACME server on loopback, and the
 # commit under test cloned into it. Install, HTTPS, 301, HSTS, the owner's sign-in, a stored lead,
 # the owner's day in Chromium at 390 px (tests/deploy/owner-day.ts: the first sign-in with the
-# printed code, a publication, a visitor's lead, a photo, undo, a restart; screenshots in
+# printed code, a publication, a visitor's lead and its visit, a photo, undo, a restart; screenshots in
 # /tmp/shots/owner-day), systemd bringing back a killed service, a second install, updates (the
 # same version and a broken one, with `/` polled every half second) each leaving the publication
 # served, the doctor green and red, renewal. Needs root.
@@ -367,6 +367,9 @@ tower_leads() {
   inside sqlite3 /var/lib/tasaciones/leads.sqlite \
     "select count(*) from leads where contact_name = '$1' and answers like '%$OWNER_DAY_TOWER%'" 2>/dev/null || echo "?"
 }
+confirmed_visits() {
+  inside sqlite3 /var/lib/tasaciones/leads.sqlite "select count(*) from inspection_visits where state = 'confirmed'" 2>/dev/null || echo "?"
+}
 wait_for_service() {
   for _ in $(seq 1 60); do
     inside curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/api/health" && return 0
@@ -384,6 +387,7 @@ check "the owner's day 0. before it, the served pages do not carry her facts" pu
 owner_day_started=$SECONDS
 owner_day dia "${OWNER_DAY_VISITORS[0]}"
 check "the owner's day 3. the tower's lead is stored in the server's database" test "$(tower_leads "${OWNER_DAY_VISITORS[0]}")" = 1
+check "the owner's day 3v. the visit the client picked is stored, confirmed, in the server's database" test "$(confirmed_visits)" = 1
 restart_started=$SECONDS
 inside systemctl restart tasaciones.service
 wait_for_service && restarted=true || restarted=false
@@ -567,6 +571,7 @@ for step in candidata cambio vigilancia; do killed_update "$step" version-de-pru
 log "the owner's day after every update, in Chromium"
 owner_day cierre "${OWNER_DAY_VISITORS[1]}"
 check "the owner's day 7. the lead from the tower's page after the updates is stored" test "$(tower_leads "${OWNER_DAY_VISITORS[1]}")" = 1
+check "the owner's day 7. the confirmed visit is still stored after every update" test "$(confirmed_visits)" = 1
 
 log "doctor"
 # With the lists as fresh as the doctor's own (it runs apt-get update): a security update published

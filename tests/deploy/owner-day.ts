@@ -28,6 +28,7 @@ import { towers } from "../../app/content/towers.ts";
 import { apartmentFormFor } from "../../app/features/leads/forms/apartment.ts";
 import { allFields } from "../../app/features/leads/forms/types.ts";
 import { chromiumEnv, chromiumFlags, chromiumPath } from "../../scripts/chromium.ts";
+import { weekdayAhead } from "../e2e/visit-dates.ts";
 import { addVirtualAuthenticator } from "../webauthn.ts";
 
 const { positionals, values: options } = parseArgs({
@@ -311,6 +312,76 @@ async function leadInInbox(name: string): Promise<string> {
   return `«${name}» en la bandeja`;
 }
 
+/**
+ * The inspection visit through nginx and the installed unit: the owner saves her agenda, offers a
+ * window from the visitor's lead, and the client, on another phone with scripts off, opens the
+ * link, finds the tower prefilled and confirms; the lead's page then shows the visit confirmed.
+ */
+async function visitPicked(name: string): Promise<string> {
+  await page.goto(`${origin}/bandeja/agenda`);
+  await confirmIfAsked();
+  await hydrated();
+  await page.getByRole("button", { name: "Guardar agenda" }).click();
+  await visible(page.getByText("Agenda guardada."));
+  await shot("agenda");
+  await page.goto(`${origin}/bandeja`);
+  await hydrated();
+  await page.getByRole("link", { name, exact: true }).first().click();
+  await page.waitForURL((url) => url.pathname.startsWith("/bandeja/consulta/"), { timeout: 60_000 });
+  const leadPage = page.url();
+  await hydrated();
+  await page.getByRole("link", { name: "Proponer visita" }).click();
+  await confirmIfAsked();
+  const day = weekdayAhead(new Date());
+  const window = page.getByRole("group", { name: "Horario 1" });
+  await window.getByLabel("Día").fill(day);
+  await window.getByLabel("Hora (Buenos Aires)").fill("10:00");
+  await page.getByRole("button", { name: "Crear propuesta" }).click();
+  await confirmIfAsked();
+  await visible(page.getByRole("heading", { name: "Propuesta lista" }));
+  await shot("propuesta");
+  const link = await page.locator("a[href*='/api/visita/']").first().getAttribute("href");
+  if (!link?.startsWith(`${origin}/api/visita/`)) throw new Error(`el enlace de la propuesta es «${link}»`);
+
+  const client = await page
+    .context()
+    .browser()!
+    .newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      locale: "es-AR",
+    });
+  try {
+    const clientPage = await client.newPage();
+    const opened = await clientPage.goto(link);
+    ensure(opened?.status() === 200, `el enlace respondió ${opened?.status()}`);
+    await visible(clientPage.getByRole("heading", { name: "Elegí el horario de la visita" }));
+    const preset = await clientPage
+      .getByLabel("Torre", { exact: true })
+      .locator("option:checked")
+      .innerText();
+    ensure(preset === tower.name, `la torre viene elegida como «${preset}»`);
+    await clientPage.getByLabel("Piso").fill("7");
+    await clientPage.getByLabel("Unidad").fill("C");
+    await clientPage.screenshot({ path: join(shots, `${part}-visita-cliente-elige.png`), fullPage: true });
+    await clientPage.getByRole("button", { name: "Confirmar visita" }).click();
+    await visible(clientPage.getByRole("heading", { name: "Visita confirmada" }));
+    await clientPage.screenshot({
+      path: join(shots, `${part}-visita-cliente-confirmada.png`),
+      fullPage: true,
+    });
+  } finally {
+    await client.close();
+  }
+  await page.goto(leadPage);
+  await hydrated();
+  const state = await visible(page.getByText("Estado de la visita:"));
+  const said = await state.locator("xpath=..").innerText();
+  ensure(/confirmada/i.test(said), `la consulta dice «${said}»`);
+  await shot("visita-en-la-consulta");
+  return `propuesta el ${day} a las 10:00, elegida sin scripts con «${tower.name}» ya puesta; la consulta dice «${said}»`;
+}
+
 // ---- The parts ----
 
 async function firstDay(): Promise<void> {
@@ -444,6 +515,12 @@ async function firstDay(): Promise<void> {
     const handedTo = await towerLead(visitor);
     return `${handedTo}; ${await leadInInbox(visitor)}`;
   });
+
+  await step(
+    "3v",
+    "the visit offered from that lead, picked by the client through the link without scripts, confirmed on the lead's page",
+    () => visitPicked(visitor),
+  );
 
   await step("4", "the tower's photo published and served", photoServed);
 

@@ -1,3 +1,5 @@
+import { type AddressInfo, createServer } from "node:net";
+
 import { SMTPServer } from "smtp-server";
 
 import { parseMail, type MailMessage } from "./mail-message.ts";
@@ -42,4 +44,15 @@ export async function startSmtpCatcher(port = 0): Promise<{
   const address = server.server.address() as { port: number };
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return { port: address.port, received, messages, begun: () => begun, stop };
+}
+
+/**
+ * A mail server that cannot be talked to: it holds a loopback port (so no other test's server can
+ * take it while the test runs, as a merely free port could) and closes every connection at once.
+ */
+export async function startRefusingMailServer(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -9,9 +9,8 @@ import { rmSync } from "node:fs";
 import { afterAll, expect, test, vi } from "vitest";
 
 import { loadSiteConfig } from "#app/config/site-config.ts";
-import { freePort } from "../../scripts/postgres-server.ts";
 import type { NewLead } from "../../server/storage/store.ts";
-import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { startRefusingMailServer, startSmtpCatcher } from "./smtp-catcher.ts";
 import { startVisitPlatform } from "./visit-platform.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -143,8 +142,13 @@ test("the agenda bounds the offers; the offer goes out in the lead's language by
 });
 
 test("a mail server that cannot be reached never fails the offer: the owner is told to send it by WhatsApp", async () => {
-  const nobody = await freePort(); // nothing listens there
-  const { platform, agenda } = await startVisitPlatform({ site, now: () => now, smtpPort: nobody, folders });
+  const refusing = await startRefusingMailServer();
+  const { platform, agenda } = await startVisitPlatform({
+    site,
+    now: () => now,
+    smtpPort: refusing.port,
+    folders,
+  });
   const errors = vi.spyOn(console, "error").mockImplementation(() => {});
   try {
     await agenda.saveAgenda({ "dia-2": "si", "desde-2": "09:00", "hasta-2": "18:00", buffer: "30" });
@@ -158,5 +162,6 @@ test("a mail server that cannot be reached never fails the offer: the owner is t
   } finally {
     errors.mockRestore();
     await platform.close();
+    await refusing.stop();
   }
 });

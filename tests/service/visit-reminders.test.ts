@@ -9,10 +9,9 @@
  */
 import { afterAll, describe, expect, test, vi } from "vitest";
 
-import { freePort } from "../../scripts/postgres-server.ts";
 import { reminderRetryMs } from "../../server/visits/reminders.ts";
 import { storageBackends } from "../tools/storage-backends.ts";
-import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { startRefusingMailServer, startSmtpCatcher } from "./smtp-catcher.ts";
 import {
   confirmedAt,
   confirmVisit,
@@ -182,8 +181,8 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
   test("an SMTP server that cannot be reached keeps the notices and the reminder unsent, tried again later, sent once each", async () => {
     const storage = await backend.options();
     let now = confirmedAt;
-    const nobody = await freePort(); // nothing listens there
-    const down = await openVisits({ storage, now: () => now, smtpPort: nobody });
+    const refusing = await startRefusingMailServer();
+    const down = await openVisits({ storage, now: () => now, smtpPort: refusing.port });
     const { visit } = await confirmVisit(
       down,
       { name: "John Smith", email: "john@example.com", phone: null },
@@ -202,12 +201,13 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
         ["notice-owner", null, 1],
         ["client-24h", null, 1],
       ]);
-      expect(failed[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(failed[0]!.lastError).toMatch(/smtp connection/i);
       // Until its retry time it is left alone.
       now = new Date(now.getTime() + reminderRetryMs - 1_000);
       expect(await down.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 0 });
     } finally {
       await down.platform.close();
+      await refusing.stop();
     }
     const up = await openVisits({ storage, now: () => now, smtpPort: catcher.port });
     try {

@@ -762,11 +762,25 @@ export class InspectionVisitRows {
   async markRemindersSent(claimId: string, now: string): Promise<number> {
     const result = await this.db
       .updateTable("visit_reminders")
-      .set({ sent_at: now, last_error: null, link_token: null })
+      .set({ sent_at: now, last_error: null })
       .where("claim_id", "=", claimId)
       .where("sent_at", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Erases the client's link from the notices sent. Kept past the mark until the mail server has
+   * answered (a notice it refuses is sent again, still with the link), and no longer: called after
+   * each round, which also catches a process ended between the mark and the answer.
+   */
+  async forgetSentLinks(): Promise<void> {
+    await this.db
+      .updateTable("visit_reminders")
+      .set({ link_token: null })
+      .where("sent_at", "is not", null)
+      .where("link_token", "is not", null)
+      .execute();
   }
 
   /**

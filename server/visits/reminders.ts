@@ -53,6 +53,7 @@ export function createReminderJob(options: {
   async function runDue(): Promise<ReminderRound> {
     const round: ReminderRound = { sent: 0, dropped: 0, failed: 0 };
     const at = options.now().toISOString();
+    await rows.forgetSentLinks(); // a process ended between a notice's mark and its answer
     for (const due of await rows.dueEmailReminders(at, 50)) {
       const claimId = randomId();
       const claimed = await rows.claimReminders(due, {
@@ -99,6 +100,7 @@ export function createReminderJob(options: {
           );
       }
     }
+    await rows.forgetSentLinks();
     return round;
   }
 

@@ -14,12 +14,15 @@ export async function startSmtpCatcher(port = 0): Promise<{
   messages: MailMessage[];
   /** Messages whose data began, kept or not (one cut off before its final dot is not kept). */
   begun: () => number;
+  /** The next `count` messages are read whole and then refused (451), as a busy server does. */
+  refuseNext: (count: number) => void;
   stop: () => Promise<void>;
 }> {
   const received: Received[] = [];
   /** The same messages alone, in the order they came. */
   const messages: MailMessage[] = [];
   let begun = 0;
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
@@ -29,6 +32,11 @@ export async function startSmtpCatcher(port = 0): Promise<{
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (refusals > 0) {
+          refusals -= 1;
+          callback(Object.assign(new Error("Falla temporal, intente más tarde"), { responseCode: 451 }));
+          return;
+        }
         const message = parseMail(Buffer.concat(chunks).toString("utf8"));
         messages.push(message);
         received.push({
@@ -43,7 +51,10 @@ export async function startSmtpCatcher(port = 0): Promise<{
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as { port: number };
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { port: address.port, received, messages, begun: () => begun, stop };
+  const refuseNext = (count: number) => {
+    refusals = count;
+  };
+  return { port: address.port, received, messages, begun: () => begun, refuseNext, stop };
 }
 
 /**

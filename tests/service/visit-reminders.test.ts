@@ -236,6 +236,38 @@ describe.each(storageBackends("visit_reminders"))("reminders on $name", (backend
     }
   });
 
+  test("notices the mail server refuses after their data go again later, the client's still with its link, which is then erased", async () => {
+    let now = confirmedAt;
+    const opened = await openVisits({
+      storage: await backend.options(),
+      now: () => now,
+      smtpPort: catcher.port,
+    });
+    const rows = opened.platform.store.inspectionVisits;
+    try {
+      const { visit, token } = await confirmVisit(
+        opened,
+        { name: "John Smith", email: "john@example.com", phone: null },
+        morning,
+      );
+      const before = catcher.received.length;
+      catcher.refuseNext(2);
+      expect(await opened.reminders!.runDue()).toEqual({ sent: 0, dropped: 0, failed: 2 });
+      const notice = async () =>
+        (await rows.remindersOf(visit.id)).find((reminder) => reminder.kind === "notice-client")!;
+      expect(await notice()).toMatchObject({ sentAt: null, attempts: 1, linkToken: token });
+      expect((await notice()).lastError).toMatch(/451/);
+
+      now = new Date(now.getTime() + reminderRetryMs + 2_000);
+      expect(await opened.reminders!.runDue()).toEqual({ sent: 2, dropped: 0, failed: 0 });
+      const toClient = catcher.received.slice(before).find((mail) => mail.to.includes("john@example.com"));
+      expect(toClient?.message.text).toContain(`/api/visita/${token}`);
+      expect(await notice()).toMatchObject({ attempts: 2, lastError: null, linkToken: null });
+    } finally {
+      await opened.platform.close();
+    }
+  });
+
   test("a service back after hours (a restore, an outage) sends the 2 h reminder, not the 24 h one as well", async () => {
     let now = confirmedAt;
     const opened = await openVisits({

@@ -6,6 +6,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { stripVTControlCharacters } from "node:util";
 
+import type { JSONReport, JSONReportSuite } from "@playwright/test/reporter";
+import type { JsonTestResults } from "vitest/node";
+
 export interface FailedTest {
   title: string;
   message: string;
@@ -20,19 +23,9 @@ function firstLines(text: string, lines = 4): string {
     .join("\n");
 }
 
-interface VitestReport {
-  success: boolean;
-  testResults: {
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
-  }[];
-}
-
 export function vitestFailures(reportPath: string, root: string): FailedTest[] {
   if (!existsSync(reportPath)) return [{ title: "(no report written)", message: reportPath }];
-  const report = JSON.parse(readFileSync(reportPath, "utf8")) as VitestReport;
+  const report = JSON.parse(readFileSync(reportPath, "utf8")) as JsonTestResults;
   const failures: FailedTest[] = [];
   for (const file of report.testResults) {
     const name = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
@@ -40,7 +33,7 @@ export function vitestFailures(reportPath: string, root: string): FailedTest[] {
     for (const test of failedTests) {
       failures.push({
         title: `${name} › ${test.fullName}`,
-        message: firstLines(test.failureMessages.join("\n")),
+        message: firstLines((test.failureMessages ?? []).join("\n")),
       });
     }
     if (failedTests.length === 0 && file.status === "failed") {
@@ -59,28 +52,12 @@ export function vitestFailures(reportPath: string, root: string): FailedTest[] {
   return failures;
 }
 
-interface PlaywrightSuite {
-  title: string;
-  suites?: PlaywrightSuite[];
-  specs?: {
-    title: string;
-    file: string;
-    line: number;
-    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
-  }[];
-}
-
-interface PlaywrightReport {
-  suites: PlaywrightSuite[];
-  errors: { message?: string }[];
-}
-
 export function playwrightFailures(reportPath: string): FailedTest[] {
   if (!existsSync(reportPath)) return [{ title: "(no report written)", message: reportPath }];
-  const report = JSON.parse(readFileSync(reportPath, "utf8")) as PlaywrightReport;
+  const report = JSON.parse(readFileSync(reportPath, "utf8")) as JSONReport;
   const failures: FailedTest[] = [];
-  const visit = (suite: PlaywrightSuite) => {
-    for (const spec of suite.specs ?? []) {
+  const visit = (suite: JSONReportSuite) => {
+    for (const spec of suite.specs) {
       for (const test of spec.tests) {
         if (test.status !== "unexpected") continue;
         const error = test.results.map((result) => result.error?.message ?? "").find(Boolean) ?? "";

@@ -356,11 +356,8 @@ async function visitPicked(name: string): Promise<string> {
     const opened = await clientPage.goto(link);
     ensure(opened?.status() === 200, `el enlace respondió ${opened?.status()}`);
     await visible(clientPage.getByRole("heading", { name: "Elegí el horario de la visita" }));
-    const preset = await clientPage
-      .getByLabel("Torre", { exact: true })
-      .locator("option:checked")
-      .innerText();
-    ensure(preset === tower.name, `la torre viene elegida como «${preset}»`);
+    const preset = await clientPage.getByLabel("Torre", { exact: true }).inputValue();
+    ensure(preset === tower.name, `la torre viene puesta como «${preset}»`);
     await clientPage.getByLabel("Piso").fill("7");
     await clientPage.getByLabel("Unidad").fill("C");
     await clientPage.screenshot({ path: join(shots, `${part}-visita-cliente-elige.png`), fullPage: true });

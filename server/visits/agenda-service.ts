@@ -351,8 +351,8 @@ export function createAgendaService(options: {
       const texts = windows.map((window) => windowText(lang, window));
       const message = visitWords[lang].offer.whatsapp(options.site().businessName, link);
       const digits = lead.contact.phone ? whatsappDigits(lead.contact.phone) : undefined;
-      let emailed: OfferMade["emailed"] = "no-address";
       const email = lead.contact.email?.trim();
+      let emailed: OfferMade["emailed"] = email ? "no-mail-server" : "no-address";
       if (email && options.mailOffer) {
         // The offer is made either way; a refused e-mail is the owner's to know, with WhatsApp at hand.
         emailed = await options.mailOffer({ to: email, lang, link, windows: texts }).then(

@@ -339,6 +339,8 @@ async function visitPicked(name: string): Promise<string> {
   await page.getByRole("button", { name: "Crear propuesta" }).click();
   await confirmIfAsked();
   await visible(page.getByRole("heading", { name: "Propuesta lista" }));
+  // The lead left an e-mail; the installed server has no mail until its owner configures it.
+  await visible(page.getByText(/falta configurar el correo/), 10_000);
   await shot("propuesta");
   const link = await page.locator("a[href*='/api/visita/']").first().getAttribute("href");
   if (!link?.startsWith(`${origin}/api/visita/`)) throw new Error(`el enlace de la propuesta es «${link}»`);

@@ -141,6 +141,20 @@ test("the agenda bounds the offers; the offer goes out in the lead's language by
   }
 });
 
+test("a server whose mail is not configured says so to the owner, not that the lead left no e-mail", async () => {
+  const { platform, agenda } = await startVisitPlatform({ site, now: () => now, folders });
+  try {
+    await agenda.saveAgenda({ "dia-2": "si", "desde-2": "09:00", "hasta-2": "18:00", buffer: "30" });
+    const jane = await platform.store.leads.insert(lead("/", "jane@example.com"));
+    const made = await agenda.propose(jane.id, [{ date: "2026-12-15", start: "10:00", minutes: 60 }]);
+    if ("problem" in made) throw new Error(made.problem);
+    expect(made.emailed).toBe("no-mail-server");
+    expect(new URL(made.whatsappUrl!).searchParams.get("text")).toContain(made.link);
+  } finally {
+    await platform.close();
+  }
+});
+
 test("a mail server that cannot be reached never fails the offer: the owner is told to send it by WhatsApp", async () => {
   const refusing = await startRefusingMailServer();
   const { platform, agenda } = await startVisitPlatform({

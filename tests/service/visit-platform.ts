@@ -12,12 +12,13 @@ import { smtpHeldMailer } from "../../server/visits/held-mail.ts";
 
 /**
  * The visits feature alone on a fresh SQLite folder (pushed to `folders` for clean-up), mailing
- * through the SMTP catcher on `smtpPort`, at the test's own clock.
+ * through the SMTP catcher on `smtpPort` (no mail at all without it), at the test's own clock.
  */
 export async function startVisitPlatform(options: {
   site: SiteConfig;
   now: () => Date;
-  smtpPort: number;
+  /** None: a server whose mail is not configured yet (an installed server's first days). */
+  smtpPort?: number;
   folders: string[];
   ownerAddresses?: string[];
   /** Each building's access as published; none when absent. */
@@ -36,7 +37,7 @@ export async function startVisitPlatform(options: {
     config: { rateLimitPerMinute: 0, trustedProxies: new BlockList() },
     published: () => ({ site: options.site, buildingAccess: options.buildingAccess ?? (() => undefined) }),
     stylesheets: [],
-    mailer: smtpHeldMailer(`smtp://127.0.0.1:${options.smtpPort}`),
+    ...(options.smtpPort ? { mailer: smtpHeldMailer(`smtp://127.0.0.1:${options.smtpPort}`) } : {}),
     ...(options.ownerAddresses ? { ownerAddresses: options.ownerAddresses } : {}),
   });
   return { platform, ...visits };

@@ -37,6 +37,8 @@ export const proposeVisit = {
     failed:
       "No se pudo enviar por e-mail (el servidor de correo no respondió): enviala por WhatsApp o copiá el enlace.",
     "no-address": "La consulta no dejó e-mail: enviala por WhatsApp.",
+    "no-mail-server":
+      "Este servidor todavía no envía e-mails (falta configurar el correo): enviala por WhatsApp o copiá el enlace.",
   },
   link: "Enlace del cliente",
   offeredElsewhere: "Horarios ya ofrecidos a otras consultas (siguen libres hasta que alguien elija)",

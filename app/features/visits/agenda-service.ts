@@ -70,7 +70,7 @@ export type OfferMade = {
   link: string;
   whatsappUrl?: string;
   /** Whether the offer also went by e-mail: sent, refused by the mail server, or no address. */
-  emailed: "sent" | "failed" | "no-address";
+  emailed: "sent" | "failed" | "no-address" | "no-mail-server";
   windows: string[];
 };
 

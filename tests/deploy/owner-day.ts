@@ -4,7 +4,7 @@
  * `--host-resolver-rules` and trusts pebble's root through an NSS database of its own (as a
  * phone trusts Let's Encrypt), never by ignoring certificate errors.
  *
- *   node tests/deploy/owner-day.ts dia    --domain … --root-ca … --code … (the first sign-in, steps 1–5)
+ *   node tests/deploy/owner-day.ts dia    --domain … --root-ca … --code … (the first sign-in, steps 1–5 with the visit, 3v)
  *   node tests/deploy/owner-day.ts cierre --domain … --root-ca …          (after every update, step 7)
  *
  * Each step prints one line, `ok N. …` or `FALLA N. …`, with its seconds; go-live.sh counts them.

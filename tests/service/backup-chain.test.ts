@@ -1,9 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, watch, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, statSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { BackupService } from "../../server/backup/backup-service.ts";
@@ -14,6 +12,7 @@ import { startPostgres, type PostgresServer } from "../../scripts/postgres-serve
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
 import { numberedExpressLeads } from "./express-lead.ts";
 import { sealedGzipBomb } from "../../scripts/gzip-bomb.ts";
+import { backupKit } from "./backup-kit.ts";
 import { runRestore } from "./restore-command.ts";
 
 /**
@@ -24,33 +23,22 @@ import { runRestore } from "./restore-command.ts";
  */
 let s3: S3Server;
 let postgres: PostgresServer;
-let identity: string;
+const { keys, folder } = backupKit("leads-chain");
 let identityFile: string;
-let recipient: string;
-const folders: string[] = [];
 const cleanUp: (() => Promise<unknown>)[] = [];
-
-function folder(name: string): string {
-  const path = mkdtempSync(join(tmpdir(), `leads-chain-${name}-`));
-  folders.push(path);
-  return path;
-}
 
 beforeAll(async () => {
   [s3, postgres] = await Promise.all([startS3Server(), startPostgres({ durable: false })]);
   // The service and the restore in this process reach moto the way the deployed ones reach S3.
   Object.assign(process.env, s3.env);
-  identity = await generateX25519Identity();
-  recipient = await identityToRecipient(identity);
   identityFile = join(folder("key"), "clave.txt");
-  writeFileSync(identityFile, `${identity}\n`);
+  writeFileSync(identityFile, `${keys.identity}\n`);
 }, 180_000);
 
 afterAll(async () => {
   for (const step of cleanUp.reverse()) await step();
   await s3?.stop();
   await postgres?.stop();
-  for (const path of folders) rmSync(path, { recursive: true, force: true });
 }, 60_000);
 
 const newLead = numberedExpressLeads({
@@ -79,7 +67,7 @@ async function openStore(database: Database): Promise<Store> {
 async function copier(store: Store, prefix: string, clock: { now: number }) {
   const backup = new BackupService({
     store,
-    settings: { url: `s3://${s3.bucket}/${prefix}`, recipient },
+    settings: { url: `s3://${s3.bucket}/${prefix}`, recipient: keys.recipient },
     now: () => new Date(clock.now),
     log: () => {},
   });
@@ -142,7 +130,7 @@ async function restoreTo(
       : { dataDir: join(folder("restored"), "datos") };
   const report = await restoreBackup({
     target: openTarget(`s3://${s3.bucket}/${prefix}`),
-    identity,
+    identity: keys.identity,
     to,
     upToLastGood: options.upToLastGood,
     installation: options.installation,
@@ -426,7 +414,7 @@ describe(
 
       // 1 MB in the bucket that gunzips to 1 GiB: the audit's 2.26 GB.
       const bomb = newerName("changes", 20);
-      const sealed = await sealedGzipBomb(recipient, 1024 * 1024 * 1024);
+      const sealed = await sealedGzipBomb(keys.recipient, 1024 * 1024 * 1024);
       expect(sealed.byteLength).toBeLessThan(1_200_000);
       await putObject(`${prefix}/${bomb}`, sealed);
       const budget = 300 * 1024 * 1024;

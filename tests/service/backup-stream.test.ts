@@ -1,9 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -24,6 +22,7 @@ import { restoreBackup, type RestoreDestination } from "../../server/backup/rest
 import { openTarget, type BackupTarget } from "../../server/backup/targets.ts";
 import { Store } from "../../server/storage/store.ts";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres-server.ts";
+import { backupKit } from "./backup-kit.ts";
 import { numberedExpressLeads } from "./express-lead.ts";
 
 /**
@@ -32,28 +31,17 @@ import { numberedExpressLeads } from "./express-lead.ts";
  * restores; a snapshot that grows past its ceiling, or changes, while the restore writes it is
  * refused and leaves nothing behind (no folder beside --to, no rows in the database).
  */
+const { keys, folder } = backupKit("leads-stream");
 let postgres: PostgresServer;
-let identity: string;
-let recipient: string;
-const folders: string[] = [];
 const cleanUp: (() => Promise<unknown>)[] = [];
-
-function folder(name: string): string {
-  const path = mkdtempSync(join(tmpdir(), `leads-stream-${name}-`));
-  folders.push(path);
-  return path;
-}
 
 beforeAll(async () => {
   postgres = await startPostgres({ durable: false });
-  identity = await generateX25519Identity();
-  recipient = await identityToRecipient(identity);
 }, 180_000);
 
 afterAll(async () => {
   for (const step of cleanUp.reverse()) await step();
   await postgres?.stop();
-  for (const path of folders) rmSync(path, { recursive: true, force: true });
 }, 60_000);
 
 const newLead = numberedExpressLeads({
@@ -86,7 +74,7 @@ async function copied(database: Database, leads: number) {
   const clock = { now: Date.parse("2026-11-20T10:00:00.000Z") };
   const backup = new BackupService({
     store,
-    settings: { url: pathToFileURL(target).href, recipient },
+    settings: { url: pathToFileURL(target).href, recipient: keys.recipient },
     now: () => new Date(clock.now),
     log: () => {},
   });
@@ -104,7 +92,10 @@ async function newestSnapshot(target: string): Promise<string> {
   let newest: { name: string; sequence: number } | undefined;
   for (const file of readdirSync(join(target, "snapshots"))) {
     const name = `snapshots/${file}`;
-    const { seal } = await inspectSealed(new Blob([readFileSync(join(target, name))]).stream(), identity);
+    const { seal } = await inspectSealed(
+      new Blob([readFileSync(join(target, name))]).stream(),
+      keys.identity,
+    );
     if (!newest || seal!.sequence > newest.sequence) newest = { name, sequence: seal!.sequence };
   }
   return newest!.name;
@@ -117,7 +108,7 @@ async function snapshotRows(
   const tables: Record<string, Row[]> = {};
   for await (const { table, rows } of snapshotBatches(
     new Blob([new Uint8Array(bytes)]).stream(),
-    identity,
+    keys.identity,
     end,
   ))
     (tables[table] ??= []).push(...rows);
@@ -171,7 +162,10 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
     await backup.snapshot();
     const name = await newestSnapshot(target);
     const streamed = readFileSync(join(target, name));
-    const { seal: chainSeal } = await inspectSealed(new Blob([new Uint8Array(streamed)]).stream(), identity);
+    const { seal: chainSeal } = await inspectSealed(
+      new Blob([new Uint8Array(streamed)]).stream(),
+      keys.identity,
+    );
     const { tables, end } = await snapshotRows(streamed);
     const old: Snapshot = {
       kind: "snapshot",
@@ -180,7 +174,7 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
       tally: end.tally!,
       seal: chainSeal!,
     };
-    const whole = await seal(old, [recipient]);
+    const whole = await seal(old, [keys.recipient]);
     writeFileSync(join(target, name), whole);
     await store.backups.setState(chainKeys.head, {
       sequence: chainSeal!.sequence,
@@ -188,8 +182,8 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
       digest: objectDigest(whole),
     });
     // Written whole indeed: it parses as one JSON object, which a streamed one does not.
-    expect((await unseal<Snapshot>(whole, identity)).tables.leads).toHaveLength(6);
-    await expect(unseal(streamed, identity)).rejects.toThrow();
+    expect((await unseal<Snapshot>(whole, keys.identity)).tables.leads).toHaveLength(6);
+    await expect(unseal(streamed, keys.identity)).rejects.toThrow();
 
     clock.now += 60_000;
     ids.push((await store.leads.insert(newLead())).id);
@@ -199,7 +193,7 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
     const place = await destination(database);
     const report = await restoreBackup({
       target: openTarget(pathToFileURL(target).href),
-      identity,
+      identity: keys.identity,
       to: place.to,
     });
     expect(report.snapshotAt.toISOString()).toBe(old.takenAt);
@@ -218,7 +212,10 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
     const { target, ids } = await copied(database, 5);
     const name = await newestSnapshot(target);
     const original = readFileSync(join(target, name));
-    const { seal: chainSeal } = await inspectSealed(new Blob([new Uint8Array(original)]).stream(), identity);
+    const { seal: chainSeal } = await inspectSealed(
+      new Blob([new Uint8Array(original)]).stream(),
+      keys.identity,
+    );
     const { tables } = await snapshotRows(original);
     expect(tables.leads).toHaveLength(5);
 
@@ -235,7 +232,7 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
               yield { table, rows: more.slice(start, start + 500) };
           }
         })(),
-        [recipient],
+        [keys.recipient],
       );
     // The first read (judging the chain) gets the object as it was; the restore's own read, the swap.
     const swapping = (swapped: Uint8Array): BackupTarget => {
@@ -252,7 +249,7 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
 
     const beyond = await destination(database);
     await expect(
-      restoreBackup({ target: swapping(large), identity, to: beyond.to, ceilings }),
+      restoreBackup({ target: swapping(large), identity: keys.identity, to: beyond.to, ceilings }),
     ).rejects.toThrow(`${name} se descomprime a más de 1 MB, más que cualquier copia de este servicio`);
     expect(await leftIn(beyond)).toEqual(database === "sqlite" ? { files: [] } : { leads: 0, visits: 0 });
     if (database === "postgres") {
@@ -264,7 +261,7 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
 
     const changed = await destination(database);
     await expect(
-      restoreBackup({ target: swapping(await grown(1)), identity, to: changed.to, ceilings }),
+      restoreBackup({ target: swapping(await grown(1)), identity: keys.identity, to: changed.to, ceilings }),
     ).rejects.toThrow(`${name} cambió durante la restauración`);
     expect(await leftIn(changed)).toEqual(database === "sqlite" ? { files: [] } : { leads: 0, visits: 0 });
 
@@ -272,7 +269,7 @@ describe.each(["sqlite", "postgres"] as const)("%s", { timeout: 180_000 }, (data
     const plain = await destination(database);
     const report = await restoreBackup({
       target: openTarget(pathToFileURL(target).href),
-      identity,
+      identity: keys.identity,
       to: plain.to,
       ceilings,
     });

@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { originFields } from "../../app/lib/visit-origin.ts";
 import { Store, sqliteFileName } from "../../server/storage/store.ts";
 import { healthDetails, startService, type ServiceProcess } from "../../scripts/service-process.ts";
 import { startS3Server, type S3Server } from "../../scripts/s3-server.ts";
+import { backupKit } from "./backup-kit.ts";
 import { writeFixtureBuild } from "./fixture-build.ts";
 import { formEncoded, json, send, urlEncoded } from "./http-client.ts";
 import { runRestore } from "./restore-command.ts";
@@ -20,28 +19,19 @@ import { runRestore } from "./restore-command.ts";
  * and back; no personal data in any object's bytes.
  */
 const buildDir = writeFixtureBuild();
-const folders: string[] = [];
+const { keys, folder } = backupKit("leads-backup");
 let s3: S3Server;
 let identityFile: string;
-let recipient: string;
-
-function folder(name: string): string {
-  const path = mkdtempSync(join(tmpdir(), `leads-backup-${name}-`));
-  folders.push(path);
-  return path;
-}
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  const identity = await generateX25519Identity();
-  recipient = await identityToRecipient(identity);
   identityFile = join(folder("key"), "clave-copias.txt");
-  writeFileSync(identityFile, `# public key: ${recipient}\n${identity}\n`);
+  writeFileSync(identityFile, `# public key: ${keys.recipient}\n${keys.identity}\n`);
 }, 60_000);
 
 afterAll(async () => {
   await s3?.stop();
-  for (const path of [buildDir, ...folders]) rmSync(path, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
 });
 
 type Health = {
@@ -103,7 +93,7 @@ describe("backups to S3 with kill -9 mid-burst", { timeout: 240_000 }, () => {
       LEADS_DATA_DIR: dataDir,
       LEADS_RATE_LIMIT: "0",
       LEADS_BACKUP_URL: `s3://${s3.bucket}/sitio`,
-      LEADS_BACKUP_RECIPIENT: recipient,
+      LEADS_BACKUP_RECIPIENT: keys.recipient,
       ...s3.env,
     };
     const service = await startService(env);
@@ -208,7 +198,7 @@ describe("a target that is down", { timeout: 120_000 }, () => {
       LEADS_DATA_DIR: dataDir,
       LEADS_RATE_LIMIT: "0",
       LEADS_BACKUP_URL: `s3://${s3.bucket}/caida`,
-      LEADS_BACKUP_RECIPIENT: recipient,
+      LEADS_BACKUP_RECIPIENT: keys.recipient,
       ...s3.env,
     };
     const service = await startService(env);

@@ -258,8 +258,13 @@ export class BackupService {
     const deployment = (await this.state<string>(chainKeys.deployment))!;
     const headText = (await this.store.backups.stateText(chainKeys.head)) ?? "null";
     const head = JSON.parse(headText) as ChainHead | null;
+    // Names sort by time, and the restore reads the chain in that order: after a clock that
+    // stepped back (a restart before the server's clock was set), a link is named just after its
+    // head, never before it.
+    const headAt = head ? parseObjectName(head.name)?.at : undefined;
+    const namedAt = headAt && headAt >= at ? new Date(headAt.getTime() + 1) : at;
     for (let attempt = 1; ; attempt++) {
-      const name = objectName(kind, at);
+      const name = objectName(kind, namedAt);
       const chain: ChainSeal = {
         deployment,
         sequence: head ? head.sequence + 1 : 0,

@@ -121,6 +121,40 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     }
   });
 
+  test("a clock that steps back (a restart before the server's clock is set) never breaks the chain: every lead comes back", async () => {
+    const url = `file://${folder("target")}`;
+    const store = await Store.open({ dataDir: folder("data") });
+    cleanUp.push(() => store.close());
+    let now = new Date("2026-12-06T18:30:00.000Z");
+    const backup = await backupOf(store, url, { now: () => now });
+    await backup.cycle();
+    const before = await store.leads.insert(newLead());
+    now = new Date("2026-12-06T18:31:00.000Z");
+    await backup.cycle();
+    // Two minutes back, as after a reboot whose clock was not yet set: before the newest object.
+    now = new Date("2026-12-06T18:29:00.000Z");
+    const after = await store.leads.insert(newLead());
+    await backup.cycle();
+    // The service's own drill judges the chain as the restore does.
+    expect(await backup.drill()).toMatchObject({ ok: true });
+
+    const restored = join(folder("restored"), "datos");
+    const report = await restoreBackup({
+      target: openTarget(url),
+      identity: keys.identity,
+      to: { dataDir: restored },
+    });
+    expect(report.integrity).toBe("ok");
+    expect(report.rows.leads).toBe(2);
+    const back = await Store.open({ dataDir: restored });
+    try {
+      expect(await back.leads.get(before.id)).toEqual(before);
+      expect(await back.leads.get(after.id)).toEqual(after);
+    } finally {
+      await back.close();
+    }
+  });
+
   test("a database from before the queue lost AUTOINCREMENT keeps its queued changes through the upgrade, and copies them", async () => {
     const url = `file://${folder("target")}`;
     const dataDir = folder("data");

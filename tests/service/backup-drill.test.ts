@@ -65,6 +65,13 @@ async function backupOf(
   return service;
 }
 
+/** The copy at `url` restored into a new folder: the restore's report, and the store on it (closed by the caller). */
+async function restoredFrom(url: string) {
+  const dataDir = join(folder("restored"), "datos");
+  const report = await restoreBackup({ target: openTarget(url), identity: keys.identity, to: { dataDir } });
+  return { report, copy: await Store.open({ dataDir }) };
+}
+
 async function startSmtp() {
   const catcher = await startSmtpCatcher();
   cleanUp.push(catcher.stop);
@@ -138,16 +145,10 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     // The service's own drill judges the chain as the restore does.
     expect(await backup.drill()).toMatchObject({ ok: true });
 
-    const restored = join(folder("restored"), "datos");
-    const report = await restoreBackup({
-      target: openTarget(url),
-      identity: keys.identity,
-      to: { dataDir: restored },
-    });
-    expect(report.integrity).toBe("ok");
-    expect(report.rows.leads).toBe(2);
-    const back = await Store.open({ dataDir: restored });
+    const { report, copy: back } = await restoredFrom(url);
     try {
+      expect(report.integrity).toBe("ok");
+      expect(report.rows.leads).toBe(2);
       expect(await back.leads.get(before.id)).toEqual(before);
       expect(await back.leads.get(after.id)).toEqual(after);
     } finally {
@@ -194,9 +195,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     ).toEqual({ n: 0 });
     check.close();
 
-    const restored = join(folder("restored"), "datos");
-    await restoreBackup({ target: openTarget(url), identity: keys.identity, to: { dataDir: restored } });
-    const restoredStore = await Store.open({ dataDir: restored });
+    const { copy: restoredStore } = await restoredFrom(url);
     try {
       expect(await restoredStore.leads.get(queued.id)).toEqual(queued);
       expect(await restoredStore.leads.get(after.id)).toEqual(after);
@@ -235,9 +234,7 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     expect(threads).toHaveLength(2);
     expect(lines.join("\n")).toContain("vuelve a empezar");
 
-    const restored = join(folder("restored"), "datos");
-    await restoreBackup({ target: openTarget(url), identity: keys.identity, to: { dataDir: restored } });
-    const restoredStore = await Store.open({ dataDir: restored });
+    const { copy: restoredStore } = await restoredFrom(url);
     try {
       expect(await restoredStore.leads.get(stored.id)).toEqual(stored);
     } finally {
@@ -292,15 +289,9 @@ describe("SQLite, folder target", { timeout: 60_000 }, () => {
     await backup.cycle();
     await backup.snapshot();
 
-    const restored = join(folder("restored"), "datos");
-    const report = await restoreBackup({
-      target: openTarget(url),
-      identity: keys.identity,
-      to: { dataDir: restored },
-    });
-    expect(report.integrity).toBe("ok");
-    const copy = await Store.open({ dataDir: restored });
+    const { report, copy } = await restoredFrom(url);
     try {
+      expect(report.integrity).toBe("ok");
       for (const table of ["site_versions", "site_version_photos", "site_tower_drafts"] as const)
         expect(await copy.db.selectFrom(table).selectAll().execute()).toEqual(
           await store.db.selectFrom(table).selectAll().execute(),

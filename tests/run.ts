@@ -8,7 +8,7 @@
  * A failed set-up step (the generated files, the build) stops it, since nothing after can run.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -51,6 +51,7 @@ function check(
 }
 
 function finish(failures: string[]): never {
+  rmSync(reports, { recursive: true, force: true });
   if (failures.length === 0) {
     console.log("\n✔ Every check passed.");
     process.exit(0);

@@ -53,7 +53,6 @@ export function createReminderJob(options: {
   async function runDue(): Promise<ReminderRound> {
     const round: ReminderRound = { sent: 0, dropped: 0, failed: 0 };
     const at = options.now().toISOString();
-    await rows.forgetSentLinks(); // a process ended between a notice's mark and its answer
     for (const due of await rows.dueEmailReminders(at, 50)) {
       const claimId = randomId();
       const claimed = await rows.claimReminders(due, {
@@ -100,6 +99,7 @@ export function createReminderJob(options: {
           );
       }
     }
+    // Once the mail server has answered; a process ended before that is caught by the next round.
     await rows.forgetSentLinks();
     return round;
   }

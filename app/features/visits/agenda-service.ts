@@ -69,7 +69,7 @@ export type LeadVisitsView = {
 export type OfferMade = {
   link: string;
   whatsappUrl?: string;
-  /** Whether the offer also went by e-mail: sent, refused by the mail server, or no address. */
+  /** Whether the offer also went by e-mail: sent, refused by the mail server, no address, or no mail configured. */
   emailed: "sent" | "failed" | "no-address" | "no-mail-server";
   windows: string[];
 };
